@@ -1,0 +1,53 @@
+import type { Database } from '@chrysos/db';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { infoRoutes } from './modules/info/routes.ts';
+import apiConventions from './plugins/api-conventions.ts';
+import configPlugin from './plugins/config.ts';
+import databasePlugin from './plugins/database.ts';
+import openapi from './plugins/openapi.ts';
+import referenceData from './plugins/reference-data.ts';
+import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Use this database instead of opening one from the configuration (tests pass their own). */
+  database?: Database;
+  /** Mount the web app; off for API-only tests, which need no web build. */
+  web?: WebPluginOptions | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening, so tests can call it with `inject`. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Infrastructure first, then capabilities.
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(referenceData);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(apiConventions);
+      await api.register(openapi);
+      await api.register(infoRoutes);
+      api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web !== false) await app.register(webPlugin, options.web ?? {});
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

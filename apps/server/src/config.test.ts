@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './.data', LICENSE: 'curacao' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('names the variable that has a bad value', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT: .*\(got "eighty"\)/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: expected a postgres/);
+    expect(() => parseConfig({ LICENSE: 'mars' })).toThrow(/LICENSE/);
+    expect(() => parseConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads proxy trust as a flag, a hop count or a list of addresses', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { licenseName } from '@chrysos/contract';
+import { z } from 'zod';
+
+/**
+ * Every setting of the process, read once from the environment at start-up. A bad value stops the
+ * process with a message naming the variable (see README for the table of variables).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return entries;
+    ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count or comma-separated addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  LICENSE: licenseName.default('curacao'),
+  TRUST_PROXY: trustProxy.default(false),
+  GEOIP_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')
+    .transform((name) => name.toLowerCase())
+    .optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(given);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `  ${name}: ${issue.message}${name in given ? ` (got ${JSON.stringify(given[name])})` : ''}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

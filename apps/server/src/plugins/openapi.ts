@@ -1,0 +1,25 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** Collects every API route registered after it into an OpenAPI 3.1 document. */
+async function openapi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Chrysos Casino API',
+        version: '1',
+        description:
+          'Player API (spec §7). Choose the version with the Accept header: application/vnd.s.v1+json ' +
+          '(main API) or application/vnd.s.v2+json (games API); plain application/json gets the lowest ' +
+          'version a route offers. Errors are {"errors":{"<field or cause>":["message"]}}.',
+      },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+export default fp(openapi, { name: 'openapi' });
