@@ -5,16 +5,19 @@ import { z } from 'zod';
  * Every setting of the process, read once from the environment at start-up. A bad value stops the
  * process with a message naming the variable (see README for the table of variables).
  */
+/** Which peers may set X-Forwarded-For: all (`true`), none, or the listed proxy addresses/CIDRs. */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, ctx): boolean | number | string[] => {
+  .transform((value, ctx): boolean | string[] => {
     if (value === 'true') return true;
     if (value === 'false' || value === '') return false;
-    if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
     if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return entries;
-    ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count or comma-separated addresses/CIDRs' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected true, false or comma-separated proxy addresses/CIDRs',
+    });
     return z.NEVER;
   });
 

@@ -1,8 +1,8 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
-import type { Route } from './+types/root';
 import { appContext } from '#app-context';
+import type { Route } from './+types/root';
 import { catalogues } from './i18n/catalogues.server';
 import { I18nProvider } from './i18n/i18n';
 import './styles/app.css';

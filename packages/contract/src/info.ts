@@ -11,7 +11,11 @@ export const currency = z
   .object({
     code: z.string().meta({ example: 'EUR' }),
     symbol: z.string().meta({ example: '€' }),
-    subunits_to_unit: z.number().int().positive().meta({ description: 'Minor units in one unit: 100 for EUR, 1 for JPY' }),
+    subunits_to_unit: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'Minor units in one unit: 100 for EUR, 1 for JPY' }),
     default: z.boolean(),
     fiat: z.boolean(),
     subcurrencies: z.array(subcurrency),

@@ -1,7 +1,11 @@
 import type { ErrorBody } from '@chrysos/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -46,7 +50,9 @@ async function apiConventions(app: FastifyInstance): Promise<void> {
     if (requested === 'malformed' || !supported.includes(requested)) {
       const versions = supported.map((version) => `application/vnd.s.v${version}+json`).join(', ');
       return reply.code(406).send({
-        errors: { accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`] },
+        errors: {
+          accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`],
+        },
       } satisfies ErrorBody);
     }
     request.apiVersion = requested;
@@ -74,7 +80,8 @@ export function describeError(error: FastifyError): { status: number; body: Erro
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: ErrorBody['errors'] = {};
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'base';
+      const field =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'base';
       errors[field] = [...(errors[field] ?? []), issue.message ?? 'is invalid'];
     }
     return { status: 422, body: { errors } };
@@ -86,7 +93,10 @@ export function describeError(error: FastifyError): { status: number; body: Erro
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { errors: { body: ['The request body is empty but declared as JSON'] } } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { errors: { content_type: ['Send the request body as application/json'] } } };
+      return {
+        status: 415,
+        body: { errors: { content_type: ['Send the request body as application/json'] } },
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { errors: { body: ['The request body is too large'] } } };
   }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { type AppContext, appContext } from '@chrysos/web/app-context';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';

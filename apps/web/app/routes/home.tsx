@@ -1,6 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
+import { type GameFamily, GameFamilyIcon } from '../components/GameFamilyIcon';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
@@ -12,13 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const strengths = ['fair', 'cashout', 'currencies', 'rewards'] as const;
-const gameFamilies = [
-  { key: 'videoSlots', icon: '🎰' },
-  { key: 'classicSlots', icon: '🍒' },
-  { key: 'roulette', icon: '🎡' },
-  { key: 'blackjack', icon: '🂡' },
-  { key: 'dice', icon: '🎲' },
-] as const;
+const gameFamilies: GameFamily[] = ['videoSlots', 'classicSlots', 'roulette', 'blackjack', 'dice'];
 
 export default function Home() {
   const { t } = useTranslation();
@@ -64,11 +59,9 @@ export default function Home() {
         <h2 id="studio-title">{t('home.studio.title')}</h2>
         <p className="section__lead">{t('home.studio.lead')}</p>
         <ul className="families">
-          {gameFamilies.map(({ key, icon }) => (
+          {gameFamilies.map((key) => (
             <li key={key} className="family">
-              <span className="family__icon" aria-hidden="true">
-                {icon}
-              </span>
+              <GameFamilyIcon family={key} />
               <h3>{t(`home.studio.${key}.title`)}</h3>
               <p>{t(`home.studio.${key}.text`)}</p>
             </li>

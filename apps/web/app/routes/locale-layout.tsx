@@ -1,9 +1,9 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { localizePath } from '@chrysos/rules';
-import type { loader as rootLoader } from '../root';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/locale-layout';
 
 /** The default layout: header, page, footer. Errors below it render inside the same frame. */
@@ -30,10 +30,15 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const root = matches[0]?.loaderData as { messages?: { errors: { notFound: { title: string } }; brand: string } };
+  const root = matches[0]?.loaderData as {
+    messages?: { errors: { notFound: { title: string } }; brand: string };
+  };
   if (!error) return [];
   const brand = root?.messages?.brand ?? 'Chrysos Casino';
-  const title = isRouteErrorResponse(error) && error.status === 404 ? (root?.messages?.errors.notFound.title ?? 'Page not found') : `${isRouteErrorResponse(error) ? error.status : 500} error`;
+  const title =
+    isRouteErrorResponse(error) && error.status === 404
+      ? (root?.messages?.errors.notFound.title ?? 'Page not found')
+      : `${isRouteErrorResponse(error) ? error.status : 500} error`;
   return [{ title: `${title} | ${brand}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -30,7 +30,11 @@ export class ReferenceData {
   async countries(locale: Locale): Promise<Country[]> {
     const { countries } = await this.#load();
     return countries
-      .map((country) => ({ name: country.names[locale], code: country.code, default_currency: country.defaultCurrency }))
+      .map((country) => ({
+        name: country.names[locale],
+        code: country.code,
+        default_currency: country.defaultCurrency,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name, locale));
   }
 

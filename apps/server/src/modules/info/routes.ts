@@ -28,7 +28,12 @@ export const infoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info/dial_codes',
     {
-      schema: { tags, summary: 'International dialling codes', querystring: localeQuery, response: { 200: dialCodes } },
+      schema: {
+        tags,
+        summary: 'International dialling codes',
+        querystring: localeQuery,
+        response: { 200: dialCodes },
+      },
     },
     async (request) => app.referenceData.dialCodes(request.query.locale),
   );
@@ -41,11 +46,20 @@ export const infoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/current_ip',
-    { schema: { tags, summary: "The caller's address, country and suggested currency", response: { 200: ipInfo } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's address, country and suggested currency",
+        response: { 200: ipInfo },
+      },
+    },
     async (request) => {
       const header = app.config.GEOIP_COUNTRY_HEADER;
       const headerValue = header ? request.headers[header] : undefined;
-      const countryCode = countryOfClient(request.ip, typeof headerValue === 'string' ? headerValue : undefined);
+      const countryCode = countryOfClient(
+        request.ip,
+        typeof headerValue === 'string' ? headerValue : undefined,
+      );
       const country = countryCode ? await app.referenceData.country(countryCode) : undefined;
       return {
         ip: request.ip,

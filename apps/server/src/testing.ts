@@ -1,0 +1,24 @@
+import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
+import { buildApp } from './app.ts';
+import { parseConfig } from './config.ts';
+
+/**
+ * The API on a fresh database of the given kind, without the web app or a listening socket.
+ * Call `close()` in afterAll: it closes the app and drops the database.
+ */
+export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const database = await openTestDatabase(kind);
+  const app = await buildApp({
+    config: parseConfig({ NODE_ENV: 'test', ...env }),
+    database,
+    web: false,
+    logger: false,
+  });
+  await app.ready();
+  return Object.assign(app, {
+    async closeAll() {
+      await app.close();
+      await database.close();
+    },
+  });
+}

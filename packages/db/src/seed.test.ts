@@ -1,0 +1,46 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client.ts';
+import { countries, currencies } from './schema.ts';
+import { seed } from './seed.ts';
+import { openTestDatabase, testDatabaseKinds } from './testing.ts';
+
+describe.each(testDatabaseKinds)('migrations and seed on %s', (kind) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.migrate();
+    await seed(database.db);
+  });
+  afterAll(() => database.close());
+
+  const count = async (table: typeof currencies | typeof countries) =>
+    (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+
+  it('loads the reference data', async () => {
+    expect(await count(currencies)).toBeGreaterThanOrEqual(60);
+    expect(await count(countries)).toBeGreaterThanOrEqual(249);
+  });
+
+  it('runs again without duplicating rows or overwriting operator changes', async () => {
+    const before = { currencies: await count(currencies), countries: await count(countries) };
+    await database.db.update(currencies).set({ enabled: false }).where(eq(currencies.code, 'HUF'));
+
+    await database.migrate();
+    await seed(database.db);
+
+    expect({ currencies: await count(currencies), countries: await count(countries) }).toEqual(before);
+    const [huf] = await database.db.select().from(currencies).where(eq(currencies.code, 'HUF'));
+    expect(huf?.enabled).toBe(false);
+  });
+
+  it('gives every country a currency the casino offers', async () => {
+    const orphans = await database.db
+      .select({ code: countries.code })
+      .from(countries)
+      .leftJoin(currencies, eq(currencies.code, countries.defaultCurrency))
+      .where(isNull(currencies.code));
+    expect(orphans).toEqual([]);
+  });
+});
