@@ -90,3 +90,23 @@ describe.each(testDatabaseKinds)('info API on %s', (kind) => {
     expect(unknown.json()).toMatchObject({ country_code: null, default_currency: 'USD' });
   });
 });
+
+describe('client address behind a proxy', () => {
+  it('reads X-Forwarded-For only from a trusted proxy', async () => {
+    const app = await buildTestApp('pglite', { TRUST_PROXY: '10.0.0.0/8' });
+    const viaProxy = await app.inject({
+      url: '/api/current_ip',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '62.103.0.1' },
+    });
+    expect(viaProxy.json()).toEqual({ ip: '62.103.0.1', country_code: 'GR', default_currency: 'EUR' });
+
+    const spoofed = await app.inject({
+      url: '/api/current_ip',
+      remoteAddress: '81.2.69.142',
+      headers: { 'x-forwarded-for': '62.103.0.1' },
+    });
+    expect(spoofed.json()).toEqual({ ip: '81.2.69.142', country_code: 'GB', default_currency: 'GBP' });
+    await app.closeAll();
+  });
+});
