@@ -1,1 +1,3 @@
+export * from './date-rule.ts';
 export * from './locale.ts';
+export * from './visibility.ts';
