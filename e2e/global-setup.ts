@@ -9,7 +9,14 @@ declare module 'vitest' {
 
 /** One running product shared by the browser specs. */
 export default async function setup(project: TestProject) {
-  const product = await startProduct();
+  // Visitors the CDN places in the US are blocked; /vip is a configured route rule.
+  const product = await startProduct({
+    env: {
+      BLOCKED_COUNTRIES: 'US',
+      GEOIP_COUNTRY_HEADER: 'CF-IPCountry',
+      ROUTE_RULES: '{"/vip":"/promotions"}',
+    },
+  });
   project.provide('baseUrl', product.url);
   return async () => {
     await product.stop();

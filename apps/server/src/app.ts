@@ -2,10 +2,12 @@ import type { Database } from '@chrysos/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import apiConventions from './plugins/api-conventions.ts';
 import configPlugin from './plugins/config.ts';
+import content from './plugins/content.ts';
 import databasePlugin from './plugins/database.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
@@ -34,6 +36,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   await app.register(referenceData);
+  await app.register(content);
 
   await app.register(healthRoutes);
   await app.register(
@@ -41,6 +44,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(apiConventions);
       await api.register(openapi);
       await api.register(infoRoutes);
+      await api.register(contentRoutes);
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

@@ -29,4 +29,14 @@ describe('configuration', () => {
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('reads lists and tables', () => {
+    const config = parseConfig({ BLOCKED_COUNTRIES: 'us, fr', ROUTE_RULES: '{"/vip":"/promotions/vip"}' });
+    expect(config.BLOCKED_COUNTRIES).toEqual(['US', 'FR']);
+    expect(config.ROUTE_RULES).toEqual({ '/vip': '/promotions/vip' });
+    expect(() => parseConfig({ BLOCKED_COUNTRIES: 'USA' })).toThrow(/BLOCKED_COUNTRIES/);
+    expect(() => parseConfig({ ROUTE_RULES: '{oops' })).toThrow(/ROUTE_RULES: expected JSON/);
+    expect(() => parseConfig({ ROUTE_RULES: '{"vip":"/x"}' })).toThrow(/ROUTE_RULES/);
+    expect(() => parseConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE/);
+  });
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { licenseName } from '@chrysos/contract';
 import { z } from 'zod';
 
@@ -33,6 +34,53 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   LICENSE: licenseName.default('curacao'),
   TRUST_PROXY: trustProxy.default(false),
+  CONTENT_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../../content', import.meta.url))),
+  TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as Europe/Athens')
+    .default('UTC'),
+  /** ISO 3166-1 alpha-2 codes of countries whose visitors get the 403 block page. */
+  BLOCKED_COUNTRIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes such as US,FR')))
+    .default([]),
+  SUPPORT_EMAIL: z.email().default('support@chrysos.casino'),
+  /** Public origin for canonical links, e.g. https://chrysos.casino; by default the request's own origin. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Extra path redirects as JSON: {"/old-path": "/new-path", "/blog": "https://…"}. */
+  ROUTE_RULES: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected JSON such as {"/old":"/new"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^\/[^?#\s]*$/, 'route rule keys are site paths'),
+        z.string().regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'route rule targets are site paths or URLs'),
+      ),
+    )
+    .default({}),
   GEOIP_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')

@@ -1,5 +1,19 @@
-import type { LicenseName } from '@chrysos/contract';
+import type { ContentCollection, ContentItem, LicenseName, VisibilitySettingsInput } from '@chrysos/contract';
+import type { Locale } from '@chrysos/rules';
 import { createContext } from 'react-router';
+
+/** Content reads for the current visitor: visibility rules are already applied. */
+export interface ContentReader {
+  list<C extends ContentCollection>(collection: C, locale: Locale): ContentItem<C>[];
+  first<C extends ContentCollection>(collection: C, locale: Locale): ContentItem<C> | undefined;
+  bySlug<C extends ContentCollection>(
+    collection: C,
+    locale: Locale,
+    slug: string,
+  ): ContentItem<C> | undefined;
+  /** For lists nested inside an item (logo variants, header links): whether this visitor may see an entry. */
+  isVisible(settings: VisibilitySettingsInput | undefined): boolean;
+}
 
 /**
  * What the server hands to loaders and middleware for each request. Server and route modules both
@@ -8,6 +22,14 @@ import { createContext } from 'react-router';
 export interface AppContext {
   license: LicenseName;
   clientIp: string;
+  countryCode: string | null;
+  /** The visitor's country is on the blocked list and the visitor is not a search or preview bot. */
+  blocked: boolean;
+  isBot: boolean;
+  supportEmail: string;
+  /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
+  origin: string;
+  content: ContentReader;
 }
 
 export const appContext = createContext<AppContext>();

@@ -1,10 +1,25 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
-import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
+import { useRememberPageForGames } from './components/game-back-path';
+import { LoadingBar } from './components/LoadingBar';
 import { catalogues } from './i18n/catalogues.server';
 import { I18nProvider } from './i18n/i18n';
+import { ModalHost } from './modals/ModalHost';
+import { ModalProvider } from './modals/ModalProvider';
+import { PlayerSessionProvider } from './player/player-session';
+import { isChunkLoadError, reloadAfterChunkError } from './pwa/chunk-reload';
+import { registerServiceWorker, useStandalone } from './pwa/display-mode';
 import './styles/app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,14 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/brand/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/brand/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
   const locale = data?.locale ?? 'en';
+  // Landing pages under /promos/ keep the browser's own scrollbar (spec §2).
+  const scrollbar = /^(\/el)?\/promos\//.test(pathname) ? undefined : 'custom-scrollbar';
   return (
-    <html lang={locale} dir={directionOf(locale)}>
+    <html lang={locale} dir={directionOf(locale)} className={scrollbar}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,11 +65,37 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  useRememberPageForGames();
+  const standalone = useStandalone();
+  useEffect(() => {
+    document.documentElement.dataset.displayMode = standalone ? 'standalone' : 'browser';
+  }, [standalone]);
+  useEffect(() => {
+    registerServiceWorker();
+    const onPreloadError = (event: Event) => {
+      event.preventDefault();
+      reloadAfterChunkError(window.location.pathname + window.location.search);
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
+
+  return (
+    <PlayerSessionProvider session={{ status: 'loggedOut' }}>
+      <ModalProvider>
+        <LoadingBar />
+        <Outlet />
+        <ModalHost />
+      </ModalProvider>
+    </PlayerSessionProvider>
+  );
 }
 
 /** Reached only when the root loader itself failed, so no translations are at hand. */
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError(window.location.pathname + window.location.search);
+  }, [error]);
   return (
     <main className="error-page">
       <h1>Chrysos Casino</h1>

@@ -1,9 +1,59 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 /**
  * Every page exists in English and under /el: a static optional `el?` segment, never a dynamic
- * `:lang?` one, so `/elephant` can never be read as a locale.
+ * `:lang?` one, so `/elephant` can never be read as a locale. The four layouts of spec §2 group them.
  */
+
+/** A page whose screen is one of the sections listed in app/sections.ts. */
+const section = (path: string, id: string) => route(path, 'routes/section.tsx', { id });
+/** An old or bare address that redirects (app/routes/redirect.tsx, rules in @chrysos/rules). */
+const redirect = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
+
 export default [
-  route('el?', 'routes/locale-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  route('el?', 'routes/locale.tsx', [
+    layout('layouts/default.tsx', [
+      index('routes/home.tsx'),
+      section('deposit', 'deposit'),
+      section('users/sign_in', 'sign-in'),
+      section('users/sign_up', 'sign-up'),
+      section('users/password/new', 'password-new'),
+      section('users/password/edit', 'password-edit'),
+      section('users/confirmation', 'confirmation'),
+      section('users/confirmation/new', 'confirmation-new'),
+      section('users/unlock', 'unlock'),
+      section('users/unlock/new', 'unlock-new'),
+      section('faq', 'faq'),
+      section('support', 'support'),
+      section('payments', 'payments'),
+      section('providers', 'providers'),
+      section('mobile-app', 'mobile-app'),
+      section('notifications', 'notifications'),
+      section('wheel-of-fortune', 'wheel-of-fortune'),
+      redirect('games', 'games-bare'),
+      section('games/*', 'games'),
+      redirect('tournaments', 'tournaments-bare'),
+      section('tournaments/:state', 'tournaments'),
+      section('tournaments/:state/:frontendIdentifier', 'tournament'),
+      section('promotions', 'promotions'),
+      route('promotions/:slug', 'routes/promotion.tsx'),
+      redirect('profile', 'profile-bare'),
+      section('profile/*', 'profile'),
+      redirect('users/edit', 'users-edit'),
+      redirect('documents', 'documents'),
+      redirect('accounts/history', 'accounts-history'),
+      redirect('accounts/:currency/cashout', 'accounts-cashout'),
+      redirect('accounts/:currency/select', 'accounts-select'),
+      redirect('accounts/:currency/deposit', 'accounts-deposit'),
+      route(':slug', 'routes/text-page.tsx'),
+      route('*', 'routes/not-found.tsx'),
+    ]),
+    layout('layouts/empty.tsx', [section('users/auth/:provider/callback', 'auth-callback')]),
+    layout('layouts/fullscreen.tsx', [
+      section('download-apk', 'download-apk'),
+      section('download-ipa', 'download-ipa'),
+      section('promos/:slug', 'promo-landing'),
+    ]),
+    layout('layouts/game.tsx', [section('game/:urlId', 'game')]),
+  ]),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+export * from './content.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './info.ts';

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Currencies the casino offers. Seeded from reference data; operators may disable or reorder them,
@@ -31,3 +31,22 @@ export const countries = pgTable('countries', {
   dialCode: text('dial_code').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Content collections loaded from the files under content/{en,el}/ at start-up. The files are the
+ * source of truth: a start replaces what changed and removes items whose file is gone.
+ */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    collection: text('collection').notNull(),
+    locale: text('locale').notNull(),
+    stem: text('stem').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    bodyHtml: text('body_html'),
+    /** Fingerprint of the source file, so unchanged items are not rewritten on every start. */
+    checksum: text('checksum').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.collection, table.locale, table.stem] })],
+);

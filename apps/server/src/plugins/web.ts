@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
+import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
 import { type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
+import { countryOfClient } from '../modules/info/locate-ip.ts';
+import { viewerOf } from '../viewer.ts';
 
 export interface WebPluginOptions {
   /** The Vite dev server during `npm run dev`; absent when serving the production build. */
@@ -12,23 +16,75 @@ export interface WebPluginOptions {
 
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
+/** Requests for files (assets, icons, the manifest) are not pages. */
+const isFileRequest = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+
 /**
  * Mounts the React Router app for every path the API does not claim. Hashed assets under
  * build/client/assets are served with immutable cache headers by the adapter.
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+  // Before the app renders: foreign locale prefixes and configured route rules redirect on the server.
+  app.addHook('onRequest', async (request, reply) => {
+    const [path = '/', query] = request.url.split(/\?(.*)/s);
+    if (isFileRequest(path)) return;
+    const stripped = withoutStrippedPrefix(path);
+    if (stripped !== null) return reply.redirect(`${stripped}${query ? `?${query}` : ''}`, 301);
+    const target = routeRuleRedirect(app.config.ROUTE_RULES, path);
+    if (target !== null) return reply.redirect(target, 302);
+  });
+
+  // Pass-through paths the app does not render (spec §2).
+  app.get('/exit_iframe', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(exitIframePage),
+  );
+  app.get('/users/auth/:provider', async (_request, reply) =>
+    reply.code(404).type('text/html; charset=utf-8').send(unknownProviderPage),
+  );
+
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     serverBuildPath: `${webRoot}build/server/index.js`,
     clientBuildDirectory: `${webRoot}build/client`,
     getLoadContext(request) {
       const context = new RouterContextProvider();
-      const value: AppContext = {
-        license: app.config.LICENSE,
-        clientIp: request.ip,
-      };
-      context.set(appContext, value);
+      context.set(appContext, describeRequest(app, request));
       return context;
     },
   });
 }
+
+function describeRequest(app: FastifyInstance, request: FastifyRequest): AppContext {
+  const { config } = app;
+  const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
+  const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
+  const isBot = isBotUserAgent(request.headers['user-agent']);
+  const viewer = viewerOf(app, request);
+  return {
+    license: config.LICENSE,
+    clientIp: request.ip,
+    countryCode,
+    isBot,
+    blocked: !isBot && isBlockedCountry(countryCode, config.BLOCKED_COUNTRIES),
+    supportEmail: config.SUPPORT_EMAIL,
+    origin: config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    content: {
+      list: (collection, locale) => app.content.list(collection, locale, viewer),
+      first: (collection, locale) => app.content.first(collection, locale, viewer),
+      bySlug: (collection, locale, slug) =>
+        app.content.query({ collection, locale, where: { slug }, limit: 1 }, viewer).items[0] as never,
+      isVisible: (settings) => isVisible(settings, viewer),
+    },
+  };
+}
+
+/** Shown inside a game iframe when a game sends the player back: it tells the page around it to close the game. */
+const exitIframePage = `<!doctype html><html><head><meta charset="utf-8"><title>Chrysos Casino</title></head><body>
+<script>
+  if (window.top !== window.self) window.parent.postMessage({ type: 'chrysos:exit-game' }, window.location.origin);
+  else window.location.replace('/');
+</script></body></html>`;
+
+const unknownProviderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in provider not available</title></head>
+<body style="font-family:system-ui;background:#15121f;color:#f3eee4;text-align:center;padding:64px 16px">
+<h1>This sign-in provider is not available</h1><p><a style="color:#f3c877" href="/users/sign_in">Sign in with your email instead</a></p></body></html>`;

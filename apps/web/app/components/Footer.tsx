@@ -1,20 +1,73 @@
-import type { LicenseName } from '@chrysos/contract';
+import { localizePath } from '@chrysos/rules';
 import { useTranslation } from 'react-i18next';
-import { Logo } from './Logo';
+import { Link } from 'react-router';
+import { Icon, isIconName } from '../icons/icons';
+import type { ChromeData } from '../routes/locale';
 
-export function Footer({ license }: { license: LicenseName }) {
+const isExternal = (url: string) => /^https?:\/\//.test(url);
+
+/** The footer from the `footer` and `footerSeoBlocks` collections. */
+export function Footer({ chrome }: { chrome: ChromeData }) {
   const { t } = useTranslation();
+  const { footer, locale } = chrome;
   return (
     <footer className="footer">
-      <Logo />
-      <p>{t('footer.licence', { jurisdiction: t(`footer.jurisdiction.${license}`) })}</p>
-      <p className="footer__warning">
-        <span className="badge-18" aria-hidden="true">
-          18+
-        </span>
-        {t('footer.warning')}
-      </p>
-      <p className="footer__rights">{t('footer.rights', { year: new Date().getUTCFullYear() })}</p>
+      {footer ? (
+        <>
+          <div className="footer__columns">
+            {footer.columns.map((column) => (
+              <nav key={column.title} aria-label={column.title}>
+                <h2>{column.title}</h2>
+                <ul>
+                  {column.links.map((link) => (
+                    <li key={link.url}>
+                      {isExternal(link.url) ? (
+                        <a href={link.url} rel="noopener noreferrer" target="_blank">
+                          {link.title}
+                        </a>
+                      ) : (
+                        <Link to={localizePath(link.url, locale)}>{link.title}</Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          <ul className="footer__payments" aria-label={t('footer.paymentMethods')}>
+            {footer.paymentMethods.map((method) => (
+              <li key={method.name} title={method.name}>
+                {isIconName(method.icon) ? (
+                  <Icon name={method.icon} size={28} title={method.name} />
+                ) : (
+                  method.name
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {chrome.footerSeoBlocks.length > 0 ? (
+        <div className="footer__seo">
+          {chrome.footerSeoBlocks.map((block) => (
+            <section key={block.title}>
+              <h2>{block.title}</h2>
+              {/* Rendered from Markdown and sanitised on the server when content is loaded. */}
+              <div dangerouslySetInnerHTML={{ __html: block.html }} />
+            </section>
+          ))}
+        </div>
+      ) : null}
+      <div className="footer__legal">
+        {footer ? <p>{footer.licence}</p> : null}
+        <p className="footer__warning">
+          <span className="badge-18" aria-hidden="true">
+            18+
+          </span>
+          {footer?.responsibleGaming ?? t('footer.warning')}
+        </p>
+        <p className="footer__rights">{t('footer.rights', { year: new Date().getUTCFullYear() })}</p>
+      </div>
     </footer>
   );
 }

@@ -1,40 +1,46 @@
-import { type Locale, localizePath } from '@chrysos/rules';
-import { useState } from 'react';
+import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from '@chrysos/rules';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Logo } from './Logo';
+import { useModals } from '../modals/ModalProvider';
+import type { ChromeData } from '../routes/locale';
+import { BrandLogo } from './BrandLogo';
 
-export function Header({ locale }: { locale: Locale }) {
+/**
+ * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
+ * the language switch, and the sign-in/sign-up pair for anonymous visitors.
+ */
+export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; contentLinks?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open } = useModals();
+  const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
 
   return (
     <header className="header">
+      {contentLinks ? (
+        <button
+          type="button"
+          className="header__menu-toggle"
+          aria-label={t('header.openMenu')}
+          onClick={() => open('Menu')}
+        >
+          <span aria-hidden="true" className="header__burger" />
+        </button>
+      ) : null}
       <Link to={to('/')} className="header__logo" aria-label={t('header.home')}>
-        <Logo />
+        <BrandLogo logo={chrome.logo} alt={t('brand')} />
       </Link>
-      <button
-        type="button"
-        className="header__menu-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="main-navigation"
-        aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
-        onClick={() => setMenuOpen((open) => !open)}
-      >
-        <span aria-hidden="true" className="header__burger" />
-      </button>
-      <nav
-        id="main-navigation"
-        aria-label={t('header.nav.label')}
-        className={menuOpen ? 'header__nav header__nav--open' : 'header__nav'}
-      >
-        <Link to={to('/games')}>{t('header.nav.games')}</Link>
-        <Link to={to('/promotions')}>{t('header.nav.promotions')}</Link>
-        <Link to={to('/tournaments')}>{t('header.nav.tournaments')}</Link>
-      </nav>
+      {contentLinks ? (
+        <nav aria-label={t('header.nav.label')} className="header__nav">
+          {chrome.headerLinks.map((link) => (
+            <Link key={link.url} to={to(link.url)}>
+              {link.title}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       <div className="header__actions">
         <Link
           to={`${localizePath(pathname, otherLocale)}${search}`}
@@ -42,6 +48,10 @@ export function Header({ locale }: { locale: Locale }) {
           hrefLang={otherLocale}
           lang={otherLocale}
           title={t('header.switchTo')}
+          onClick={() => {
+            // The choice is remembered, so the next visit to / opens in this language (spec §9).
+            document.cookie = `${localeCookieName}=${otherLocale}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
+          }}
         >
           {t('header.switchToShort')}
         </Link>

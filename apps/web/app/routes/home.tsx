@@ -2,15 +2,11 @@ import { localizePath } from '@chrysos/rules';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { type GameFamily, GameFamilyIcon } from '../components/GameFamilyIcon';
+import { pageMeta } from '../content/meta';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const messages = (matches[0]?.loaderData as { messages?: { meta: { title: string; description: string } } })
-    ?.messages;
-  if (!messages) return [];
-  return [{ title: messages.meta.title }, { name: 'description', content: messages.meta.description }];
-};
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home', 'Chrysos Casino');
 
 const strengths = ['fair', 'cashout', 'currencies', 'rewards'] as const;
 const gameFamilies: GameFamily[] = ['videoSlots', 'classicSlots', 'roulette', 'blackjack', 'dice'];

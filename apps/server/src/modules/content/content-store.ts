@@ -1,0 +1,146 @@
+import {
+  type ContentCollection,
+  type ContentData,
+  type ContentItem,
+  type ContentQuery,
+  contentQuery,
+} from '@chrysos/contract';
+import { type Db, schema } from '@chrysos/db';
+import { type Locale, type Viewer, visibleItems } from '@chrysos/rules';
+import { and, eq } from 'drizzle-orm';
+import type { ContentFileItem } from './read-content-files.ts';
+
+/**
+ * The content collections, stored in the database and served from a snapshot held in memory: content
+ * changes only when files are synced (or the back office edits it and calls `reload`), while every page
+ * reads several collections.
+ */
+export class ContentStore {
+  readonly #db: Db;
+  #items: ContentItem[] = [];
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** Makes the database hold exactly the given items: changed ones are rewritten, vanished ones removed. */
+  async sync(files: ContentFileItem[]): Promise<{ written: number; removed: number }> {
+    let written = 0;
+    let removed = 0;
+    await this.#db.transaction(async (tx) => {
+      const stored = await tx
+        .select({
+          collection: schema.contentItems.collection,
+          locale: schema.contentItems.locale,
+          stem: schema.contentItems.stem,
+          checksum: schema.contentItems.checksum,
+        })
+        .from(schema.contentItems);
+      const checksums = new Map(
+        stored.map((row) => [`${row.collection}/${row.locale}/${row.stem}`, row.checksum]),
+      );
+      const changed = files.filter(
+        (file) => checksums.get(`${file.collection}/${file.locale}/${file.stem}`) !== file.checksum,
+      );
+      for (const file of changed) {
+        await tx
+          .insert(schema.contentItems)
+          .values({ ...file, updatedAt: new Date() })
+          .onConflictDoUpdate({
+            target: [schema.contentItems.collection, schema.contentItems.locale, schema.contentItems.stem],
+            set: { data: file.data, bodyHtml: file.bodyHtml, checksum: file.checksum, updatedAt: new Date() },
+          });
+      }
+      written = changed.length;
+      const keep = new Set(files.map((file) => `${file.collection}/${file.locale}/${file.stem}`));
+      const gone = stored.filter((row) => !keep.has(`${row.collection}/${row.locale}/${row.stem}`));
+      for (const row of gone) {
+        await tx
+          .delete(schema.contentItems)
+          .where(
+            and(
+              eq(schema.contentItems.collection, row.collection),
+              eq(schema.contentItems.locale, row.locale),
+              eq(schema.contentItems.stem, row.stem),
+            ),
+          );
+      }
+      removed = gone.length;
+    });
+    await this.reload();
+    return { written, removed };
+  }
+
+  /** Re-reads the snapshot from the database. */
+  async reload(): Promise<void> {
+    const rows = await this.#db
+      .select()
+      .from(schema.contentItems)
+      .orderBy(schema.contentItems.collection, schema.contentItems.locale, schema.contentItems.stem);
+    this.#items = rows.map((row) => ({
+      collection: row.collection as ContentCollection,
+      locale: row.locale as Locale,
+      stem: row.stem,
+      data: row.data as ContentData<ContentCollection>,
+      bodyHtml: row.bodyHtml,
+    }));
+  }
+
+  /**
+   * The items of one collection and locale that the viewer may see, filtered, ordered (by stem
+   * ascending unless told otherwise) and paginated. The query must already be validated.
+   */
+  query(input: ContentQuery, viewer: Viewer): { total: number; items: ContentItem[] } {
+    const query = contentQuery.parse(input);
+    const valueOf = (item: ContentItem, field: string): unknown =>
+      field === 'stem' ? item.stem : (item.data as Record<string, unknown>)[field];
+
+    let items = this.#items.filter(
+      (item) => item.collection === query.collection && item.locale === query.locale,
+    );
+    for (const [field, condition] of Object.entries(query.where ?? {})) {
+      const accepted = typeof condition === 'object' ? condition.in : [condition];
+      items = items.filter((item) => accepted.includes(valueOf(item, field) as string | number | boolean));
+    }
+    items = visibleItems(
+      items.map((item) => ({
+        item,
+        visibilitySettings: (item.data as { visibilitySettings?: never }).visibilitySettings,
+      })),
+      viewer,
+    ).map(({ item }) => item);
+
+    const order = query.order?.length ? query.order : [{ field: 'stem', direction: 'asc' as const }];
+    items = [...items].sort((a, b) => {
+      for (const { field, direction } of order) {
+        const compared = compare(valueOf(a, field), valueOf(b, field));
+        if (compared !== 0) return direction === 'asc' ? compared : -compared;
+      }
+      return 0;
+    });
+    return { total: items.length, items: items.slice(query.offset, query.offset + query.limit) };
+  }
+
+  /** The first visible item of a collection, for collections holding one item per locale (header, logos…). */
+  first<C extends ContentCollection>(
+    collection: C,
+    locale: Locale,
+    viewer: Viewer,
+  ): ContentItem<C> | undefined {
+    return this.query({ collection, locale, limit: 1 }, viewer).items[0] as ContentItem<C> | undefined;
+  }
+
+  /** All visible items of a collection in stem order. */
+  list<C extends ContentCollection>(collection: C, locale: Locale, viewer: Viewer): ContentItem<C>[] {
+    return this.query({ collection, locale, limit: 200 }, viewer).items as ContentItem<C>[];
+  }
+}
+
+/** Orders strings by locale-aware comparison, numbers numerically, missing values last. */
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { numeric: true });
+}

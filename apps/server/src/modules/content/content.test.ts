@@ -1,0 +1,128 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing.ts';
+import { ContentError, readContentFiles } from './read-content-files.ts';
+
+const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
+
+describe.each(testDatabaseKinds)('content query API on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp(kind, { CONTENT_DIR: fixtures });
+  });
+  afterAll(() => app.closeAll());
+
+  const query = (body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/content/query', payload: body as object });
+
+  it('returns a collection in stem order with the version tag', async () => {
+    const response = await query({ collection: 'textPages', locale: 'en' });
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result.version).toBe('v3.5.0');
+    expect(result.items.map((item: { stem: string }) => item.stem)).toEqual(['a-privacy', 'b-terms']);
+    expect(result.total).toBe(2);
+  });
+
+  it('filters by field, orders by field and paginates', async () => {
+    const bySlug = (await query({ collection: 'textPages', locale: 'el', where: { slug: 'terms' } })).json();
+    expect(bySlug.items.map((item: { data: { slug: string } }) => item.data.slug)).toEqual(['terms']);
+    expect(bySlug.items[0].locale).toBe('el');
+
+    const ordered = await query({
+      collection: 'textPages',
+      locale: 'en',
+      order: [{ field: 'title', direction: 'desc' }],
+      limit: 1,
+    });
+    expect(ordered.json()).toMatchObject({ total: 2, items: [{ data: { title: 'Terms' } }] });
+    const anyOf = await query({
+      collection: 'textPages',
+      locale: 'en',
+      where: { slug: { in: ['terms', 'nope'] } },
+    });
+    expect(anyOf.json().total).toBe(1);
+  });
+
+  it('leaves out items the visibility rules hide from the caller', async () => {
+    const promos = (await query({ collection: 'bottomPromo', locale: 'en' })).json();
+    expect(promos.items.map((item: { stem: string }) => item.stem)).toEqual(['01-always']);
+  });
+
+  it('renders Markdown bodies to HTML without scripts, handlers or javascript: links', async () => {
+    const [terms] = (await query({ collection: 'textPages', locale: 'en', where: { slug: 'terms' } })).json()
+      .items;
+    expect(terms.bodyHtml).toContain('<h2>Accounts</h2>');
+    expect(terms.bodyHtml).not.toMatch(/<script|onerror|javascript:/i);
+    expect(terms.bodyHtml).toContain('<img src="https://cdn.chrysos.casino/a.png" />');
+    const [privacy] = (
+      await query({ collection: 'textPages', locale: 'en', where: { slug: 'privacy' } })
+    ).json().items;
+    expect(privacy.bodyHtml).toContain(
+      'href="https://example.org/regulator" target="_blank" rel="noopener noreferrer"',
+    );
+  });
+
+  it.each([
+    [{ collection: 'casinoSecrets', locale: 'en' }, 'collection'],
+    [{ collection: 'textPages', locale: 'fr' }, 'locale'],
+    [{ collection: 'textPages', locale: 'en', where: { 'data->>x': 'y' } }, 'where'],
+    [{ collection: 'textPages', locale: 'en', where: { slug: { like: '%' } } }, 'where.slug'],
+    [{ collection: 'textPages', locale: 'en', limit: 10_000 }, 'limit'],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const response = await query(body);
+    expect(response.statusCode).toBe(400);
+    const fields = Object.keys(response.json().errors);
+    expect(
+      fields.some((name) => name === field || name.startsWith(`${field}.`)),
+      fields.join(),
+    ).toBe(true);
+  });
+});
+
+describe('content files', () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await mkdtemp(path.join(tmpdir(), 'chrysos-content-'));
+    await cp(fixtures, scratch, { recursive: true });
+  });
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  it('lists every invalid file with its problem', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'chrysos-broken-'));
+    await cp(fixtures, broken, { recursive: true });
+    await writeFile(path.join(broken, 'en/header/header.yaml'), 'links: []\n');
+    await writeFile(path.join(broken, 'el/textPages/c-bad.md'), 'no front matter here');
+    await writeFile(
+      path.join(broken, 'el/textPages/d-dup.md'),
+      '---\nslug: terms\ntitle: T\ndescription: D\n---\nText',
+    );
+    const error = await readContentFiles(broken).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentError);
+    const problems = (error as ContentError).problems.join('\n');
+    expect(problems).toMatch(/en\/header\/header\.yaml: links:/);
+    expect(problems).toMatch(/el\/textPages\/c-bad\.md: a Markdown file must start with YAML front matter/);
+    expect(problems).toMatch(/slug "terms" is already used by b-terms/);
+    await rm(broken, { recursive: true, force: true });
+  });
+
+  it('syncs only what changed and removes items whose file is gone', async () => {
+    const app = await buildTestApp('pglite', { CONTENT_DIR: scratch });
+    const first = await readContentFiles(scratch);
+    expect(await app.content.sync(first)).toEqual({ written: 0, removed: 0 });
+
+    await writeFile(
+      path.join(scratch, 'en/header/header.yaml'),
+      'links:\n  - { title: Lobby, url: /games/all }\n',
+    );
+    await rm(path.join(scratch, 'el/bottomPromo/02-never.yaml'));
+    expect(await app.content.sync(await readContentFiles(scratch))).toEqual({ written: 1, removed: 1 });
+    const header = app.content.first('header', 'en', { groups: [], abVariants: {}, now: new Date() });
+    expect(header?.data.links.map((link) => link.title)).toEqual(['Lobby']);
+    await app.closeAll();
+  });
+});

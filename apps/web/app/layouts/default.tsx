@@ -1,0 +1,46 @@
+import { Outlet } from 'react-router';
+import { ErrorScreen } from '../components/ErrorScreen';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { BottomPromo, DownBar } from '../components/PromoStrips';
+import { errorMeta } from '../content/meta';
+import { useChrome } from '../routes/locale';
+import type { Route } from './+types/default';
+
+export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const chrome = useChrome();
+  return (
+    <div className="page">
+      {chrome ? <Header chrome={chrome} /> : null}
+      <main className="page__main" id="main">
+        {children}
+      </main>
+      {chrome ? (
+        <>
+          <BottomPromo chrome={chrome} />
+          <Footer chrome={chrome} />
+          <DownBar chrome={chrome} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The default layout: header, page, promo strip, footer. Errors of its pages render inside it. */
+export default function DefaultLayout() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Frame>
+      <ErrorScreen error={error} />
+    </Frame>
+  );
+}

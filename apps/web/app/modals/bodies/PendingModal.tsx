@@ -1,0 +1,31 @@
+import { localizePath } from '@chrysos/rules';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../../root';
+import type { ModalName } from '../registry';
+
+/** Account pages a modal stands in for while its own form is not built yet. */
+const pageFor: Partial<Record<ModalName, string>> = {
+  Login: '/users/sign_in',
+  LoginAnon: '/users/sign_in',
+  Register: '/users/sign_up',
+  RegisterAnon: '/users/sign_up',
+  ResetPassword: '/users/password/new',
+};
+
+/** A modal whose feature arrives with a later capability: it says so and offers the matching page. */
+export function PendingModal({ name }: { name: ModalName }) {
+  const { t } = useTranslation();
+  const locale = useRouteLoaderData<typeof rootLoader>('root')?.locale ?? 'en';
+  const page = pageFor[name];
+  return (
+    <div className="modal__body">
+      <p>{t('modals.pending')}</p>
+      {page ? (
+        <Link className="button button--primary" to={localizePath(page, locale)}>
+          {t(`modals.names.${name}`)}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** Spec §4 player session: unknown → loading → logged in (id present) or logged out. */
+export type PlayerSession =
+  | { status: 'unknown' | 'loading' }
+  | { status: 'loggedOut' }
+  | { status: 'loggedIn'; id: string; groups: string[] };
+
+const PlayerSessionContext = createContext<PlayerSession>({ status: 'unknown' });
+
+/** Until player accounts exist, every visitor is served as logged out once the page has loaded. */
+export function PlayerSessionProvider({
+  session,
+  children,
+}: {
+  session: PlayerSession;
+  children: ReactNode;
+}) {
+  return <PlayerSessionContext.Provider value={session}>{children}</PlayerSessionContext.Provider>;
+}
+
+export function usePlayerSession(): PlayerSession {
+  return useContext(PlayerSessionContext);
+}
+
+export const isLoggedIn = (session: PlayerSession) => session.status === 'loggedIn';
+/** Most features wait until the profile is fetched (spec §4). */
+export const isFetched = (session: PlayerSession) =>
+  session.status === 'loggedIn' || session.status === 'loggedOut';

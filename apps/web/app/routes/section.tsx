@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
+import { pageMeta } from '../content/meta';
+import { useModals } from '../modals/ModalProvider';
+import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
+import { isSectionId, sections } from '../sections';
+import type { Route } from './+types/section';
+import { useChrome } from './locale';
+
+function slugOf(routeId: string | undefined): string {
+  return routeId && isSectionId(routeId) ? sections[routeId].slug : 'home';
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, slugOf(args.matches.at(-1)?.id), 'Chrysos Casino');
+
+/** A page of a capability still being built: its real title and description, and a notice. */
+export default function Section() {
+  const { t } = useTranslation();
+  const routeId = useMatches().at(-1)?.id;
+  const chrome = useChrome();
+  const entry = chrome?.metaTags[slugOf(routeId)];
+  const session = usePlayerSession();
+  const { open } = useModals();
+
+  // Spec §2 /deposit: a logged-out visitor gets the login modal instead of the cashier.
+  useEffect(() => {
+    if (routeId === 'deposit' && isFetched(session) && !isLoggedIn(session)) open('Login');
+  }, [routeId, session, open]);
+
+  return (
+    <section className="section-page" data-section={routeId}>
+      <h1>{entry?.title ?? t('brand')}</h1>
+      {entry ? <p className="section-page__lead">{entry.description}</p> : null}
+      <p className="notice">{t('sections.comingSoon')}</p>
+    </section>
+  );
+}

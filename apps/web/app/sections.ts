@@ -1,0 +1,35 @@
+/**
+ * Pages whose feature is built by a later capability: they render the real frame (layout, header, the
+ * title and description from metaTags by `slug`) and say in the visitor's language that it opens soon.
+ */
+export const sections = {
+  deposit: { slug: 'deposit' },
+  'sign-in': { slug: 'sign-in' },
+  'sign-up': { slug: 'sign-up' },
+  'password-new': { slug: 'password-new' },
+  'password-edit': { slug: 'password-edit' },
+  confirmation: { slug: 'confirmation' },
+  'confirmation-new': { slug: 'confirmation' },
+  unlock: { slug: 'unlock' },
+  'unlock-new': { slug: 'unlock' },
+  faq: { slug: 'faq' },
+  support: { slug: 'support' },
+  payments: { slug: 'payments' },
+  providers: { slug: 'providers' },
+  'mobile-app': { slug: 'mobile-app' },
+  notifications: { slug: 'notifications' },
+  'wheel-of-fortune': { slug: 'wheel-of-fortune' },
+  games: { slug: 'games' },
+  tournaments: { slug: 'tournaments' },
+  tournament: { slug: 'tournaments' },
+  promotions: { slug: 'promotions' },
+  profile: { slug: 'profile' },
+  'download-apk': { slug: 'download-apk' },
+  'download-ipa': { slug: 'download-ipa' },
+  'promo-landing': { slug: 'promotions' },
+  game: { slug: 'games' },
+  'auth-callback': { slug: 'sign-in' },
+} as const;
+
+export type SectionId = keyof typeof sections;
+export const isSectionId = (id: string): id is SectionId => id in sections;

@@ -1,0 +1,284 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const get = (path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}${path}`, { redirect: 'manual', ...init });
+
+async function metaTitle(slug: string, locale: 'en' | 'el'): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/content/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ collection: 'metaTags', locale, where: { slug } }),
+  });
+  const { items } = (await response.json()) as { items: { data: { title: string } }[] };
+  if (!items[0]) throw new Error(`no metaTags entry ${slug} in ${locale}`);
+  return items[0].data.title;
+}
+
+const pageRoutes = [
+  '/',
+  '/deposit',
+  '/users/confirmation',
+  '/users/confirmation/new',
+  '/users/password/edit',
+  '/users/password/new',
+  '/users/unlock',
+  '/users/unlock/new',
+  '/users/sign_in',
+  '/users/sign_up',
+  '/users/auth/google/callback',
+  '/faq',
+  '/support',
+  '/payments',
+  '/providers',
+  '/mobile-app',
+  '/notifications',
+  '/wheel-of-fortune',
+  '/games/all',
+  '/games/slots/chrysos-studio',
+  '/tournaments/active',
+  '/tournaments/finished/autumn-spin-cup',
+  '/promotions',
+  '/profile/general',
+  '/profile/wallet/balance',
+  '/download-apk',
+  '/download-ipa',
+  '/promos/welcome',
+  '/game/golden-drachma',
+  '/terms-and-conditions',
+  '/privacy-policy',
+];
+
+describe('every route of the site in English and Greek', () => {
+  it.each(pageRoutes.flatMap((path) => [path, path === '/' ? '/el' : `/el${path}`]))(
+    '%s renders',
+    async (path) => {
+      const response = await get(path, {
+        headers: { cookie: `i18n_redirected=${path.startsWith('/el') ? 'el' : 'en'}` },
+      });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${path.startsWith('/el') ? 'el' : 'en'}"`);
+      expect(html).toMatch(/<main[^>]*id="main"/);
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+[^"]*"/);
+      expect(html).toContain('hrefLang="el"');
+    },
+  );
+});
+
+describe('redirects', () => {
+  it.each([
+    ['/games', '/games/all'],
+    ['/tournaments', '/tournaments/active'],
+    ['/profile', '/profile/general'],
+    ['/users/edit', '/profile/general/security'],
+    ['/documents', '/profile/general/verification'],
+    ['/accounts/EUR/cashout', '/profile/wallet/withdrawal?currency=EUR'],
+    ['/accounts/BTC/select', '/profile/wallet/balance'],
+    ['/accounts/history', '/profile/wallet/transactions'],
+    ['/accounts/EUR/deposit', '/deposit'],
+  ])('%s → %s, in both languages', async (from, to) => {
+    const english = await get(from);
+    expect(english.status).toBe(301);
+    expect(english.headers.get('location')).toBe(to);
+    const greek = await get(`/el${from}`);
+    expect(greek.status).toBe(301);
+    expect(greek.headers.get('location')).toBe(`/el${to}`);
+  });
+
+  it('keeps the query string of a redirected page', async () => {
+    expect((await get('/games?utm_source=news')).headers.get('location')).toBe('/games/all?utm_source=news');
+  });
+
+  it.each([
+    ['/fi', '/'],
+    ['/fi/faq', '/faq'],
+    ['/en-ZA/promotions?btag=7', '/promotions?btag=7'],
+  ])('strips the foreign locale prefix: %s → %s', async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(to);
+  });
+
+  it('sends a visitor who chose Greek from / to /el, and remembers the choice for a year', async () => {
+    const remembered = await get('/', { headers: { cookie: 'i18n_redirected=el' } });
+    expect(remembered.status).toBe(302);
+    expect(remembered.headers.get('location')).toBe('/el');
+    const browserInGreek = await get('/', { headers: { 'accept-language': 'el-GR,el;q=0.9,en;q=0.5' } });
+    expect(browserInGreek.headers.get('location')).toBe('/el');
+    const greek = await get('/el/faq');
+    expect(greek.headers.get('set-cookie')).toMatch(/i18n_redirected=el; Path=\/; Max-Age=31536000/);
+  });
+
+  it('applies the configured route rules on the server', async () => {
+    const response = await get('/vip');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/promotions');
+  });
+});
+
+describe('pages that exist only for stored content', () => {
+  it.each([
+    '/no-such-page',
+    '/el/no-such-page',
+    '/promotions/no-such-offer',
+    '/el/promotions/no-such-offer',
+    '/a/b/c',
+  ])('%s is a real 404 page', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    const locale = path.startsWith('/el') ? 'el' : 'en';
+    expect(html).toContain(`<title>${await metaTitle('404', locale)}</title>`);
+    expect(html).toContain('/images/not-found.svg');
+  });
+
+  it('serves a stored text page and a stored promotion', async () => {
+    const terms = await (await get('/terms-and-conditions')).text();
+    expect(terms).toMatch(/<h2[^>]*>/);
+    const promotion = await get('/promotions/welcome-package');
+    expect(promotion.status).toBe(200);
+    expect(await get('/el/promotions/welcome-package').then((r) => r.status)).toBe(200);
+  });
+
+  it('does not render pass-through paths', async () => {
+    const exit = await get('/exit_iframe');
+    expect(exit.status).toBe(200);
+    expect(await exit.text()).toContain('chrysos:exit-game');
+    const provider = await get('/users/auth/google');
+    expect(provider.status).toBe(404);
+    expect(await provider.text()).not.toContain('id="main"');
+  });
+});
+
+describe('blocked countries', () => {
+  it('answers 403 with the block page and no way home', async () => {
+    const response = await get('/faq', { headers: { 'cf-ipcountry': 'US' } });
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toContain('Sorry, players from your country are not allowed to visit this casino');
+    expect(html).toContain('mailto:support@chrysos.casino');
+    expect(html).not.toContain('Back to the home page');
+    const greek = await (await get('/el', { headers: { 'cf-ipcountry': 'US' } })).text();
+    expect(greek).toContain('Λυπούμαστε, οι παίκτες από τη χώρα σας');
+  });
+
+  it('lets bots through and leaves other countries alone', async () => {
+    const bot = await get('/faq', {
+      headers: {
+        'cf-ipcountry': 'US',
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      },
+    });
+    expect(bot.status).toBe(200);
+    expect((await get('/faq', { headers: { 'cf-ipcountry': 'GR' } })).status).toBe(200);
+  });
+});
+
+describe('in the browser', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const openModals = () =>
+    page.locator('[data-modal]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-modal')));
+
+  it('opens modals named in the hash, keeps a stack, and respects Anon/Auth', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/#Menu`);
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+
+    await page.evaluate(() => {
+      window.location.hash = 'Login';
+    });
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    expect(await openModals()).toEqual(['Menu', 'Login']);
+
+    await page.evaluate(() => {
+      window.location.hash = 'Menu';
+    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-modal]:last-of-type')?.getAttribute('data-modal') === 'Menu',
+    );
+    expect(await openModals()).toEqual(['Login', 'Menu']);
+
+    await page.keyboard.press('Escape');
+    expect(await openModals()).toEqual(['Login']);
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Close' }).click();
+    expect(await openModals()).toEqual([]);
+    expect(new URL(page.url()).hash).toBe('');
+
+    await page.goto(`${baseUrl}/#RegisterAnon`);
+    await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
+    await page.goto(`${baseUrl}/faq#FillProfileAuth`);
+    await page.waitForLoadState('networkidle');
+    expect(await openModals()).toEqual([]);
+    await page.goto(`${baseUrl}/faq#NoSuchModal`);
+    await page.waitForLoadState('networkidle');
+    expect(await openModals()).toEqual([]);
+    await page.goto(`${baseUrl}/#cashier`);
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+
+  it('opens the login modal instead of the cashier for a visitor on /deposit', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/deposit`);
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the loading bar on a slow navigation and removes it when done', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForLoadState('networkidle');
+    await page.route('**/*.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('footer').getByRole('link').first().click();
+    const bar = page.getByRole('progressbar');
+    await bar.waitFor({ state: 'visible' });
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.close();
+  });
+
+  it('hides content links on the game layout and goes back to the page the player came from', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/faq`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    await page.goto(`${baseUrl}/game/golden-drachma`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.getByRole('link', { name: /Back/ }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    await page.close();
+  });
+
+  it('links the web manifest and registers the service worker', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    const manifestHref = await page.getAttribute('link[rel="manifest"]', 'href');
+    const manifest = await (await fetch(`${baseUrl}${manifestHref}`)).json();
+    expect(manifest).toMatchObject({
+      name: 'Chrysos Casino',
+      display: 'standalone',
+      start_url: '/?source=pwa',
+    });
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect((await fetch(`${baseUrl}${icon.src}`)).status, icon.src).toBe(200);
+    }
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl}/`);
+    expect(await page.getAttribute('html', 'data-display-mode')).toBe('browser');
+    await page.close();
+  });
+});
