@@ -3,12 +3,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { seoRoutes } from './modules/content/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import apiConventions from './plugins/api-conventions.ts';
 import configPlugin from './plugins/config.ts';
 import content from './plugins/content.ts';
 import databasePlugin from './plugins/database.ts';
+import { imagesPlugin } from './plugins/images.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
 import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
@@ -39,6 +41,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(content);
 
   await app.register(healthRoutes);
+  await app.register(imagesPlugin);
+  await app.register(seoRoutes);
   await app.register(
     async (api) => {
       await api.register(apiConventions);

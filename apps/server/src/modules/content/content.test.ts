@@ -126,3 +126,22 @@ describe('content files', () => {
     await app.closeAll();
   });
 });
+
+describe('sitemap and robots', () => {
+  it('lists every public page and stored text page in both languages with alternates', async () => {
+    const app = await buildTestApp('pglite', { CONTENT_DIR: fixtures, PUBLIC_URL: 'https://chrysos.casino' });
+    const sitemap = await app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = sitemap.body;
+    expect(xml).toContain('<loc>https://chrysos.casino/</loc>');
+    expect(xml).toContain('<loc>https://chrysos.casino/el</loc>');
+    expect(xml).toContain('<loc>https://chrysos.casino/el/terms</loc>');
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="el" href="https://chrysos.casino/el/faq"/>');
+    expect(xml.match(/<url>/g)?.length).toBe(2 * (12 + 2));
+
+    const robots = await app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://chrysos.casino/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+    await app.closeAll();
+  });
+});
