@@ -34,6 +34,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
+/**
+ * Home and the games lobby keep their scroll position whenever the visitor comes back to them, not only
+ * on "back" (spec §2); other pages restore per history entry.
+ */
+function scrollKey(location: { pathname: string; key: string }): string {
+  return /^(\/el)?(\/|\/games\/.*)?$/.test(location.pathname) ? location.pathname : location.key;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
@@ -57,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
         <Scripts />
       </body>
     </html>
