@@ -29,7 +29,7 @@ describe('home page in a browser', () => {
 
   it('renders the English home page on the server', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
-    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<html lang="en" dir="ltr"');
     expect(html).toContain('Play golden. Get paid fast.');
     expect(html).toMatch(/<title>[^<]*Chrysos[^<]*<\/title>/);
   });

@@ -60,7 +60,7 @@ describe('every route of the site in English and Greek', () => {
       });
       expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html).toContain(`<html lang="${path.startsWith('/el') ? 'el' : 'en'}"`);
+      expect(html).toContain(`<html lang="${path.startsWith('/el') ? 'el' : 'en'}" dir="ltr"`);
       expect(html).toMatch(/<main[^>]*id="main"/);
       expect(html).toMatch(/<h1[^>]*>[^<]+/);
       expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+[^"]*"/);
@@ -225,6 +225,23 @@ describe('in the browser', () => {
     await page.goto(`${baseUrl}/#cashier`);
     await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
     await page.close();
+  });
+
+  it('asks iOS in-app browser users to open Safari, and keeps asking above other modals', async () => {
+    const context = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/22B83 Instagram 356.0.0.26.89',
+      viewport: { width: 390, height: 844 },
+    });
+    page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('dialog', { name: 'Open in your browser' }).waitFor();
+    await page.evaluate(() => {
+      window.location.hash = 'Menu';
+    });
+    await page.waitForFunction(() => document.querySelectorAll('[data-modal]').length === 2);
+    expect(await openModals()).toEqual(['Menu', 'LeaveWebView']);
+    await context.close();
   });
 
   it('opens the login modal instead of the cashier for a visitor on /deposit', async () => {

@@ -6,6 +6,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { seoRoutes } from './modules/content/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import apiConventions from './plugins/api-conventions.ts';
 import configPlugin from './plugins/config.ts';
 import content from './plugins/content.ts';
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(openapi);
       await api.register(infoRoutes);
       await api.register(contentRoutes);
+      await api.register(supportRoutes);
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

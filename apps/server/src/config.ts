@@ -61,6 +61,16 @@ export const configSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes such as US,FR')))
     .default([]),
   SUPPORT_EMAIL: z.email().default('support@chrysos.casino'),
+  /** Host names of the native apps' web views, where the iOS webview guard stays quiet. */
+  MOBILE_APP_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .default([]),
   /** Public origin for canonical links, e.g. https://chrysos.casino; by default the request's own origin. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Extra path redirects as JSON: {"/old-path": "/new-path", "/blog": "https://…"}. */

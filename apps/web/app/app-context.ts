@@ -27,6 +27,7 @@ export interface AppContext {
   blocked: boolean;
   isBot: boolean;
   supportEmail: string;
+  mobileAppDomains: string[];
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   content: ContentReader;

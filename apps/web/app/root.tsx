@@ -15,6 +15,7 @@ import { useRememberPageForGames } from './components/game-back-path';
 import { LoadingBar } from './components/LoadingBar';
 import { catalogues } from './i18n/catalogues.server';
 import { I18nProvider } from './i18n/i18n';
+import { LeaveWebViewGuard } from './modals/LeaveWebViewGuard';
 import { ModalHost } from './modals/ModalHost';
 import { ModalProvider } from './modals/ModalProvider';
 import { PlayerSessionProvider } from './player/player-session';
@@ -24,8 +25,8 @@ import './styles/app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  const { license } = context.get(appContext);
-  return { locale, messages: catalogues[locale], license };
+  const { license, mobileAppDomains } = context.get(appContext);
+  return { locale, messages: catalogues[locale], license, mobileAppDomains };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -94,6 +95,7 @@ export default function App() {
         <LoadingBar />
         <Outlet />
         <ModalHost />
+        <LeaveWebViewGuard standalone={standalone} />
       </ModalProvider>
     </PlayerSessionProvider>
   );

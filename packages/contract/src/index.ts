@@ -2,3 +2,4 @@ export * from './content.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './info.ts';
+export * from './support.ts';

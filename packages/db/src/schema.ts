@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Currencies the casino offers. Seeded from reference data; operators may disable or reorder them,
@@ -50,3 +60,15 @@ export const contentItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.collection, table.locale, table.stem] })],
 );
+
+/** Messages sent through the support page's contact form, kept for the support team. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  locale: text('locale').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 export * from './date-rule.ts';
 export * from './locale.ts';
 export * from './redirects.ts';
+export * from './validation.ts';
 export * from './visibility.ts';

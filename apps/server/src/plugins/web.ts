@@ -67,6 +67,7 @@ function describeRequest(app: FastifyInstance, request: FastifyRequest): AppCont
     isBot,
     blocked: !isBot && isBlockedCountry(countryCode, config.BLOCKED_COUNTRIES),
     supportEmail: config.SUPPORT_EMAIL,
+    mobileAppDomains: config.MOBILE_APP_DOMAINS,
     origin: config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
     content: {
       list: (collection, locale) => app.content.list(collection, locale, viewer),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GameMenuModal } from './bodies/GameMenuModal';
+import { LeaveWebViewModal } from './bodies/LeaveWebViewModal';
 import { MenuModal } from './bodies/MenuModal';
 import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
@@ -9,6 +10,7 @@ import type { ModalName } from './registry';
 const bodies: Partial<Record<ModalName, () => React.ReactNode>> = {
   Menu: MenuModal,
   GameMenu: GameMenuModal,
+  LeaveWebView: LeaveWebViewModal,
 };
 
 /** Renders the open modals in stack order; the top one answers Escape. */

@@ -2,6 +2,7 @@ import { localeFromPath, localizePath } from '@chrysos/rules';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
+import { Picture } from '../components/Picture';
 import { alternateLinks } from '../content/meta';
 import type { Route } from './+types/promotion';
 

@@ -1,0 +1,33 @@
+import { email, fallbackMessages, maxLength, messageFor, required } from '@chrysos/rules';
+import { z } from 'zod';
+
+const field = (max: number) =>
+  z
+    .string({ error: fallbackMessages.required })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = required(value) ?? maxLength(value, max);
+      if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
+    });
+
+/** The support page's contact form (spec §7 POST /send_contact_message). */
+export const contactMessage = z
+  .object({
+    name: field(120),
+    email: z
+      .string({ error: fallbackMessages.required })
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = required(value) ?? email(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
+      }),
+    subject: field(160),
+    message: field(5000),
+    locale: z.enum(['en', 'el']).default('en'),
+  })
+  .meta({ id: 'ContactMessage' });
+export type ContactMessage = z.input<typeof contactMessage>;
+
+export const contactMessageReceipt = z
+  .object({ id: z.uuid(), received: z.literal(true) })
+  .meta({ id: 'ContactMessageReceipt' });
