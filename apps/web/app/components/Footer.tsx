@@ -52,7 +52,7 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
           {chrome.footerSeoBlocks.map((block) => (
             <section key={block.title}>
               <h2>{block.title}</h2>
-              {/* Rendered from Markdown and sanitised on the server when content is loaded. */}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
               <div dangerouslySetInnerHTML={{ __html: block.html }} />
             </section>
           ))}

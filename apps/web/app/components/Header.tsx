@@ -50,6 +50,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
           title={t('header.switchTo')}
           onClick={() => {
             // The choice is remembered, so the next visit to / opens in this language (spec §9).
+            // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
             document.cookie = `${localeCookieName}=${otherLocale}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
           }}
         >

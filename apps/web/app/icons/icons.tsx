@@ -209,6 +209,7 @@ export function Icon({
 }) {
   const labelled = title ? { role: 'img' as const } : { 'aria-hidden': true as const };
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative unless titled; then it has role img and a <title>
     <svg
       className={className ? `icon ${className}` : 'icon'}
       viewBox="0 0 24 24"

@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return [...metaFor(chrome, String(status), `${status} error`), { name: 'robots', content: 'noindex' }];
 };
 
-export default function Locale() {
+export default function LocaleRoute() {
   return <Outlet />;
 }
 

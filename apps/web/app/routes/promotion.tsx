@@ -36,20 +36,20 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
   const cta = promotion.ctaUrl.startsWith('#') ? promotion.ctaUrl : localizePath(promotion.ctaUrl, locale);
   return (
     <article className="promotion">
-      <img
+      <Picture
         className="promotion__banner"
         src={promotion.banner}
         alt=""
         width={1200}
         height={400}
-        fetchPriority="high"
+        priority
       />
       <h1>{promotion.title}</h1>
       <p className="promotion__summary">{promotion.summary}</p>
       <Link className="button button--primary button--large" to={cta}>
         {promotion.ctaText}
       </Link>
-      {/* Rendered from Markdown and sanitised on the server when content is loaded. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: promotion.html }} />
       <section className="promotion__terms">
         <h2>{t('promotions.terms')}</h2>

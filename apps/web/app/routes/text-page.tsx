@@ -32,7 +32,7 @@ export default function TextPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="text-page">
       <h1>{loaderData.title}</h1>
-      {/* Rendered from Markdown and sanitised on the server when content is loaded. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
     </article>
   );

@@ -92,7 +92,7 @@ export class ContentStore {
    */
   query(input: ContentQuery, viewer: Viewer): { total: number; items: ContentItem[] } {
     const query = contentQuery.parse(input);
-    const valueOf = (item: ContentItem, field: string): unknown =>
+    const fieldValue = (item: ContentItem, field: string): unknown =>
       field === 'stem' ? item.stem : (item.data as Record<string, unknown>)[field];
 
     let items = this.#items.filter(
@@ -100,7 +100,7 @@ export class ContentStore {
     );
     for (const [field, condition] of Object.entries(query.where ?? {})) {
       const accepted = typeof condition === 'object' ? condition.in : [condition];
-      items = items.filter((item) => accepted.includes(valueOf(item, field) as string | number | boolean));
+      items = items.filter((item) => accepted.includes(fieldValue(item, field) as string | number | boolean));
     }
     items = visibleItems(
       items.map((item) => ({
@@ -113,7 +113,7 @@ export class ContentStore {
     const order = query.order?.length ? query.order : [{ field: 'stem', direction: 'asc' as const }];
     items = [...items].sort((a, b) => {
       for (const { field, direction } of order) {
-        const compared = compare(valueOf(a, field), valueOf(b, field));
+        const compared = compare(fieldValue(a, field), fieldValue(b, field));
         if (compared !== 0) return direction === 'asc' ? compared : -compared;
       }
       return 0;
