@@ -46,6 +46,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     devServer: options.devServer,
     serverBuildPath: `${webRoot}build/server/index.js`,
     clientBuildDirectory: `${webRoot}build/client`,
+    // Serve the .br/.gz files written at build time (apps/web/scripts/precompress.ts).
+    staticOptions: { preCompressed: true },
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(appContext, describeRequest(app, request));

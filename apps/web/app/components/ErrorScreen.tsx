@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-reload';
 import type { loader as rootLoader } from '../root';
 

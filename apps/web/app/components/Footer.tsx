@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import { Icon, isIconName } from '../icons/icons';
 import type { ChromeData } from '../routes/locale';
 

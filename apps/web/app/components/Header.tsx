@@ -1,6 +1,6 @@
 import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import { useModals } from '../modals/ModalProvider';
 import type { ChromeData } from '../routes/locale';
 import { BrandLogo } from './BrandLogo';

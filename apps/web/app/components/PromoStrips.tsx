@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import type { ChromeData } from '../routes/locale';
 
 const target = (url: string, locale: ChromeData['locale']) =>

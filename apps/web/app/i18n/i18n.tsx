@@ -1,21 +1,25 @@
 import type { Locale } from '@chrysos/rules';
-import { createInstance, type i18n } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
-/** One i18next instance per locale, created synchronously so server and browser render the same text. */
-function createI18n(locale: Locale, messages: object): i18n {
-  const instance = createInstance();
-  instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+/**
+ * UI translations: each page receives its locale's catalogue from the root loader, and `t('a.b', {x})`
+ * looks a message up by path and fills `{{x}}` placeholders. Deliberately small — a full i18n library
+ * cost a fifth of the first-load JavaScript budget for features the site does not use.
+ */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export function createTranslator(messages: object): Translate {
+  return (key, params) => {
+    let node: unknown = messages;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    if (typeof node !== 'string') return key;
+    return params
+      ? node.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => String(params[name] ?? whole))
+      : node;
+  };
 }
+
+const I18nContext = createContext<{ t: Translate; locale: Locale }>({ t: (key) => key, locale: 'en' });
 
 export function I18nProvider({
   locale,
@@ -26,6 +30,10 @@ export function I18nProvider({
   messages: object;
   children: ReactNode;
 }) {
-  const instance = useMemo(() => createI18n(locale, messages), [locale, messages]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  const value = useMemo(() => ({ t: createTranslator(messages), locale }), [locale, messages]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useTranslation(): { t: Translate; locale: Locale } {
+  return useContext(I18nContext);
 }

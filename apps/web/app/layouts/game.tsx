@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { useGameBackPath } from '../components/game-back-path';
 import { Header } from '../components/Header';
 import { errorMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
 import { useChrome } from '../routes/locale';
 import type { Route } from './+types/game';
 

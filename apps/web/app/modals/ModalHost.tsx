@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { GameMenuModal } from './bodies/GameMenuModal';
 import { LeaveWebViewModal } from './bodies/LeaveWebViewModal';
 import { MenuModal } from './bodies/MenuModal';

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { type GameFamily, GameFamilyIcon } from '../components/GameFamilyIcon';
 import { pageMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 

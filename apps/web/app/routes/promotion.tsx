@@ -1,9 +1,9 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { Picture } from '../components/Picture';
 import { alternateLinks } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
 import type { Route } from './+types/promotion';
 
 /** `/promotions/{slug}` is valid only for a stored promotion the visitor may see (spec §2). */

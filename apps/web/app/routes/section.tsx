@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { pageMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 import { isSectionId, sections } from '../sections';

@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../../i18n/i18n';
 import type { loader as rootLoader } from '../../root';
 import type { ModalName } from '../registry';
 
