@@ -307,4 +307,49 @@ describe('in the browser', () => {
     expect(await page.getAttribute('html', 'data-display-mode')).toBe('browser');
     await page.close();
   });
+
+  it('serves the offline page from the service worker when the network is gone', async () => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto(`${baseUrl}/faq`).catch(() => null);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(await page.textContent('body')).toContain('Δεν είστε συνδεδεμένοι');
+    await context.close();
+  });
+
+  it('reloads once after a failed chunk preload, not again within ten seconds', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/faq`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }))),
+    ]);
+    expect(page.url()).toBe(`${baseUrl}/faq`);
+    expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+    await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the browser scrollbar on promo landing pages only', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/promos/welcome`);
+    expect(await page.getAttribute('html', 'class')).toBeNull();
+    await page.goto(`${baseUrl}/faq`);
+    expect(await page.getAttribute('html', 'class')).toBe('custom-scrollbar');
+    await page.close();
+  });
 });
