@@ -248,7 +248,12 @@ describe('in the browser', () => {
     await page.evaluate(() => {
       window.location.hash = 'Menu';
     });
-    await page.waitForFunction(() => document.querySelectorAll('[data-modal]').length === 2);
+    await page.waitForFunction(() => {
+      const names = [...document.querySelectorAll('[data-modal]')].map((node) =>
+        node.getAttribute('data-modal'),
+      );
+      return names.join() === 'Menu,LeaveWebView';
+    });
     expect(await openModals()).toEqual(['Menu', 'LeaveWebView']);
     await context.close();
   });
