@@ -195,6 +195,15 @@ describe('in the browser', () => {
   });
   afterAll(() => browser?.close());
 
+  /** Waits until exactly these modals are open, bottom to top. */
+  const waitForModals = (expected: string[]) =>
+    page.waitForFunction(
+      (names) =>
+        [...document.querySelectorAll('[data-modal]')]
+          .map((node) => node.getAttribute('data-modal'))
+          .join() === names,
+      expected.join(),
+    );
   const openModals = () =>
     page.locator('[data-modal]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-modal')));
 
@@ -213,14 +222,14 @@ describe('in the browser', () => {
       window.location.hash = 'Menu';
     });
     await page.waitForFunction(
-      () => document.querySelector('[data-modal]:last-of-type')?.getAttribute('data-modal') === 'Menu',
+      () => [...document.querySelectorAll('[data-modal]')].at(-1)?.getAttribute('data-modal') === 'Menu',
     );
     expect(await openModals()).toEqual(['Login', 'Menu']);
 
     await page.keyboard.press('Escape');
-    expect(await openModals()).toEqual(['Login']);
+    await waitForModals(['Login']);
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Close' }).click();
-    expect(await openModals()).toEqual([]);
+    await waitForModals([]);
     expect(new URL(page.url()).hash).toBe('');
 
     await page.goto(`${baseUrl}/#RegisterAnon`);
