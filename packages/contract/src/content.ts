@@ -39,6 +39,24 @@ const link = z
 
 const withVisibility = { visibilitySettings: visibilitySettings.optional() };
 
+/** A short titled text with an icon from the site's icon set. */
+const iconCard = z
+  .object({ icon: z.string().min(1), title: z.string().min(1), text: z.string().min(1) })
+  .strict();
+
+/** The download pages of the mobile apps. */
+const downloadPage = z
+  .object({
+    title: z.string().min(1),
+    lead: z.string().min(1),
+    image: assetPath,
+    steps: z.array(z.string().min(1)).min(2),
+    ctaText: z.string().min(1),
+    ctaUrl: url,
+    note: z.string().min(1),
+  })
+  .strict();
+
 export const contentSchemas = {
   /** Page title and description by page slug (`home`, `games`, `403`, `404`, `500`, …). */
   metaTags: z
@@ -155,6 +173,352 @@ export const contentSchemas = {
       terms: z.array(z.string().min(1)).min(1),
       body: z.string().min(1),
       ...withVisibility,
+    })
+    .strict(),
+
+  // ——— Home page ———
+
+  /** One per locale: the home page's hero, strengths, studio section and responsible-play note. */
+  homePage: z
+    .object({
+      hero: z
+        .object({
+          eyebrow: z.string().min(1),
+          title: z.string().min(1),
+          lead: z.string().min(1),
+          primaryCta: z.object({ text: z.string().min(1), url }).strict(),
+          secondaryCta: z.object({ text: z.string().min(1), url }).strict(),
+          image: assetPath,
+        })
+        .strict(),
+      strengths: z.object({ title: z.string().min(1), items: z.array(iconCard).min(2) }).strict(),
+      studio: z
+        .object({ title: z.string().min(1), lead: z.string().min(1), items: z.array(iconCard).min(2) })
+        .strict(),
+      responsible: z.object({ title: z.string().min(1), text: z.string().min(1), url }).strict(),
+    })
+    .strict(),
+
+  /** SEO text under a page's content; `page` is the metaTags slug of the page it belongs to. */
+  seoBlocks: z
+    .object({ page: z.string().min(1), title: z.string().min(1), body: z.string().min(1), ...withVisibility })
+    .strict(),
+
+  /** Banner for players who have not made a first deposit yet (hidden from the `depositor` group). */
+  firstDepositBonusBanner: z
+    .object({
+      title: z.string().min(1),
+      text: z.string().min(1),
+      ctaText: z.string().min(1),
+      ctaUrl: url,
+      image: assetPath,
+      ...withVisibility,
+    })
+    .strict(),
+
+  // ——— Promotions ———
+
+  /** The promotions page: its heading and the promotions it lists, in order (by `promotions` slug). */
+  promotionsCollection: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      items: z.array(z.object({ slug: z.string().min(1), badge: z.string().optional() }).strict()).min(1),
+    })
+    .strict(),
+
+  // ——— Help and information pages ———
+
+  /** One FAQ answer (Markdown body); grouped on the page by `category`, ordered by stem. */
+  faq: z
+    .object({
+      category: z.string().min(1),
+      question: z.string().min(1),
+      body: z.string().min(1),
+      ...withVisibility,
+    })
+    .strict(),
+
+  supportPage: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      channels: z
+        .array(
+          z
+            .object({
+              kind: z.enum(['chat', 'email', 'phone']),
+              title: z.string().min(1),
+              text: z.string().min(1),
+              value: z.string().min(1),
+            })
+            .strict(),
+        )
+        .min(1),
+      hours: z.array(z.object({ label: z.string().min(1), value: z.string().min(1) }).strict()).min(1),
+      formTitle: z.string().min(1),
+      formLead: z.string().min(1),
+    })
+    .strict(),
+
+  /** A payment method with its limits per currency (in major units) and processing times. */
+  payments: z
+    .object({
+      name: z.string().min(1),
+      icon: z.string().min(1),
+      type: z.enum(['card', 'ewallet', 'voucher', 'bank', 'crypto', 'mobile']),
+      depositTime: z.string().min(1),
+      withdrawalTime: z.string().min(1),
+      fee: z.string().min(1),
+      limits: z
+        .array(
+          z
+            .object({
+              currency: z.string().regex(/^[A-Z]{3,5}$/),
+              depositMin: z.number().positive(),
+              depositMax: z.number().positive(),
+              withdrawalMin: z.number().positive().nullable(),
+              withdrawalMax: z.number().positive().nullable(),
+            })
+            .strict(),
+        )
+        .min(1),
+      ...withVisibility,
+    })
+    .strict(),
+
+  /** A game studio (Markdown body: its story). */
+  providers: z
+    .object({
+      slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      name: z.string().min(1),
+      logo: assetPath,
+      tagline: z.string().min(1),
+      founded: z.number().int().min(1990).max(2100),
+      body: z.string().min(1),
+    })
+    .strict(),
+
+  mobileApp: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      image: assetPath,
+      features: z.array(iconCard).min(2),
+      platforms: z
+        .array(
+          z
+            .object({
+              platform: z.enum(['android', 'ios']),
+              title: z.string().min(1),
+              text: z.string().min(1),
+              ctaText: z.string().min(1),
+              ctaUrl: url,
+            })
+            .strict(),
+        )
+        .length(2),
+    })
+    .strict(),
+
+  downloadApk: downloadPage,
+  downloadIpa: downloadPage,
+
+  // ——— Landing pages at /promos/{slug}: four collections keyed by the landing slug ———
+
+  offers: z
+    .object({
+      landing: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      headline: z.string().min(1),
+      subheadline: z.string().min(1),
+      bonus: z.string().min(1),
+      image: assetPath,
+      terms: z.string().min(1),
+      ...withVisibility,
+    })
+    .strict(),
+  registerForm: z
+    .object({
+      landing: z.string().min(1),
+      title: z.string().min(1),
+      text: z.string().min(1),
+      submitText: z.string().min(1),
+      signInText: z.string().min(1),
+    })
+    .strict(),
+  landingSteps: z
+    .object({ landing: z.string().min(1), title: z.string().min(1), steps: z.array(iconCard).min(2) })
+    .strict(),
+  landingFeatures: z
+    .object({ landing: z.string().min(1), title: z.string().min(1), features: z.array(iconCard).min(2) })
+    .strict(),
+
+  // ——— Copy for capabilities wired up by later work: jackpot, VIP, loyalty, lottery, CRM, wheel, tournaments, games ———
+
+  /** The jackpot page: tiers with their seed amounts (major units, EUR) and how contributions work. */
+  jackpotPage: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      tiers: z
+        .array(
+          z
+            .object({ name: z.string().min(1), seed: z.number().positive(), text: z.string().min(1) })
+            .strict(),
+        )
+        .min(1),
+      body: z.string().min(1),
+    })
+    .strict(),
+
+  /** The invitation to instant VIP status shown to qualifying players. */
+  immediateVip: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      benefits: z.array(z.string().min(1)).min(1),
+      ctaText: z.string().min(1),
+      ctaUrl: url,
+      ...withVisibility,
+    })
+    .strict(),
+
+  /** Loyalty levels by comp points collected, with their benefits. */
+  loyalty: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      levels: z
+        .array(
+          z
+            .object({
+              name: z.string().min(1),
+              points: z.number().int().min(0),
+              exchangeRate: z.string().min(1),
+              benefits: z.array(z.string().min(1)).min(1),
+            })
+            .strict(),
+        )
+        .min(2),
+      body: z.string().min(1),
+    })
+    .strict(),
+
+  lottery: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      ticketRule: z.string().min(1),
+      drawSchedule: z.string().min(1),
+      prizes: z.array(z.object({ place: z.string().min(1), prize: z.string().min(1) }).strict()).min(1),
+      body: z.string().min(1),
+    })
+    .strict(),
+
+  /** What the site shows when a realtime CRM event arrives for a player. */
+  realtimeCrmConfigure: z
+    .object({
+      event: z.string().regex(/^[a-z_]+$/),
+      modal: z.string().min(1),
+      title: z.string().min(1),
+      text: z.string().min(1),
+      ctaText: z.string().min(1),
+      ctaUrl: url,
+    })
+    .strict(),
+
+  /** Content notifications in the notifications list (spec §3 Notification item). */
+  notificationsCollection: z
+    .object({
+      slug: z.string().min(1),
+      createdAt: z.iso.datetime(),
+      type: z.literal('content'),
+      modal: z.string().min(1).optional(),
+      preview: z
+        .object({ title: z.string().min(1), text: z.string().min(1), image: assetPath.optional() })
+        .strict(),
+      body: z.string().min(1),
+      ...withVisibility,
+    })
+    .strict(),
+
+  /** The fortune wheel's configuration and sector labels (spec §3). */
+  wheelOfFortune: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      sectorCount: z.number().int().min(4).max(24),
+      noWinSector: z.number().int().min(0),
+      secretSector: z.number().int().min(0),
+      minDepSpin: z.number().positive(),
+      promoCode: z.string().min(1),
+      sectors: z.array(z.string().min(1)).min(4),
+      body: z.string().min(1),
+    })
+    .strict()
+    .refine((wheel) => wheel.sectors.length === wheel.sectorCount, 'sectors must list sectorCount labels')
+    .refine(
+      (wheel) => wheel.noWinSector < wheel.sectorCount && wheel.secretSector < wheel.sectorCount,
+      'noWinSector and secretSector must be sector indexes',
+    ),
+
+  wheelOfFortuneModal: z
+    .object({
+      title: z.string().min(1),
+      text: z.string().min(1),
+      spinText: z.string().min(1),
+      depositText: z.string().min(1),
+    })
+    .strict(),
+
+  /** A tournament's public description (spec §3). */
+  tournamentsCollection: z
+    .object({
+      frontendIdentifier: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      title: z.string().min(1),
+      startAt: z.iso.datetime(),
+      endAt: z.iso.datetime(),
+      gamesCollection: z.array(z.string().min(1)).min(1),
+      prizePool: z.string().min(1),
+      prizes: z.array(z.object({ place: z.string().min(1), prize: z.string().min(1) }).strict()).min(1),
+      rules: z.array(z.string().min(1)).min(1),
+      image: assetPath,
+      ...withVisibility,
+    })
+    .strict()
+    .refine((tournament) => tournament.startAt < tournament.endAt, 'a tournament must end after it starts'),
+
+  /** Texts of the tournaments pages. */
+  tournaments: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      states: z.object({ active: z.string(), upcoming: z.string(), finished: z.string() }).strict(),
+      emptyText: z.string().min(1),
+      howItWorks: z.array(z.string().min(1)).min(1),
+    })
+    .strict(),
+
+  /** Texts of the games lobby. */
+  games: z
+    .object({
+      title: z.string().min(1),
+      lead: z.string().min(1),
+      searchPlaceholder: z.string().min(1),
+      categories: z.record(z.string(), z.string().min(1)),
+      emptyText: z.string().min(1),
+      loadMoreText: z.string().min(1),
+    })
+    .strict(),
+
+  /** What a player sees when a game cannot be opened or found. */
+  gamesError: z
+    .object({
+      code: z.enum(['not_found', 'restricted', 'unavailable', 'login_required']),
+      title: z.string().min(1),
+      text: z.string().min(1),
+      ctaText: z.string().min(1),
+      ctaUrl: url,
     })
     .strict(),
 

@@ -1,74 +1,108 @@
 import { localizePath } from '@chrysos/rules';
-import { Link, useRouteLoaderData } from 'react-router';
-import { type GameFamily, GameFamilyIcon } from '../components/GameFamilyIcon';
+import { Link } from 'react-router';
+import { Picture } from '../components/Picture';
+import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
-import type { loader as rootLoader } from '../root';
+import { Icon, isIconName } from '../icons/icons';
 import type { Route } from './+types/home';
+
+/** Spec §2 /: the home page from `homePage`, the first-deposit banner, and the page's SEO blocks. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { content, locale } = contentFor(request, context);
+  return {
+    locale,
+    page: requireFirst(content, 'homePage', locale),
+    firstDeposit: content.first('firstDepositBonusBanner', locale)?.data ?? null,
+    seoBlocks: content
+      .list('seoBlocks', locale)
+      .filter((item) => item.data.page === 'home')
+      .map((item) => ({ title: item.data.title, html: item.bodyHtml ?? '' })),
+  };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home', 'Chrysos Casino');
 
-const strengths = ['fair', 'cashout', 'currencies', 'rewards'] as const;
-const gameFamilies: GameFamily[] = ['videoSlots', 'classicSlots', 'roulette', 'blackjack', 'dice'];
+const target = (url: string, locale: 'en' | 'el') => (url.startsWith('#') ? url : localizePath(url, locale));
 
-export default function Home() {
-  const { t } = useTranslation();
-  const locale = useRouteLoaderData<typeof rootLoader>('root')?.locale ?? 'en';
-  const to = (path: string) => localizePath(path, locale);
-
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page, firstDeposit, seoBlocks, locale } = loaderData;
+  const { hero } = page;
   return (
     <>
       <section className="hero">
         <div className="hero__text">
-          <p className="hero__eyebrow">{t('home.eyebrow')}</p>
-          <h1 className="hero__title">{t('home.title')}</h1>
-          <p className="hero__lead">{t('home.lead')}</p>
+          <p className="hero__eyebrow">{hero.eyebrow}</p>
+          <h1 className="hero__title">{hero.title}</h1>
+          <p className="hero__lead">{hero.lead}</p>
           <div className="hero__actions">
-            <Link to={to('/users/sign_up')} className="button button--primary button--large">
-              {t('home.ctaPrimary')}
+            <Link to={target(hero.primaryCta.url, locale)} className="button button--primary button--large">
+              {hero.primaryCta.text}
             </Link>
-            <Link to={to('/games/all')} className="button button--ghost button--large">
-              {t('home.ctaSecondary')}
+            <Link to={target(hero.secondaryCta.url, locale)} className="button button--ghost button--large">
+              {hero.secondaryCta.text}
             </Link>
           </div>
         </div>
-        <div className="hero__art" aria-hidden="true">
-          <div className="coin coin--1" />
-          <div className="coin coin--2" />
-          <div className="coin coin--3" />
-        </div>
+        <Picture className="hero__art" src={hero.image} alt="" width={640} height={480} priority />
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <h2 id="why-title">{t('home.why.title')}</h2>
+      {firstDeposit ? (
+        <aside className="first-deposit" aria-label={firstDeposit.title}>
+          <Picture src={firstDeposit.image} alt="" width={160} height={120} />
+          <div>
+            <h2>{firstDeposit.title}</h2>
+            <p>{firstDeposit.text}</p>
+          </div>
+          <Link className="button button--primary" to={target(firstDeposit.ctaUrl, locale)}>
+            {firstDeposit.ctaText}
+          </Link>
+        </aside>
+      ) : null}
+
+      <section className="section" aria-labelledby="strengths-title">
+        <h2 id="strengths-title">{page.strengths.title}</h2>
         <ul className="cards">
-          {strengths.map((key) => (
-            <li key={key} className="card">
-              <h3>{t(`home.why.${key}.title`)}</h3>
-              <p>{t(`home.why.${key}.text`)}</p>
+          {page.strengths.items.map((item) => (
+            <li key={item.title} className="card">
+              {isIconName(item.icon) ? <Icon name={item.icon} size={32} /> : null}
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="section" aria-labelledby="studio-title">
-        <h2 id="studio-title">{t('home.studio.title')}</h2>
-        <p className="section__lead">{t('home.studio.lead')}</p>
+        <h2 id="studio-title">{page.studio.title}</h2>
+        <p className="section__lead">{page.studio.lead}</p>
         <ul className="families">
-          {gameFamilies.map((key) => (
-            <li key={key} className="family">
-              <GameFamilyIcon family={key} />
-              <h3>{t(`home.studio.${key}.title`)}</h3>
-              <p>{t(`home.studio.${key}.text`)}</p>
+          {page.studio.items.map((item) => (
+            <li key={item.title} className="family">
+              {isIconName(item.icon) ? <Icon name={item.icon} size={40} className="family__icon" /> : null}
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="section responsible" aria-labelledby="responsible-title">
-        <h2 id="responsible-title">{t('home.responsible.title')}</h2>
-        <p>{t('home.responsible.text')}</p>
+        <h2 id="responsible-title">{page.responsible.title}</h2>
+        <p>{page.responsible.text}</p>
+        <Link to={target(page.responsible.url, locale)}>{page.responsible.title} →</Link>
       </section>
+
+      {seoBlocks.length > 0 ? (
+        <section className="section seo-blocks">
+          {seoBlocks.map((block) => (
+            <div key={block.title}>
+              <h2>{block.title}</h2>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
+              <div className="prose" dangerouslySetInnerHTML={{ __html: block.html }} />
+            </div>
+          ))}
+        </section>
+      ) : null}
     </>
   );
 }
