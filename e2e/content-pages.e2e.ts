@@ -1,0 +1,189 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { type RunningProduct, startProduct } from './server.ts';
+
+const baseUrl = inject('baseUrl');
+const contentRoot = fileURLToPath(new URL('../content', import.meta.url));
+
+describe('content pages in English and Greek', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(() => browser?.close());
+
+  const open = async (path: string) => {
+    const response = await page.goto(`${baseUrl}${path}`);
+    expect(response?.status(), path).toBe(200);
+  };
+  const count = (selector: string) => page.locator(selector).count();
+
+  for (const prefix of ['', '/el']) {
+    it(`home${prefix}: hero, strengths, studio and responsible play`, async () => {
+      await open(prefix || '/');
+      expect(await page.locator('.hero__title').textContent()).not.toBe('');
+      expect(await count('.cards .card')).toBeGreaterThanOrEqual(4);
+      expect(await count('.families .family')).toBe(5);
+      expect(await count('.responsible a')).toBe(1);
+    });
+
+    it(`promotions${prefix}: the listed offers, each leading to its page`, async () => {
+      await open(`${prefix}/promotions`);
+      expect(await count('[data-promotion]')).toBeGreaterThanOrEqual(2);
+      await page.locator('[data-promotion="welcome-package"] a').click();
+      await page.waitForURL(`${baseUrl}${prefix}/promotions/welcome-package`);
+      expect(await count('.promotion__terms li')).toBeGreaterThanOrEqual(3);
+    });
+
+    it(`faq${prefix}: grouped questions, filtered as you type`, async () => {
+      await open(`${prefix}/faq`);
+      await page.waitForLoadState('networkidle');
+      const all = await count('.faq__item');
+      expect(all).toBeGreaterThanOrEqual(10);
+      expect(await count('.faq__group')).toBeGreaterThanOrEqual(4);
+      const firstQuestion = (await page.locator('.faq__item summary').first().textContent()) ?? '';
+      await page.getByRole('searchbox').fill(firstQuestion.slice(0, 12));
+      await page.waitForFunction((before) => document.querySelectorAll('.faq__item').length < before, all);
+      await page.getByRole('searchbox').fill('zzzz-nothing-matches');
+      await page.locator('.notice').waitFor();
+    });
+
+    it(`payments${prefix}: methods with limits per currency`, async () => {
+      await open(`${prefix}/payments`);
+      await page.waitForLoadState('networkidle');
+      expect(await count('tbody tr')).toBeGreaterThanOrEqual(8);
+      const eur = await page.locator('tbody tr').first().textContent();
+      await page.getByRole('combobox').selectOption('GBP');
+      await page.waitForFunction((before) => document.querySelector('tbody tr')?.textContent !== before, eur);
+      expect(await page.locator('tbody tr').first().textContent()).toContain('GBP');
+    });
+
+    it(`providers${prefix}: the studios with their story`, async () => {
+      await open(`${prefix}/providers`);
+      expect(await count('.providers__studio')).toBe(3);
+      expect(await count('.providers__studio img')).toBe(3);
+    });
+
+    it(`support${prefix}: channels, hours and the contact form`, async () => {
+      await open(`${prefix}/support`);
+      expect(await count('.support__channels li')).toBe(3);
+      expect(await count('.support__hours div')).toBeGreaterThanOrEqual(1);
+      expect(await count('form textarea')).toBe(1);
+    });
+
+    it(`mobile app and downloads${prefix}`, async () => {
+      await open(`${prefix}/mobile-app`);
+      expect(await count('.platforms li')).toBe(2);
+      await open(`${prefix}/download-apk`);
+      expect(await count('.download__steps li')).toBeGreaterThanOrEqual(2);
+      await open(`${prefix}/download-ipa`);
+      expect(await count('.download__steps li')).toBeGreaterThanOrEqual(2);
+    });
+
+    it(`landing pages${prefix}`, async () => {
+      await open(`${prefix}/promos/welcome`);
+      expect(await page.locator('.landing__bonus').textContent()).not.toBe('');
+      expect(await count('.landing__steps li')).toBeGreaterThanOrEqual(2);
+      const missing = await page.goto(`${baseUrl}${prefix}/promos/no-such-campaign`);
+      expect(missing?.status()).toBe(404);
+    });
+
+    it(`text pages${prefix}`, async () => {
+      for (const slug of [
+        'terms-and-conditions',
+        'privacy-policy',
+        'cookie-policy',
+        'responsible-gaming',
+        'bonus-terms',
+        'aml-kyc-policy',
+        'complaints',
+        'about-us',
+      ]) {
+        await open(`${prefix}/${slug}`);
+        expect(await count('.text-page h1'), slug).toBe(1);
+        expect(await count('.text-page .prose h2'), slug).toBeGreaterThanOrEqual(2);
+      }
+    });
+  }
+});
+
+describe('promotions for some visitors only, and the contact form', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    // The shipped content plus an expired offer and one for VIP players only.
+    const content = await mkdtemp(path.join(tmpdir(), 'chrysos-content-'));
+    await cp(contentRoot, content, { recursive: true });
+    for (const locale of ['en', 'el']) {
+      const welcome = await readFile(path.join(content, locale, 'promotions/01-welcome-package.md'), 'utf8');
+      const variant = (slug: string, rule: string) =>
+        welcome.replace('slug: welcome-package', `slug: ${slug}\nvisibilitySettings:\n  show:\n    ${rule}`);
+      await writeFile(
+        path.join(content, locale, 'promotions/03-expired.md'),
+        variant('expired-offer', 'date: 01.01.2020-31.01.2020'),
+      );
+      await writeFile(
+        path.join(content, locale, 'promotions/04-vip.md'),
+        variant('vip-only', 'group: [vip]'),
+      );
+      const listing = path.join(content, locale, 'promotionsCollection/promotions.yaml');
+      await writeFile(
+        listing,
+        `${await readFile(listing, 'utf8')}  - slug: expired-offer\n  - slug: vip-only\n`,
+      );
+    }
+    product = await startProduct({ env: { CONTENT_DIR: content } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('leaves out a promotion whose date rule has passed and one shown only to a group', async () => {
+    const html = await (await fetch(`${product.url}/promotions`)).text();
+    expect(html).toContain('data-promotion="welcome-package"');
+    expect(html).not.toContain('data-promotion="expired-offer"');
+    expect(html).not.toContain('data-promotion="vip-only"');
+    expect((await fetch(`${product.url}/promotions/expired-offer`)).status).toBe(404);
+    expect((await fetch(`${product.url}/el/promotions/vip-only`)).status).toBe(404);
+  });
+
+  it('shows the field messages of spec §5, then stores a valid message', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${product.url}/el/support`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+    await page.locator('#name-problem').waitFor();
+    expect(await page.locator('#name-problem').textContent()).toBe('Το πεδίο είναι υποχρεωτικό');
+    await page.getByLabel('Διεύθυνση email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('#email-problem')?.textContent === 'Πρέπει να είναι έγκυρο email',
+    );
+
+    await page.getByLabel('Το όνομά σας').fill('Νίκος Παππάς');
+    await page.getByLabel('Διεύθυνση email').fill('nikos@example.gr');
+    await page.getByLabel('Θέμα').fill('Ανάληψη');
+    await page.getByLabel('Μήνυμα').fill('Πότε θα φτάσει η ανάληψή μου;');
+    await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+    await page.getByRole('status').waitFor();
+    await page.close();
+
+    expect(await product.stop()).toBe(0);
+    const database = await PGlite.create(`${product.dataDir}/pglite`);
+    const rows = await database.query<{ name: string; email: string; locale: string }>(
+      'select name, email, locale from contact_messages',
+    );
+    await database.close();
+    expect(rows.rows).toEqual([{ name: 'Νίκος Παππάς', email: 'nikos@example.gr', locale: 'el' }]);
+  });
+});
