@@ -40,6 +40,7 @@ describe('content pages in English and Greek', () => {
       expect(await count('[data-promotion]')).toBeGreaterThanOrEqual(2);
       await page.locator('[data-promotion="welcome-package"] a').click();
       await page.waitForURL(`${baseUrl}${prefix}/promotions/welcome-package`);
+      await page.locator('.promotion__terms li').first().waitFor();
       expect(await count('.promotion__terms li')).toBeGreaterThanOrEqual(3);
     });
 

@@ -1,5 +1,5 @@
 import { localizePath } from '@chrysos/rules';
-import { useMatches } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
@@ -22,8 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Download({ loaderData }: Route.ComponentProps) {
   const { page, locale } = loaderData;
   const id = useMatches().at(-1)?.id;
-  // The APK is a file: a plain link, not a client-side navigation.
-  const href = page.ctaUrl.startsWith('/downloads/') ? page.ctaUrl : localizePath(page.ctaUrl, locale);
+  const href = localizePath(page.ctaUrl, locale);
   return (
     <section className="download" data-download={id}>
       <Picture src={page.image} alt="" width={480} height={480} priority />
@@ -35,9 +34,9 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <a className="button button--primary button--large" href={href}>
+        <Link className="button button--primary button--large" to={href}>
           {page.ctaText}
-        </a>
+        </Link>
         <p className="download__note">{page.note}</p>
       </div>
     </section>
