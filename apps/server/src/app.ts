@@ -4,10 +4,12 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { seoRoutes } from './modules/content/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { playerRoutes } from './modules/player/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import apiConventions from './plugins/api-conventions.ts';
 import configPlugin from './plugins/config.ts';
@@ -16,6 +18,7 @@ import databasePlugin from './plugins/database.ts';
 import { imagesPlugin } from './plugins/images.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
+import session from './plugins/session.ts';
 import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
 
 export interface AppOptions {
@@ -49,6 +52,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { database: options.database });
   await app.register(referenceData);
   await app.register(content);
+  await app.register(session);
 
   await app.register(healthRoutes);
   await app.register(imagesPlugin);
@@ -60,6 +64,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(infoRoutes);
       await api.register(contentRoutes);
       await api.register(supportRoutes);
+      await api.register(authRoutes);
+      await api.register(playerRoutes);
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

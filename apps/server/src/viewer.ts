@@ -1,10 +1,10 @@
 import type { Viewer } from '@chrysos/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { playerGroups } from './modules/player/present-player.ts';
 
-/**
- * Who is looking, as the visibility rules need it. Until accounts exist every visitor is anonymous:
- * no groups, no A/B assignments.
- */
-export function viewerOf(app: FastifyInstance, _request: FastifyRequest): Viewer {
-  return { groups: [], abVariants: {}, now: new Date(), timeZone: app.config.TIME_ZONE };
+/** Who is looking, as the visibility rules need it: the signed-in player's groups, or none. */
+export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
+  const playerId = await request.playerId();
+  const groups = playerId ? await playerGroups(app.database.db, playerId) : [];
+  return { groups, abVariants: {}, now: new Date(), timeZone: app.config.TIME_ZONE };
 }

@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './health.ts';

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -7,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -72,3 +75,68 @@ export const contactMessages = pgTable('contact_messages', {
   ip: text('ip').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A registered player (spec §3 Player). Email is unique regardless of letter case. */
+export const players = pgTable(
+  'players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    language: text('language').notNull().default('en'),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    country: text('country').references(() => countries.code),
+    termsAcceptance: boolean('terms_acceptance').notNull(),
+    ageAcceptance: boolean('age_acceptance').notNull(),
+    receivePromos: boolean('receive_promos').notNull().default(false),
+    receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
+    agreedToPartnerPromotions: boolean('agreed_to_partner_promotions').notNull().default(false),
+    depositBonusCode: text('deposit_bonus_code'),
+    /** Consecutive failed sign-ins; ten lock the account (Devise lockable). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    signInCount: integer('sign_in_count').notNull().default(0),
+    currentSignInAt: timestamp('current_sign_in_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+/** Player groups (spec §3 statuses): they drive content visibility, bonuses and limits. */
+export const playerGroups = pgTable(
+  'player_groups',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    group: text('group').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.playerId, table.group] })],
+);
+
+/**
+ * Signed-in sessions. The cookie holds a random token; only its SHA-256 is stored, so a database leak
+ * does not hand out sessions. A session ends when revoked or expired.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_player_idx').on(table.playerId)],
+);

@@ -80,8 +80,9 @@ export function describeError(error: FastifyError): { status: number; body: Erro
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: ErrorBody['errors'] = {};
     for (const issue of error.validation) {
-      const field =
-        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'base';
+      // Devise-style bodies wrap fields in `user`; errors name the field itself (spec §7: {"email": [...]}).
+      const path = issue.instancePath.replace(/^\/(user\/)?/, '').replaceAll('/', '.');
+      const field = path || error.validationContext || 'base';
       errors[field] = [...(errors[field] ?? []), issue.message ?? 'is invalid'];
     }
     return { status: 422, body: { errors } };

@@ -48,20 +48,20 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     clientBuildDirectory: `${webRoot}build/client`,
     // Serve the .br/.gz files written at build time (apps/web/scripts/precompress.ts).
     staticOptions: { preCompressed: true },
-    getLoadContext(request) {
+    async getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(appContext, describeRequest(app, request));
+      context.set(appContext, await describeRequest(app, request));
       return context;
     },
   });
 }
 
-function describeRequest(app: FastifyInstance, request: FastifyRequest): AppContext {
+async function describeRequest(app: FastifyInstance, request: FastifyRequest): Promise<AppContext> {
   const { config } = app;
   const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
   const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
   const isBot = isBotUserAgent(request.headers['user-agent']);
-  const viewer = viewerOf(app, request);
+  const viewer = await viewerOf(app, request);
   return {
     license: config.LICENSE,
     clientIp: request.ip,

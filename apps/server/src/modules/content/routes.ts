@@ -22,7 +22,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         const { body } = describeError(request.validationError as FastifyError);
         return reply.code(400).send(body);
       }
-      const { total, items } = app.content.query(request.body, viewerOf(app, request));
+      const { total, items } = app.content.query(request.body, await viewerOf(app, request));
       return { version: contentVersion, total, items };
     },
   );

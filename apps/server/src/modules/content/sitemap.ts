@@ -49,7 +49,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', async (request, reply) => {
     const origin = originOf(request);
-    const viewer = viewerOf(app, request);
+    const viewer = await viewerOf(app, request);
     const slugs = (collection: 'textPages' | 'promotions', prefix: string) =>
       app.content
         .list(collection, 'en', viewer)

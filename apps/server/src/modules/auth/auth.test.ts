@@ -1,0 +1,140 @@
+import { player as playerSchema } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing.ts';
+
+const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
+
+describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp(kind, { CONTENT_DIR: fixtures });
+  });
+  afterAll(() => app.closeAll());
+
+  const signUp = (user: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/users', payload: { user } });
+  const signIn = (email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/users/sign_in', payload: { user: { email, password } } });
+  const cookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+    const session = response.cookies.find((cookie) => cookie.name === 'chrysos_session');
+    return session ? `chrysos_session=${session.value}` : '';
+  };
+  const valid = { password: 'correct horse battery', terms_acceptance: true, age_acceptance: true };
+
+  it('signs a new player up and in, with a secure session cookie', async () => {
+    const response = await signUp({ ...valid, email: 'Eleni@Example.gr', country: 'GR', receive_promos: true });
+    expect(response.statusCode).toBe(201);
+    const created = playerSchema.parse(response.json());
+    expect(created).toMatchObject({ email: 'Eleni@Example.gr', currency: 'EUR', country: 'GR', receive_promos: true, confirmed: false });
+    expect(response.body).not.toMatch(/password|argon2/i);
+
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^chrysos_session=[\w-]{40,};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+
+    const me = await app.inject({ url: '/api/player', headers: { cookie: cookieOf(response) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(created.id);
+    const [stored] = await app.database.db.select().from(schema.players);
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
+  it('refuses an address already registered in any letter case', async () => {
+    const response = await signUp({ ...valid, email: 'eleni@example.GR' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ errors: { email: ['has already been taken'] } });
+  });
+
+  it('names each invalid field and stores nothing', async () => {
+    const before = (await app.database.db.select().from(schema.players)).length;
+    const response = await signUp({ email: 'not-an-email', password: 'short', terms_acceptance: false });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      email: ['Must be a valid email'],
+      password: ['Must be at least 8 characters'],
+      terms_acceptance: ['Field is required'],
+      age_acceptance: ['Field is required'],
+    });
+    const mismatch = await signUp({ ...valid, email: 'x@example.com', password_confirmation: 'something else' });
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['Passwords do not match!'] });
+    expect((await app.database.db.select().from(schema.players)).length).toBe(before);
+  });
+
+  it('answers a wrong password and an unknown address identically', async () => {
+    const wrong = await signIn('eleni@example.gr', 'not the password');
+    const unknown = await signIn('nobody@example.gr', 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ errors: { base: ['Invalid email or password'] } });
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs in with the right password, in any letter case of the address', async () => {
+    const response = await signIn('ELENI@example.gr', valid.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().current_sign_in_at).not.toBeNull();
+    expect(cookieOf(response)).not.toBe('');
+  });
+
+  it('locks the account after ten wrong passwords in a row', async () => {
+    await signUp({ ...valid, email: 'nikos@example.gr' });
+    for (let attempt = 0; attempt < 10; attempt++) expect((await signIn('nikos@example.gr', 'guess')).statusCode).toBe(401);
+    const locked = await signIn('nikos@example.gr', valid.password);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().errors.base[0]).toMatch(/locked/);
+    expect((await signIn('nikos@example.gr', 'guess')).json()).toEqual({ errors: { base: ['Invalid email or password'] } });
+  });
+
+  it('ends the session on sign-out, so the old cookie no longer works', async () => {
+    const cookie = cookieOf(await signIn('eleni@example.gr', valid.password));
+    const out = await app.inject({ method: 'DELETE', url: '/api/users/sign_out', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/chrysos_session=;/);
+    const me = await app.inject({ url: '/api/player', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ errors: { base: ['You need to sign in first'] } });
+  });
+
+  it('rejects a state-changing request with the session cookie from another site', async () => {
+    const cookie = cookieOf(await signIn('eleni@example.gr', valid.password));
+    const forged = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/sign_out',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(forged.statusCode).toBe(403);
+    const me = await app.inject({ url: '/api/player', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it("lets a player's device claim the PWA group but no other", async () => {
+    const cookie = cookieOf(await signIn('eleni@example.gr', valid.password));
+    const add = (groups: string[]) =>
+      app.inject({ method: 'POST', url: '/api/player/groups', headers: { cookie }, payload: { groups: { add: groups } } });
+    const pwa = await add(['pwa']);
+    expect(pwa.statusCode).toBe(200);
+    expect(pwa.json().statuses).toEqual([{ id: 'pwa' }]);
+    const vip = await add(['vip']);
+    expect(vip.statusCode).toBe(422);
+    expect(vip.json()).toEqual({ errors: { groups: ['cannot be added by the player: vip'] } });
+  });
+
+  it("shows content for a player's groups only to players in them", async () => {
+    const signedIn = await signIn('eleni@example.gr', valid.password);
+    const cookie = cookieOf(signedIn);
+    const query = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/content/query', headers, payload: { collection: 'bottomPromo', locale: 'en' } });
+    const stems = async (headers: Record<string, string>) =>
+      (await query(headers)).json().items.map((item: { stem: string }) => item.stem);
+
+    expect(await stems({ cookie })).toEqual(['01-always']);
+    await app.database.db.insert(schema.playerGroups).values({ playerId: signedIn.json().id, group: 'vip' });
+    expect(await stems({ cookie })).toEqual(['01-always', '03-vip']);
+    expect(await stems({})).toEqual(['01-always']);
+  });
+});

@@ -1,0 +1,138 @@
+import { errorBody, player, signInBody, signUpBody } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { presentPlayer } from '../player/present-player.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
+
+/** Devise lockable: ten wrong passwords in a row lock the account for an hour. */
+export const maximumFailedAttempts = 10;
+export const lockDurationMs = 60 * 60 * 1000;
+
+const invalidCredentials = () => new AppError(401, { base: ['Invalid email or password'] });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const tags = ['auth'];
+  const findByEmail = async (email: string) =>
+    (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a player account and sign in',
+        body: signUpBody,
+        response: { 201: player, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.body;
+      if (await findByEmail(user.email)) throw new AppError(422, { email: ['has already been taken'] });
+
+      const country = user.country ? await app.referenceData.country(user.country.toUpperCase()) : undefined;
+      if (user.country && !country) throw new AppError(422, { country: ['is not a known country'] });
+      const offered = (await app.referenceData.currencies()).map((currency) => currency.code);
+      const currency =
+        user.currency ?? country?.defaultCurrency ?? (await app.referenceData.defaultCurrency());
+      if (!offered.includes(currency)) throw new AppError(422, { currency: ['is not offered'] });
+
+      const [created] = await db
+        .insert(schema.players)
+        .values({
+          email: user.email,
+          passwordHash: await hashPassword(user.password),
+          currency,
+          country: country?.code ?? null,
+          language: user.language ?? 'en',
+          termsAcceptance: user.terms_acceptance,
+          ageAcceptance: user.age_acceptance,
+          receivePromos: user.receive_promos,
+          receiveSmsPromos: user.receive_sms_promos,
+          agreedToPartnerPromotions: user.agreed_to_partner_promotions,
+          depositBonusCode: user.deposit_bonus_code ?? null,
+          signInCount: 1,
+          currentSignInAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: schema.players.id });
+      // Two sign-ups with one address racing each other: the unique index lets one through.
+      if (!created) throw new AppError(422, { email: ['has already been taken'] });
+
+      const token = await createSession(db, created.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply
+        .startSession(token)
+        .code(201)
+        .send(await presentPlayer(db, created.id));
+    },
+  );
+
+  app.post(
+    '/users/sign_in',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: signInBody,
+        response: { 200: player, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body.user;
+      const found = await findByEmail(email);
+      const correct = await verifyPassword(found?.passwordHash ?? null, password);
+      if (!found) throw invalidCredentials();
+
+      const locked = found.lockedAt !== null && Date.now() - found.lockedAt.getTime() < lockDurationMs;
+      if (locked) {
+        // Only someone who knows the password learns that the account is locked.
+        throw correct
+          ? new AppError(401, {
+              base: ['Your account is locked. Try again in an hour or unlock it from the email we sent.'],
+            })
+          : invalidCredentials();
+      }
+      if (!correct) {
+        const failures = (found.lockedAt ? 0 : found.failedAttempts) + 1;
+        await db
+          .update(schema.players)
+          .set({ failedAttempts: failures, lockedAt: failures >= maximumFailedAttempts ? new Date() : null })
+          .where(eq(schema.players.id, found.id));
+        throw invalidCredentials();
+      }
+
+      await db
+        .update(schema.players)
+        .set({
+          failedAttempts: 0,
+          lockedAt: null,
+          signInCount: found.signInCount + 1,
+          lastSignInAt: found.currentSignInAt,
+          currentSignInAt: new Date(),
+        })
+        .where(and(eq(schema.players.id, found.id)));
+      const token = await createSession(db, found.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.startSession(token).send(await presentPlayer(db, found.id));
+    },
+  );
+
+  app.delete(
+    '/users/sign_out',
+    { schema: { tags, summary: 'Sign out of this session', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookieName];
+      if (token) await revokeSession(db, token);
+      return reply.endSession().code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, schema } from '@chrysos/db';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
+export const sessionCookieName = 'chrysos_session';
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session and returns the token for the cookie; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  playerId: string,
+  client: { ip: string; userAgent: string | undefined },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(schema.sessions).values({
+    tokenHash: hashToken(token),
+    playerId,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512),
+    expiresAt: new Date(Date.now() + sessionLifetimeMs),
+  });
+  return token;
+}
+
+/** The player a live session belongs to, or null for an unknown, expired or revoked token. */
+export async function playerIdForSession(db: Db, token: string): Promise<string | null> {
+  const [session] = await db
+    .select({ playerId: schema.sessions.playerId })
+    .from(schema.sessions)
+    .where(
+      and(
+        eq(schema.sessions.tokenHash, hashToken(token)),
+        isNull(schema.sessions.revokedAt),
+        gt(schema.sessions.expiresAt, new Date()),
+      ),
+    );
+  return session?.playerId ?? null;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(schema.sessions.tokenHash, hashToken(token)));
+}

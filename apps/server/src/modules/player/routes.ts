@@ -1,0 +1,57 @@
+import { addGroupsBody, errorBody, player } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { presentPlayer } from './present-player.ts';
+
+/** Groups a player's own device may claim (spec §4: the PWA group). Others are set by operators only. */
+export const selfAssignableGroups = ['pwa'] as const;
+
+async function requirePlayer(request: FastifyRequest): Promise<string> {
+  const playerId = await request.playerId();
+  if (!playerId) throw new AppError(401, { base: ['You need to sign in first'] });
+  return playerId;
+}
+
+export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const tags = ['player'];
+
+  app.get(
+    '/player',
+    { schema: { tags, summary: 'The signed-in player', response: { 200: player, 401: errorBody } } },
+    async (request) => {
+      const found = await presentPlayer(db, await requirePlayer(request));
+      if (!found) throw new AppError(401, { base: ['You need to sign in first'] });
+      return found;
+    },
+  );
+
+  app.post(
+    '/player/groups',
+    {
+      schema: {
+        tags,
+        summary: "Add groups to the player's own account",
+        body: addGroupsBody,
+        response: { 200: player, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      const refused = request.body.groups.add.filter(
+        (group) => !(selfAssignableGroups as readonly string[]).includes(group),
+      );
+      if (refused.length > 0)
+        throw new AppError(422, { groups: [`cannot be added by the player: ${refused.join(', ')}`] });
+      await db
+        .insert(schema.playerGroups)
+        .values(request.body.groups.add.map((group) => ({ playerId, group })))
+        .onConflictDoNothing();
+      const updated = await presentPlayer(db, playerId);
+      if (!updated) throw new AppError(401, { base: ['You need to sign in first'] });
+      return updated;
+    },
+  );
+};

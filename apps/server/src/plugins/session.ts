@@ -1,0 +1,61 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+import { playerIdForSession, sessionCookieName, sessionLifetimeMs } from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in player's id, or null; looked up once per request. */
+    playerId(): Promise<string | null>;
+  }
+  interface FastifyReply {
+    startSession(token: string): FastifyReply;
+    endSession(): FastifyReply;
+  }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
+ * state-changing request that carries the cookie must come from this site's own pages (CSRF).
+ */
+async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  const lookups = new WeakMap<FastifyRequest, Promise<string | null>>();
+
+  app.decorateRequest('playerId', function (this: FastifyRequest) {
+    let lookup = lookups.get(this);
+    if (!lookup) {
+      const token = this.cookies[sessionCookieName];
+      lookup = token ? playerIdForSession(app.database.db, token) : Promise.resolve(null);
+      lookups.set(this, lookup);
+    }
+    return lookup;
+  });
+
+  app.decorateReply('startSession', function (this: FastifyReply, token: string) {
+    return this.setCookie(sessionCookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.request.protocol === 'https',
+      maxAge: sessionLifetimeMs / 1000,
+    });
+  });
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    return this.clearCookie(sessionCookieName, { path: '/' });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method) || !request.cookies[sessionCookieName]) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const sameOrigin = origin ? new URL(origin).host === request.host : fetchSite !== 'cross-site';
+    if (!sameOrigin)
+      throw new AppError(403, { base: ['This request did not come from the Chrysos Casino site'] });
+  });
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['database'] });
