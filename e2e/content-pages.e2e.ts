@@ -9,6 +9,12 @@ import { launchBrowser } from './browser.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 const baseUrl = inject('baseUrl');
+/** The status of a page, with its body read: an unread response holds the connection and delays shutdown. */
+const statusOf = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  return response.status;
+};
 const contentRoot = fileURLToPath(new URL('../content', import.meta.url));
 
 describe('content pages in English and Greek', () => {
@@ -119,9 +125,10 @@ describe('content pages in English and Greek', () => {
 describe('promotions for some visitors only, and the contact form', () => {
   let product: RunningProduct;
   let browser: Browser;
+  let content: string;
   beforeAll(async () => {
     // The shipped content plus an expired offer and one for VIP players only.
-    const content = await mkdtemp(path.join(tmpdir(), 'chrysos-content-'));
+    content = await mkdtemp(path.join(tmpdir(), 'chrysos-content-'));
     await cp(contentRoot, content, { recursive: true });
     for (const locale of ['en', 'el']) {
       const welcome = await readFile(path.join(content, locale, 'promotions/01-welcome-package.md'), 'utf8');
@@ -154,8 +161,8 @@ describe('promotions for some visitors only, and the contact form', () => {
     expect(html).toContain('data-promotion="welcome-package"');
     expect(html).not.toContain('data-promotion="expired-offer"');
     expect(html).not.toContain('data-promotion="vip-only"');
-    expect((await fetch(`${product.url}/promotions/expired-offer`)).status).toBe(404);
-    expect((await fetch(`${product.url}/el/promotions/vip-only`)).status).toBe(404);
+    expect(await statusOf(`${product.url}/promotions/expired-offer`)).toBe(404);
+    expect(await statusOf(`${product.url}/el/promotions/vip-only`)).toBe(404);
   });
 
   it('shows the field messages of spec §5, then stores a valid message', async () => {
@@ -186,5 +193,40 @@ describe('promotions for some visitors only, and the contact form', () => {
     );
     await database.close();
     expect(rows.rows).toEqual([{ name: 'Νίκος Παππάς', email: 'nikos@example.gr', locale: 'el' }]);
+  });
+
+  it('shows the group-only promotion to a player in that group', async () => {
+    const signedUp = await startProduct({ dataDir: product.dataDir, env: { CONTENT_DIR: content } });
+    const response = await fetch(`${signedUp.url}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user: {
+          email: 'vip@example.gr',
+          password: 'a long vip password',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const before = await (await fetch(`${signedUp.url}/promotions`, { headers: { cookie } })).text();
+    expect(before).not.toContain('data-promotion="vip-only"');
+    expect(await signedUp.stop()).toBe(0);
+
+    // An operator puts the player in the VIP group (the back office will do this through its API).
+    const database = await PGlite.create(`${product.dataDir}/pglite`);
+    await database.query(`insert into player_groups (player_id, "group") values ($1, 'vip')`, [id]);
+    await database.close();
+
+    const again = await startProduct({ dataDir: product.dataDir, env: { CONTENT_DIR: content } });
+    const listing = await (await fetch(`${again.url}/promotions`, { headers: { cookie } })).text();
+    expect(listing).toContain('data-promotion="vip-only"');
+    expect(listing).not.toContain('data-promotion="expired-offer"');
+    expect(await statusOf(`${again.url}/promotions/vip-only`, { headers: { cookie } })).toBe(200);
+    expect(await statusOf(`${again.url}/promotions/vip-only`)).toBe(404);
+    expect(await again.stop()).toBe(0);
   });
 });
