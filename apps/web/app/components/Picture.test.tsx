@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Picture } from './Picture';
 
 describe('Picture', () => {
-  it('offers AVIF and WebP at several widths with the original format as fallback, lazily by default', () => {
+  it('offers AVIF (where smaller) and WebP at several widths with the original format as fallback, lazily by default', () => {
     const html = renderToStaticMarkup(
       <Picture
         src="/images/hero.png"
@@ -11,6 +11,7 @@ describe('Picture', () => {
         width={640}
         height={360}
         sizes="(min-width: 768px) 50vw, 100vw"
+        avif
       />,
     );
     expect(html).toContain('<source type="image/avif" srcSet="/_ipx/f_avif,w_320,q_75/images/hero.png 320w');

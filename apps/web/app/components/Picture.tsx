@@ -1,6 +1,9 @@
+import avifSmaller from '../content/image-formats.json';
+
 /**
  * Every content image goes through the image optimiser (`/_ipx`, spec §7): vector art is sent as it
- * is; raster art is offered as AVIF and WebP at several widths, with the original format as fallback.
+ * is; raster art is offered as WebP — and AVIF where that is smaller (measured at build time by
+ * scripts/image-formats.ts) — at several widths, with the original format as fallback.
  * Images below the fold load lazily; the largest image above the fold passes `priority`.
  */
 const candidateWidths = [320, 480, 640, 800, 960, 1280, 1600, 1920];
@@ -16,6 +19,8 @@ export interface PictureProps {
   priority?: boolean;
   quality?: number;
   className?: string;
+  /** Offer AVIF; by default, when the build found it smaller than WebP for this image. */
+  avif?: boolean;
 }
 
 export function optimisedUrl(src: string, modifiers: Record<string, string | number>): string {
@@ -34,6 +39,7 @@ export function Picture({
   priority = false,
   quality = 75,
   className,
+  avif = (avifSmaller as Record<string, boolean>)[src] ?? false,
 }: PictureProps) {
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
@@ -59,7 +65,7 @@ export function Picture({
     widths.map((w) => `${optimisedUrl(src, { f: format, w, q: quality })} ${w}w`).join(', ');
   return (
     <picture className={className}>
-      <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
+      {avif ? <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} /> : null}
       <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
       <img
         src={optimisedUrl(src, { f: fallback, w: width, q: quality })}

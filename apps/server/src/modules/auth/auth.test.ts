@@ -1,7 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { player as playerSchema } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing.ts';
 
@@ -14,7 +14,8 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   });
   afterAll(() => app.closeAll());
 
-  const signUp = (user: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/users', payload: { user } });
+  const signUp = (user: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/users', payload: { user } });
   const signIn = (email: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/users/sign_in', payload: { user: { email, password } } });
   const cookieOf = (response: { cookies: { name: string; value: string }[] }) => {
@@ -24,10 +25,21 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   const valid = { password: 'correct horse battery', terms_acceptance: true, age_acceptance: true };
 
   it('signs a new player up and in, with a secure session cookie', async () => {
-    const response = await signUp({ ...valid, email: 'Eleni@Example.gr', country: 'GR', receive_promos: true });
+    const response = await signUp({
+      ...valid,
+      email: 'Eleni@Example.gr',
+      country: 'GR',
+      receive_promos: true,
+    });
     expect(response.statusCode).toBe(201);
     const created = playerSchema.parse(response.json());
-    expect(created).toMatchObject({ email: 'Eleni@Example.gr', currency: 'EUR', country: 'GR', receive_promos: true, confirmed: false });
+    expect(created).toMatchObject({
+      email: 'Eleni@Example.gr',
+      currency: 'EUR',
+      country: 'GR',
+      receive_promos: true,
+      confirmed: false,
+    });
     expect(response.body).not.toMatch(/password|argon2/i);
 
     const setCookie = String(response.headers['set-cookie']);
@@ -59,7 +71,11 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       terms_acceptance: ['Field is required'],
       age_acceptance: ['Field is required'],
     });
-    const mismatch = await signUp({ ...valid, email: 'x@example.com', password_confirmation: 'something else' });
+    const mismatch = await signUp({
+      ...valid,
+      email: 'x@example.com',
+      password_confirmation: 'something else',
+    });
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['Passwords do not match!'] });
     expect((await app.database.db.select().from(schema.players)).length).toBe(before);
   });
@@ -83,11 +99,14 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
 
   it('locks the account after ten wrong passwords in a row', async () => {
     await signUp({ ...valid, email: 'nikos@example.gr' });
-    for (let attempt = 0; attempt < 10; attempt++) expect((await signIn('nikos@example.gr', 'guess')).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await signIn('nikos@example.gr', 'guess')).statusCode).toBe(401);
     const locked = await signIn('nikos@example.gr', valid.password);
     expect(locked.statusCode).toBe(401);
     expect(locked.json().errors.base[0]).toMatch(/locked/);
-    expect((await signIn('nikos@example.gr', 'guess')).json()).toEqual({ errors: { base: ['Invalid email or password'] } });
+    expect((await signIn('nikos@example.gr', 'guess')).json()).toEqual({
+      errors: { base: ['Invalid email or password'] },
+    });
   });
 
   it('ends the session on sign-out, so the old cookie no longer works', async () => {
@@ -115,7 +134,12 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   it("lets a player's device claim the PWA group but no other", async () => {
     const cookie = cookieOf(await signIn('eleni@example.gr', valid.password));
     const add = (groups: string[]) =>
-      app.inject({ method: 'POST', url: '/api/player/groups', headers: { cookie }, payload: { groups: { add: groups } } });
+      app.inject({
+        method: 'POST',
+        url: '/api/player/groups',
+        headers: { cookie },
+        payload: { groups: { add: groups } },
+      });
     const pwa = await add(['pwa']);
     expect(pwa.statusCode).toBe(200);
     expect(pwa.json().statuses).toEqual([{ id: 'pwa' }]);
@@ -128,7 +152,12 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     const signedIn = await signIn('eleni@example.gr', valid.password);
     const cookie = cookieOf(signedIn);
     const query = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/content/query', headers, payload: { collection: 'bottomPromo', locale: 'en' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/content/query',
+        headers,
+        payload: { collection: 'bottomPromo', locale: 'en' },
+      });
     const stems = async (headers: Record<string, string>) =>
       (await query(headers)).json().items.map((item: { stem: string }) => item.stem);
 
