@@ -366,4 +366,27 @@ describe('in the browser', () => {
     expect(await page.getAttribute('html', 'class')).toBe('custom-scrollbar');
     await page.close();
   });
+
+  it('keeps the language and follows redirects on client-side navigation', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/el/faq`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Object.assign(window, { stayedOnDocument: true }));
+    await page
+      .getByRole('navigation', { name: 'Κύριο μενού' })
+      .getByRole('link', { name: 'Προσφορές' })
+      .click();
+    await page.waitForURL(`${baseUrl}/el/promotions`);
+    await page.getByRole('heading', { level: 1, name: 'Προσφορές' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('el');
+
+    // The header links the bare /tournaments: its loader redirects, still without a page reload.
+    await page
+      .getByRole('navigation', { name: 'Κύριο μενού' })
+      .getByRole('link', { name: 'Τουρνουά' })
+      .click();
+    await page.waitForURL(`${baseUrl}/el/tournaments/active`);
+    expect(await page.evaluate(() => (window as { stayedOnDocument?: boolean }).stayedOnDocument)).toBe(true);
+    await page.close();
+  });
 });

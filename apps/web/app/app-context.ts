@@ -1,4 +1,10 @@
-import type { ContentCollection, ContentItem, LicenseName, VisibilitySettingsInput } from '@chrysos/contract';
+import type {
+  ContentCollection,
+  ContentItem,
+  LicenseName,
+  Player,
+  VisibilitySettingsInput,
+} from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
 import { createContext } from 'react-router';
 
@@ -31,6 +37,8 @@ export interface AppContext {
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   content: ContentReader;
+  /** The signed-in player, or null for a visitor. */
+  player: Player | null;
 }
 
 export const appContext = createContext<AppContext>();

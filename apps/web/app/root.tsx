@@ -1,5 +1,5 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import {
   Links,
   Meta,
@@ -18,15 +18,16 @@ import { I18nProvider } from './i18n/i18n';
 import { LeaveWebViewGuard } from './modals/LeaveWebViewGuard';
 import { ModalHost } from './modals/ModalHost';
 import { ModalProvider } from './modals/ModalProvider';
-import { PlayerSessionProvider } from './player/player-session';
+import { type PlayerSession, PlayerSessionProvider } from './player/player-session';
 import { isChunkLoadError, reloadAfterChunkError } from './pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './pwa/display-mode';
 import './styles/app.css';
+import { pageUrl } from './request-url';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const { license, mobileAppDomains } = context.get(appContext);
-  return { locale, messages: catalogues[locale], license, mobileAppDomains };
+  const locale = localeFromPath(pageUrl(request).pathname);
+  const { license, mobileAppDomains, player } = context.get(appContext);
+  return { locale, messages: catalogues[locale], license, mobileAppDomains, player };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -73,7 +74,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { player } = loaderData;
+  const session = useMemo<PlayerSession>(
+    () =>
+      player
+        ? {
+            status: 'loggedIn',
+            id: player.id,
+            email: player.email,
+            groups: player.statuses.map((status) => status.id),
+          }
+        : { status: 'loggedOut' },
+    [player],
+  );
   useRememberPageForGames();
   const standalone = useStandalone();
   useEffect(() => {
@@ -90,7 +104,7 @@ export default function App() {
   }, []);
 
   return (
-    <PlayerSessionProvider session={{ status: 'loggedOut' }}>
+    <PlayerSessionProvider session={session}>
       <ModalProvider>
         <LoadingBar />
         <Outlet />

@@ -15,8 +15,8 @@ export default [
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       section('deposit', 'deposit'),
-      section('users/sign_in', 'sign-in'),
-      section('users/sign_up', 'sign-up'),
+      route('users/sign_in', 'routes/sign-in.tsx', { id: 'sign-in' }),
+      route('users/sign_up', 'routes/sign-in.tsx', { id: 'sign-up' }),
       section('users/password/new', 'password-new'),
       section('users/password/edit', 'password-edit'),
       section('users/confirmation', 'confirmation'),

@@ -4,8 +4,6 @@
  */
 export const sections = {
   deposit: { slug: 'deposit' },
-  'sign-in': { slug: 'sign-in' },
-  'sign-up': { slug: 'sign-up' },
   'password-new': { slug: 'password-new' },
   'password-edit': { slug: 'password-edit' },
   confirmation: { slug: 'confirmation' },

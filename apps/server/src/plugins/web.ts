@@ -7,6 +7,7 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
 import { countryOfClient } from '../modules/info/locate-ip.ts';
+import { presentPlayer } from '../modules/player/present-player.ts';
 import { viewerOf } from '../viewer.ts';
 
 export interface WebPluginOptions {
@@ -62,6 +63,7 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
   const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
   const isBot = isBotUserAgent(request.headers['user-agent']);
   const viewer = await viewerOf(app, request);
+  const playerId = await request.playerId();
   return {
     license: config.LICENSE,
     clientIp: request.ip,
@@ -78,6 +80,7 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
         app.content.query({ collection, locale, where: { slug }, limit: 1 }, viewer).items[0] as never,
       isVisible: (settings) => isVisible(settings, viewer),
     },
+    player: playerId ? await presentPlayer(app.database.db, playerId) : null,
   };
 }
 

@@ -1,7 +1,9 @@
 import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from '@chrysos/rules';
 import { Link, useLocation } from 'react-router';
+import { useSignOut } from '../account/AuthForms';
 import { useTranslation } from '../i18n/i18n';
 import { useModals } from '../modals/ModalProvider';
+import { usePlayerSession } from '../player/player-session';
 import type { ChromeData } from '../routes/locale';
 import { BrandLogo } from './BrandLogo';
 
@@ -13,6 +15,8 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const { open } = useModals();
+  const session = usePlayerSession();
+  const signOut = useSignOut();
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
@@ -56,12 +60,25 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         >
           {t('header.switchToShort')}
         </Link>
-        <Link to={to('/users/sign_in')} className="button button--ghost">
-          {t('header.signIn')}
-        </Link>
-        <Link to={to('/users/sign_up')} className="button button--primary">
-          {t('header.signUp')}
-        </Link>
+        {session.status === 'loggedIn' ? (
+          <>
+            <span className="header__account" title={t('auth.account')}>
+              {session.email}
+            </span>
+            <button type="button" className="button button--ghost" onClick={() => signOut()}>
+              {t('auth.signOut')}
+            </button>
+          </>
+        ) : (
+          <>
+            <Link to={to('/users/sign_in')} className="button button--ghost">
+              {t('header.signIn')}
+            </Link>
+            <Link to={to('/users/sign_up')} className="button button--primary">
+              {t('header.signUp')}
+            </Link>
+          </>
+        )}
       </div>
     </header>
   );

@@ -3,11 +3,12 @@ import { localeFromPath } from '@chrysos/rules';
 import { data, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
 import type { AppContext } from '../app-context';
+import { pageUrl } from '../request-url';
 
 /** The content reader, the page's locale and the site origin, for a page loader. */
 export function contentFor(request: Request, context: Readonly<RouterContextProvider>) {
   const app: AppContext = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return { content: app.content, locale: localeFromPath(url.pathname), origin: app.origin, app, url };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/i18n';
+import { LoginModal, RegisterModal } from './bodies/AccountModals';
 import { GameMenuModal } from './bodies/GameMenuModal';
 import { LeaveWebViewModal } from './bodies/LeaveWebViewModal';
 import { MenuModal } from './bodies/MenuModal';
@@ -11,6 +12,10 @@ const bodies: Partial<Record<ModalName, () => React.ReactNode>> = {
   Menu: MenuModal,
   GameMenu: GameMenuModal,
   LeaveWebView: LeaveWebViewModal,
+  Login: LoginModal,
+  LoginAnon: LoginModal,
+  Register: RegisterModal,
+  RegisterAnon: RegisterModal,
 };
 
 /** Renders the open modals in stack order; the top one answers Escape. */

@@ -6,6 +6,7 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useRef,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
@@ -42,11 +43,15 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'loginChanged', loggedIn });
   }, [loggedIn]);
 
+  // The hash opens a modal when it changes (or once the session is known), not again when the player
+  // signs in from that very modal.
+  const loggedInNow = useRef(loggedIn);
+  loggedInNow.current = loggedIn;
   useEffect(() => {
     if (!fetched) return;
-    const name = modalFromHash(location.hash, loggedIn);
-    if (name) dispatch({ type: 'open', name, loggedIn });
-  }, [location.hash, fetched, loggedIn]);
+    const name = modalFromHash(location.hash, loggedInNow.current);
+    if (name) dispatch({ type: 'open', name, loggedIn: loggedInNow.current });
+  }, [location.hash, fetched]);
 
   const open = useCallback(
     (name: ModalName, data?: unknown) => dispatch({ type: 'open', name, data, loggedIn }),

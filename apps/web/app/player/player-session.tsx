@@ -4,11 +4,11 @@ import { createContext, type ReactNode, useContext } from 'react';
 export type PlayerSession =
   | { status: 'unknown' | 'loading' }
   | { status: 'loggedOut' }
-  | { status: 'loggedIn'; id: string; groups: string[] };
+  | { status: 'loggedIn'; id: string; email: string; groups: string[] };
 
 const PlayerSessionContext = createContext<PlayerSession>({ status: 'unknown' });
 
-/** Until player accounts exist, every visitor is served as logged out once the page has loaded. */
+/** The session comes from the root loader: the server knows the player from the session cookie. */
 export function PlayerSessionProvider({
   session,
   children,

@@ -11,6 +11,7 @@ import { BlockedPage } from '../components/BlockedPage';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { loadChrome } from '../content/chrome.server';
 import { metaFor } from '../content/meta';
+import { pageUrl } from '../request-url';
 import type { Route } from './+types/locale';
 
 function cookieLocale(request: Request): Locale | null {
@@ -29,7 +30,7 @@ function prefersGreek(request: Request): boolean {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const locale = localeFromPath(url.pathname);
 
   if (app.blocked) {

@@ -4,6 +4,7 @@ import { Picture } from '../components/Picture';
 import { contentFor } from '../content/load.server';
 import { alternateLinks } from '../content/meta';
 import { Icon, isIconName } from '../icons/icons';
+import { pageUrl } from '../request-url';
 import type { Route } from './+types/promo-landing';
 
 /**
@@ -15,8 +16,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const forLanding = <T extends { landing: string }>(items: { data: T }[]) =>
     items.map((item) => item.data).find((item) => item.landing === params.slug) ?? null;
   const offer = forLanding(content.list('offers', locale));
-  if (!offer)
-    throw data(null, { status: 404, statusText: `Page Not Found: ${new URL(request.url).pathname}` });
+  if (!offer) throw data(null, { status: 404, statusText: `Page Not Found: ${pageUrl(request).pathname}` });
   return {
     locale,
     origin,

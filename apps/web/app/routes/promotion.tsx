@@ -4,12 +4,13 @@ import { appContext } from '#app-context';
 import { Picture } from '../components/Picture';
 import { alternateLinks } from '../content/meta';
 import { useTranslation } from '../i18n/i18n';
+import { pageUrl } from '../request-url';
 import type { Route } from './+types/promotion';
 
 /** `/promotions/{slug}` is valid only for a stored promotion the visitor may see (spec §2). */
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const locale = localeFromPath(url.pathname);
   const promotion = app.content.bySlug('promotions', locale, params.slug);
   if (!promotion) throw data(null, { status: 404, statusText: `Page Not Found: ${url.pathname}` });

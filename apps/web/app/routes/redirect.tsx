@@ -1,10 +1,11 @@
 import { legacyRedirect } from '@chrysos/rules';
 import { data, redirect } from 'react-router';
+import { pageUrl } from '../request-url';
 import type { Route } from './+types/redirect';
 
 /** Old addresses and bare section paths (rules in @chrysos/rules): a permanent redirect, query kept. */
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const target = legacyRedirect(url.pathname);
   if (!target) throw data(null, { status: 404 });
   const search = target.includes('?') || !url.search ? '' : url.search;

@@ -2,12 +2,13 @@ import { localeFromPath } from '@chrysos/rules';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { alternateLinks } from '../content/meta';
+import { pageUrl } from '../request-url';
 import type { Route } from './+types/text-page';
 
 /** `/{slug}` exists only for a stored text page (spec §2); anything else is a real 404. */
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const page = app.content.bySlug('textPages', localeFromPath(url.pathname), params.slug);
   if (!page) throw data(null, { status: 404, statusText: `Page Not Found: ${url.pathname}` });
   return {

@@ -6,10 +6,6 @@ import type { ModalName } from '../registry';
 
 /** Account pages a modal stands in for while its own form is not built yet. */
 const pageFor: Partial<Record<ModalName, string>> = {
-  Login: '/users/sign_in',
-  LoginAnon: '/users/sign_in',
-  Register: '/users/sign_up',
-  RegisterAnon: '/users/sign_up',
   ResetPassword: '/users/password/new',
 };
 

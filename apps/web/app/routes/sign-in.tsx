@@ -1,0 +1,39 @@
+import { localizePath } from '@chrysos/rules';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SignInForm, SignUpForm } from '../account/AuthForms';
+import { pageMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
+import { isLoggedIn, usePlayerSession } from '../player/player-session';
+import type { Route } from './+types/sign-in';
+
+const isSignUp = (pathname: string) => /\/users\/sign_up\/?$/.test(pathname);
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, isSignUp(args.location.pathname) ? 'sign-up' : 'sign-in', 'Chrysos Casino');
+
+/** Spec §2 /users/sign_in and /users/sign_up: the account forms on their own page. */
+export default function SignInPage() {
+  const { t, locale } = useTranslation();
+  const navigate = useNavigate();
+  const session = usePlayerSession();
+  const signUp = isSignUp(useLocation().pathname);
+  const home = localizePath('/', locale);
+
+  // A player who is already signed in has nothing to do here.
+  useEffect(() => {
+    if (isLoggedIn(session)) navigate(home, { replace: true });
+  }, [session, navigate, home]);
+
+  return (
+    <section className="content-page account-page">
+      <h1>{signUp ? t('auth.signUpTitle') : t('auth.signInTitle')}</h1>
+      {signUp ? <SignUpForm onDone={() => navigate(home)} /> : <SignInForm onDone={() => navigate(home)} />}
+      <p>
+        <Link to={localizePath(signUp ? '/users/sign_in' : '/users/sign_up', locale)}>
+          {signUp ? t('auth.haveAccount') : t('auth.noAccount')}
+        </Link>
+      </p>
+    </section>
+  );
+}
