@@ -167,3 +167,51 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(await stems({})).toEqual(['01-always']);
   });
 });
+
+describe('account limits per client address', () => {
+  it('slows down mass sign-ups from one address and lets a player change language', async () => {
+    const app = await buildTestApp('pglite');
+    const signUp = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress: '198.51.100.23',
+        payload: {
+          user: {
+            email: `bulk${n}@example.com`,
+            password: 'a long password',
+            terms_acceptance: true,
+            age_acceptance: true,
+          },
+        },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++) statuses.push((await signUp(n)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await signUp(99)).json().errors.base[0]).toMatch(/Too many attempts/);
+
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/users/sign_in',
+      payload: { user: { email: 'bulk0@example.com', password: 'a long password' } },
+    });
+    const cookie = `chrysos_session=${signedIn.cookies.find((c) => c.name === 'chrysos_session')?.value}`;
+    const greek = await app.inject({
+      method: 'PATCH',
+      url: '/api/player/update_locale',
+      headers: { cookie },
+      payload: { locale: 'el' },
+    });
+    expect(greek.json().language).toBe('el');
+    const bad = await app.inject({
+      method: 'PATCH',
+      url: '/api/player/update_locale',
+      headers: { cookie },
+      payload: { locale: 'fr' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['locale']);
+    await app.closeAll();
+  });
+});

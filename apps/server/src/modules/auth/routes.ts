@@ -1,5 +1,6 @@
 import { errorBody, player, signInBody, signUpBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
+import rateLimit from '@fastify/rate-limit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,20 +15,32 @@ export const lockDurationMs = 60 * 60 * 1000;
 
 const invalidCredentials = () => new AppError(401, { base: ['Invalid email or password'] });
 
+/** Per client address, on top of the per-account lockout: guessing and mass sign-ups are slowed down. */
+export const signInLimit = { max: 30, timeWindow: '1 minute' } as const;
+export const signUpLimit = { max: 10, timeWindow: '1 hour' } as const;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tags = ['auth'];
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, {
+        base: [`Too many attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`],
+      }),
+  });
   const findByEmail = async (email: string) =>
     (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
 
   app.post(
     '/users',
     {
+      config: { rateLimit: signUpLimit },
       schema: {
         tags,
         summary: 'Create a player account and sign in',
         body: signUpBody,
-        response: { 201: player, 422: errorBody },
+        response: { 201: player, 422: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
@@ -77,11 +90,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/sign_in',
     {
+      config: { rateLimit: signInLimit },
       schema: {
         tags,
         summary: 'Sign in with email and password',
         body: signInBody,
-        response: { 200: player, 401: errorBody },
+        response: { 200: player, 401: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {

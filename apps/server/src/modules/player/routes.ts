@@ -1,7 +1,9 @@
 import { addGroupsBody, errorBody, player } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { presentPlayer } from './present-player.ts';
 
@@ -25,6 +27,28 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await presentPlayer(db, await requirePlayer(request));
       if (!found) throw new AppError(401, { base: ['You need to sign in first'] });
       return found;
+    },
+  );
+
+  app.patch(
+    '/player/update_locale',
+    {
+      schema: {
+        tags,
+        summary: "Set the player's language",
+        body: z.object({ locale: z.enum(['en', 'el']) }),
+        response: { 200: player, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      await db
+        .update(schema.players)
+        .set({ language: request.body.locale })
+        .where(eq(schema.players.id, playerId));
+      const updated = await presentPlayer(db, playerId);
+      if (!updated) throw new AppError(401, { base: ['You need to sign in first'] });
+      return updated;
     },
   );
 
