@@ -1,5 +1,5 @@
 import { addGroupsBody, errorBody, player } from '@chrysos/contract';
-import { schema } from '@chrysos/db';
+import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +9,13 @@ import { presentPlayer } from './present-player.ts';
 
 /** Groups a player's own device may claim (spec §4: the PWA group). Others are set by operators only. */
 export const selfAssignableGroups = ['pwa'] as const;
+
+/** The signed-in player as the API shows it; 401 for a visitor or a session whose player is gone. */
+async function signedInPlayer(db: Db, playerId: string) {
+  const found = await presentPlayer(db, playerId);
+  if (!found) throw new AppError(401, { base: ['You need to sign in first'] });
+  return found;
+}
 
 async function requirePlayer(request: FastifyRequest): Promise<string> {
   const playerId = await request.playerId();
@@ -24,9 +31,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/player',
     { schema: { tags, summary: 'The signed-in player', response: { 200: player, 401: errorBody } } },
     async (request) => {
-      const found = await presentPlayer(db, await requirePlayer(request));
-      if (!found) throw new AppError(401, { base: ['You need to sign in first'] });
-      return found;
+      return signedInPlayer(db, await requirePlayer(request));
     },
   );
 
@@ -46,9 +51,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(schema.players)
         .set({ language: request.body.locale })
         .where(eq(schema.players.id, playerId));
-      const updated = await presentPlayer(db, playerId);
-      if (!updated) throw new AppError(401, { base: ['You need to sign in first'] });
-      return updated;
+      return signedInPlayer(db, playerId);
     },
   );
 
@@ -73,9 +76,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(schema.playerGroups)
         .values(request.body.groups.add.map((group) => ({ playerId, group })))
         .onConflictDoNothing();
-      const updated = await presentPlayer(db, playerId);
-      if (!updated) throw new AppError(401, { base: ['You need to sign in first'] });
-      return updated;
+      return signedInPlayer(db, playerId);
     },
   );
 };
