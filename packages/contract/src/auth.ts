@@ -91,3 +91,29 @@ export const addGroupsBody = z
     }),
   })
   .meta({ id: 'AddGroups' });
+
+/** A field of the player forms and the rules the client shows before sending (spec §3 Player context fields). */
+export const playerField = z
+  .object({
+    name: z.string(),
+    type: z.enum(['email', 'password', 'boolean', 'text', 'select']),
+    rules: z.object({
+      required: z.boolean().optional(),
+      min: z.number().int().optional(),
+      max: z.number().int().optional(),
+    }),
+    /** Once true, a boolean cannot be set back to false. */
+    cannotUnset: z.boolean().optional(),
+    /** The field applies only when this one is set (spec §4 dependencies). */
+    dependsOn: z.string().optional(),
+  })
+  .meta({ id: 'PlayerField' });
+
+export const playerFields = z
+  .object({
+    fields: z.array(playerField),
+    /** Field names per form: login, registration and, for a signed-in player, complete_registration. */
+    contexts: z.record(z.string(), z.array(z.string())),
+  })
+  .meta({ id: 'PlayerFields' });
+export type PlayerFields = z.infer<typeof playerFields>;

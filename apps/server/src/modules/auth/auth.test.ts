@@ -215,3 +215,36 @@ describe('account limits per client address', () => {
     await app.closeAll();
   });
 });
+
+describe('player form fields', () => {
+  it('lists the contexts, rules and dependencies, and what a signed-in player still has to complete', async () => {
+    const app = await buildTestApp('pglite');
+    const anonymous = (await app.inject({ url: '/api/info/player_fields' })).json();
+    expect(anonymous.contexts).toEqual({
+      login: ['email', 'password', 'forgot_password'],
+      registration: expect.arrayContaining(['email', 'password', 'terms_acceptance', 'age_acceptance']),
+    });
+    const byName = Object.fromEntries(anonymous.fields.map((field: { name: string }) => [field.name, field]));
+    expect(byName.password.rules).toEqual({ required: true, min: 8, max: 128 });
+    expect(byName.email.rules.max).toBe(255);
+    expect(byName.age_acceptance).toMatchObject({ dependsOn: 'terms_acceptance', cannotUnset: true });
+    expect(byName.receive_sms_promos.dependsOn).toBe('receive_promos');
+
+    const withoutCountry = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        user: {
+          email: 'nocountry@example.com',
+          password: 'a long password',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      },
+    });
+    const cookie = `chrysos_session=${withoutCountry.cookies.find((c) => c.name === 'chrysos_session')?.value}`;
+    const signedIn = (await app.inject({ url: '/api/info/player_fields', headers: { cookie } })).json();
+    expect(signedIn.contexts.complete_registration).toEqual(['country', 'currency']);
+    await app.closeAll();
+  });
+});

@@ -1,10 +1,11 @@
-import { addGroupsBody, errorBody, player } from '@chrysos/contract';
+import { addGroupsBody, errorBody, player, playerFields } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { contextsFor, fields } from './player-fields.ts';
 import { presentPlayer } from './present-player.ts';
 
 /** Groups a player's own device may claim (spec §4: the PWA group). Others are set by operators only. */
@@ -32,6 +33,22 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'The signed-in player', response: { 200: player, 401: errorBody } } },
     async (request) => {
       return signedInPlayer(db, await requirePlayer(request));
+    },
+  );
+
+  app.get(
+    '/info/player_fields',
+    {
+      schema: {
+        tags: ['info'],
+        summary: 'Fields of the player forms with their rules',
+        response: { 200: playerFields },
+      },
+    },
+    async (request) => {
+      const playerId = await request.playerId();
+      const current = playerId ? await presentPlayer(db, playerId) : null;
+      return { fields, contexts: contextsFor(current) };
     },
   );
 
