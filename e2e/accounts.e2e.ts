@@ -73,23 +73,26 @@ describe.each(['en', 'el'] as const)('accounts in the browser (%s)', (locale) =>
     expect(await page.locator('.header__account').textContent()).toBe(address);
   });
 
-  it('signs out, refuses a wrong password and signs in from the Login modal', async () => {
+  it('signs out, refuses a wrong password, and signs in from the Login modal into the player’s language', async () => {
     await page.getByRole('button', { name: text.signOut }).click();
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
 
-    await page.goto(`${baseUrl}${text.prefix}/faq#Login`);
+    // The player signs in on a page in the other language; the site then switches to the player's.
+    const other = copy[locale === 'en' ? 'el' : 'en'];
+    await page.goto(`${baseUrl}${other.prefix}/faq#Login`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await dialog.getByLabel(text.email).fill(address);
-    await dialog.getByLabel(text.password).fill('not the passphrase');
-    await dialog.getByRole('button', { name: text.signIn }).click();
+    await dialog.getByLabel(other.email).fill(address);
+    await dialog.getByLabel(other.password).fill('not the passphrase');
+    await dialog.getByRole('button', { name: other.signIn }).click();
     await dialog.getByRole('alert').waitFor();
-    expect(await dialog.getByRole('alert').textContent()).toBe(text.invalid);
+    expect(await dialog.getByRole('alert').textContent()).toBe(other.invalid);
 
-    await dialog.getByLabel(text.password).fill('a sturdy passphrase');
-    await dialog.getByRole('button', { name: text.signIn }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.getByLabel(other.password).fill('a sturdy passphrase');
+    await dialog.getByRole('button', { name: other.signIn }).click();
+    await page.waitForURL(`${baseUrl}${text.prefix}/faq`);
+    await page.getByRole('button', { name: text.signOut }).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
-    expect(new URL(page.url()).pathname).toBe(`${text.prefix}/faq`);
+    expect(await page.getAttribute('html', 'lang')).toBe(locale);
   });
 });

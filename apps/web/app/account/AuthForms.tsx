@@ -1,6 +1,16 @@
-import { email, maxLength, minimumAgeFor, minLength, type RuleResult, required } from '@chrysos/rules';
+import {
+  email,
+  localeCookieMaxAgeSeconds,
+  localeCookieName,
+  localizePath,
+  maxLength,
+  minimumAgeFor,
+  minLength,
+  type RuleResult,
+  required,
+} from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { type Translate, useTranslation } from '../i18n/i18n';
 import type { loader as rootLoader } from '../root';
 import { callApi } from './api';
@@ -42,8 +52,10 @@ function Field(props: {
 
 /** Sign in with email and password; on success the page reloads its data as the player. */
 export function SignInForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -60,8 +72,16 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
     const response = await callApi('POST', '/users/sign_in', { user: values }).catch(() => null);
     setBusy(false);
     if (response?.status === 200) {
-      await revalidate();
       onDone();
+      // The player's own language wins when the site speaks it (spec §4 Locale).
+      const language = response.body.language;
+      if ((language === 'en' || language === 'el') && language !== locale) {
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
+        document.cookie = `${localeCookieName}=${language}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
+        navigate(`${localizePath(pathname, language)}${search}`, { replace: true });
+      } else {
+        await revalidate();
+      }
       return;
     }
     const message = response?.body.errors?.base?.[0] ?? '';
