@@ -168,7 +168,11 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
       Object.fromEntries(
         Object.entries(errors).map(([field, messages]) => [
           field,
-          messages[0] === 'has already been taken' ? t('auth.emailTaken') : (messages[0] ?? ''),
+          messages[0] === 'has already been taken'
+            ? t('auth.emailTaken')
+            : /most common passwords/.test(messages[0] ?? '')
+              ? t('auth.commonPassword')
+              : (messages[0] ?? ''),
         ]),
       ),
     );

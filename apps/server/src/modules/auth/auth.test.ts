@@ -61,6 +61,14 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(response.json()).toEqual({ errors: { email: ['has already been taken'] } });
   });
 
+  it('refuses one of the 10,000 most common passwords', async () => {
+    for (const password of ['12345678', 'iloveyou1', 'Qwertyuiop', 'Football']) {
+      const response = await signUp({ ...valid, email: `common-${password}@example.gr`, password });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.password[0]).toMatch(/most common passwords/);
+    }
+  });
+
   it('names each invalid field and stores nothing', async () => {
     const before = (await app.database.db.select().from(schema.players)).length;
     const response = await signUp({ email: 'not-an-email', password: 'short', terms_acceptance: false });

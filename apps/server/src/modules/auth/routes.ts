@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { presentPlayer } from '../player/present-player.ts';
+import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
 
@@ -45,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request.body;
+      if (isCommonPassword(user.password)) throw new AppError(422, { password: [commonPasswordMessage] });
       if (await findByEmail(user.email)) throw new AppError(422, { email: ['has already been taken'] });
 
       const country = user.country ? await app.referenceData.country(user.country.toUpperCase()) : undefined;
