@@ -17,6 +17,31 @@ describe('configuration', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('never repeats the value of a variable that may hold credentials', () => {
+    const secrets = {
+      DATABASE_URL: 'mysql://admin:hunter2@db',
+      SMTP_URL: 'http://mailer:hunter2@mail',
+      CAPTCHA_HMAC_KEY: 'hunter2',
+      SOCIAL_PROVIDERS: '[{"client_secret":"hunter2"',
+    };
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(name));
+      expect(() => parseConfig({ [name]: value })).not.toThrow(/hunter2/);
+    }
+  });
+
+  it('reads the account settings', () => {
+    const config = parseConfig({
+      ALLOWED_EMAIL_DOMAINS: 'Example.gr, example.com',
+      CAPTCHA_ON_SIGN_UP: 'true',
+      SMTP_URL: 'smtp://mail.example.gr:587',
+    });
+    expect(config.ALLOWED_EMAIL_DOMAINS).toEqual(['example.gr', 'example.com']);
+    expect(config.CAPTCHA_ON_SIGN_UP).toBe(true);
+    expect(config.CAPTCHA_AFTER_FAILED_SIGN_INS).toBe(5);
+    expect(() => parseConfig({ ALLOWED_EMAIL_DOMAINS: 'not a domain' })).toThrow(/ALLOWED_EMAIL_DOMAINS/);
+  });
+
   it('reads proxy trust as a flag or a list of addresses', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(() => parseConfig({ TRUST_PROXY: '2 hops' })).toThrow(/TRUST_PROXY/);

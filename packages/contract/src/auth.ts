@@ -36,6 +36,7 @@ export const signUpBody = z
         receive_sms_promos: z.boolean().default(false),
         agreed_to_partner_promotions: z.boolean().default(false),
         deposit_bonus_code: z.string().trim().max(64).optional(),
+        captcha: z.string().max(4096).optional(),
       })
       .superRefine((user, ctx) => {
         if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {
@@ -55,7 +56,14 @@ export const signUpBody = z
 export type SignUpBody = z.input<typeof signUpBody>;
 
 export const signInBody = z
-  .object({ user: z.object({ email: z.string().trim().max(255), password: z.string().max(128) }) })
+  .object({
+    user: z.object({
+      email: z.string().trim().max(255),
+      password: z.string().max(128),
+      /** The solved proof-of-work captcha, when an earlier answer asked for one. */
+      captcha: z.string().max(4096).optional(),
+    }),
+  })
   .meta({ id: 'SignIn' });
 
 /** Spec §3 Player, as the API returns it. Timestamps are ISO 8601 in UTC. */
@@ -73,7 +81,14 @@ export const player = z
     receive_promos: z.boolean(),
     receive_sms_promos: z.boolean(),
     agreed_to_partner_promotions: z.boolean(),
+    date_of_birth: z.string().nullable(),
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    address: z.string().nullable(),
+    postal_code: z.string().nullable(),
     confirmed: z.boolean(),
+    /** True for an account made through a social sign-in that never chose a password. */
+    password_set: z.boolean(),
     created_at: z.iso.datetime(),
     current_sign_in_at: z.iso.datetime().nullable(),
   })
@@ -117,3 +132,121 @@ export const playerFields = z
   })
   .meta({ id: 'PlayerFields' });
 export type PlayerFields = z.infer<typeof playerFields>;
+
+/** A one-line confirmation that a request was taken, in the language of the request. */
+export const noticeBody = z.object({ message: z.string() }).meta({ id: 'Notice' });
+
+/**
+ * POST /users/password, /users/confirmation and /users/unlock: send the email again. The answer is
+ * the same whether or not the address has an account, so it reveals nothing.
+ */
+export const emailRequestBody = z
+  .object({ user: z.object({ email: z.string().trim().max(255), captcha: z.string().max(4096).optional() }) })
+  .meta({ id: 'EmailRequest' });
+
+/** PUT /users/password: choose a new password with the token from the reset email. */
+export const passwordResetBody = z
+  .object({
+    user: z
+      .object({
+        reset_password_token: z.string().min(1).max(200),
+        password: z
+          .string({ error: fallbackMessages.required })
+          .min(8, messageFor({ key: 'min', params: { min: 8 } }))
+          .max(128, messageFor({ key: 'max', params: { max: 128 } })),
+        password_confirmation: z.string().max(128).optional(),
+      })
+      .superRefine((user, ctx) => {
+        if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: fallbackMessages.confirmed,
+          });
+        }
+      }),
+  })
+  .meta({ id: 'PasswordReset' });
+
+/** PATCH /player with context `change_password`: the current password proves it is the player. */
+export const changePasswordFields = z.object({
+  current_password: z.string({ error: fallbackMessages.required }).min(1, fallbackMessages.required).max(128),
+  password: z
+    .string({ error: fallbackMessages.required })
+    .min(8, messageFor({ key: 'min', params: { min: 8 } }))
+    .max(128, messageFor({ key: 'max', params: { max: 128 } })),
+  password_confirmation: z.string().max(128).optional(),
+});
+
+/** Personal details a player edits on /profile/general (context `profile`). */
+export const profileFields = z.object({
+  first_name: z.string().trim().max(100).nullable().optional(),
+  last_name: z.string().trim().max(100).nullable().optional(),
+  date_of_birth: z.string().trim().max(10).nullable().optional(),
+  phone: z.string().trim().max(32).nullable().optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  address: z.string().trim().max(200).nullable().optional(),
+  postal_code: z.string().trim().max(20).nullable().optional(),
+  receive_promos: z.boolean().optional(),
+  receive_sms_promos: z.boolean().optional(),
+  agreed_to_partner_promotions: z.boolean().optional(),
+});
+
+/** Fields the CompleteRegistration modal sends (context `complete_registration`). */
+export const completeRegistrationFields = z.object({
+  country: z.string().length(2).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .optional(),
+  email: z.string().trim().max(255).optional(),
+  terms_acceptance: z.literal(true).optional(),
+  age_acceptance: z.literal(true).optional(),
+  receive_promos: z.boolean().optional(),
+  receive_sms_promos: z.boolean().optional(),
+});
+
+export type CompleteRegistrationFields = z.infer<typeof completeRegistrationFields>;
+
+/** PATCH /player (spec §7: context, player). The context says which form the fields come from. */
+export const updatePlayerBody = z
+  .discriminatedUnion('context', [
+    z.object({ context: z.literal('profile'), player: profileFields }),
+    z.object({ context: z.literal('change_password'), player: changePasswordFields }),
+    z.object({ context: z.literal('complete_registration'), player: completeRegistrationFields }),
+  ])
+  .meta({ id: 'UpdatePlayer' });
+export type UpdatePlayerBody = z.input<typeof updatePlayerBody>;
+
+/** GET /player/settings: what the client needs before sending account forms. */
+export const playerSettings = z
+  .object({
+    /** Where a proof-of-work captcha challenge is fetched (ALTCHA), when the server may ask for one. */
+    captcha: z.object({ provider: z.literal('altcha'), challenge_url: z.string() }),
+    /** Whether the registration form asks the server to check email addresses while typing. */
+    validate_email: z.boolean(),
+    /** When set, registration with another email domain is silently skipped (spec §5). */
+    allowed_email_domains: z.array(z.string()).nullable(),
+  })
+  .meta({ id: 'PlayerSettings' });
+export type PlayerSettings = z.infer<typeof playerSettings>;
+
+/** GET /info/auth_providers (spec §3 Social auth provider). */
+export const authProviders = z
+  .array(z.object({ name: z.string(), url: z.string() }))
+  .meta({ id: 'AuthProviders' });
+export type AuthProvider = z.infer<typeof authProviders>[number];
+
+/** POST /auth_providers/update_details: the details a social sign-in lacked. */
+export const updateDetailsBody = z
+  .object({
+    user: z.object({
+      email: z.string().trim().max(255),
+      profile_attributes: completeRegistrationFields.omit({ email: true }).default({}),
+    }),
+  })
+  .meta({ id: 'UpdateDetails' });
+
+/** POST /v2/validate-email (core API). */
+export const validateEmailBody = z.object({ email: z.string().max(255) }).meta({ id: 'ValidateEmail' });
+export const validateEmailResult = z.object({ valid: z.boolean() }).meta({ id: 'ValidateEmailResult' });

@@ -10,7 +10,8 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
-    app = await buildTestApp(kind, { CONTENT_DIR: fixtures });
+    // The captcha after failed sign-ins has its own test; here the lockout alone is under test.
+    app = await buildTestApp(kind, { CONTENT_DIR: fixtures, CAPTCHA_AFTER_FAILED_SIGN_INS: '0' });
   });
   afterAll(() => app.closeAll());
 
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       receive_promos: true,
       confirmed: false,
     });
-    expect(response.body).not.toMatch(/password|argon2/i);
+    expect(response.body).not.toMatch(/correct horse|password_hash|argon2/i);
 
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^chrysos_session=[\w-]{40,};/);

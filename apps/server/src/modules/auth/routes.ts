@@ -1,13 +1,17 @@
 import { errorBody, player, signInBody, signUpBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
+import { pickReferralParams } from '@chrysos/rules';
 import rateLimit from '@fastify/rate-limit';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { presentPlayer } from '../player/present-player.ts';
+import { processReferral } from '../referral/process-referral.ts';
+import { sendAccountEmail } from './account-emails.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { recoveryRoutes } from './recovery-routes.ts';
 import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
 
 /** Devise lockable: ten wrong passwords in a row lock the account for an hour. */
@@ -19,6 +23,7 @@ const invalidCredentials = () => new AppError(401, { base: ['Invalid email or pa
 /** Per client address, on top of the per-account lockout: guessing and mass sign-ups are slowed down. */
 export const signInLimit = { max: 30, timeWindow: '1 minute' } as const;
 export const signUpLimit = { max: 10, timeWindow: '1 hour' } as const;
+const challengeLimit = { max: 60, timeWindow: '1 minute' } as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -33,6 +38,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const findByEmail = async (email: string) =>
     (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
 
+  app.get(
+    '/captcha/challenge',
+    {
+      config: { rateLimit: challengeLimit },
+      schema: {
+        tags,
+        summary: 'A proof-of-work captcha challenge (ALTCHA) to solve before repeating a refused request',
+        response: {
+          200: z.object({
+            algorithm: z.string(),
+            challenge: z.string(),
+            maxnumber: z.number().optional(),
+            salt: z.string(),
+            signature: z.string(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.captcha.challenge();
+    },
+  );
+
+  await app.register(recoveryRoutes);
+
   app.post(
     '/users',
     {
@@ -40,12 +71,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a player account and sign in',
+        description:
+          'Referral tags of the landing page (stag, btag, utm_source, …) come as query parameters.',
+        querystring: z.record(z.string(), z.unknown()),
         body: signUpBody,
         response: { 201: player, 422: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
       const { user } = request.body;
+      if (app.captcha.requiredForSignUp) await app.captcha.demand(user.captcha);
+      const domains = app.config.ALLOWED_EMAIL_DOMAINS;
+      const domain = user.email.split('@').pop()?.toLowerCase() ?? '';
+      if (domains && !domains.includes(domain)) {
+        throw new AppError(422, { email: ['Registration is not open for this email domain'] });
+      }
       if (isCommonPassword(user.password)) throw new AppError(422, { password: [commonPasswordMessage] });
       if (await findByEmail(user.email)) throw new AppError(422, { email: ['has already been taken'] });
 
@@ -56,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user.currency ?? country?.defaultCurrency ?? (await app.referenceData.defaultCurrency());
       if (!offered.includes(currency)) throw new AppError(422, { currency: ['is not offered'] });
 
+      const referralParams = pickReferralParams(request.query);
       const [created] = await db
         .insert(schema.players)
         .values({
@@ -70,11 +111,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           receiveSmsPromos: user.receive_sms_promos,
           agreedToPartnerPromotions: user.agreed_to_partner_promotions,
           depositBonusCode: user.deposit_bonus_code ?? null,
+          referralParams,
           signInCount: 1,
           currentSignInAt: new Date(),
         })
         .onConflictDoNothing()
-        .returning({ id: schema.players.id });
+        .returning({ id: schema.players.id, email: schema.players.email, language: schema.players.language });
       // Two sign-ups with one address racing each other: the unique index lets one through.
       if (!created) throw new AppError(422, { email: ['has already been taken'] });
 
@@ -82,6 +124,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      // Devise confirmable: signed in at once, with a welcome email asking to confirm the address.
+      app.afterResponse('confirmation email', () => sendAccountEmail(app, request, created, 'confirmation'));
+      app.afterResponse('referral processing', () => processReferral(app, created, referralParams));
       return reply
         .startSession(token)
         .code(201)
@@ -101,9 +146,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body.user;
+      const { email, password, captcha } = request.body.user;
+      if (app.captcha.requiredForSignIn(request.ip)) await app.captcha.demand(captcha);
       const found = await findByEmail(email);
       const correct = await verifyPassword(found?.passwordHash ?? null, password);
+      if (!correct) app.captcha.recordFailedSignIn(request.ip);
       if (!found) throw invalidCredentials();
 
       const locked = found.lockedAt !== null && Date.now() - found.lockedAt.getTime() < lockDurationMs;
@@ -116,11 +163,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           : invalidCredentials();
       }
       if (!correct) {
-        const failures = (found.lockedAt ? 0 : found.failedAttempts) + 1;
-        await db
+        // Counted in the database, so parallel wrong guesses cannot slip past the limit.
+        const [counted] = await db
           .update(schema.players)
-          .set({ failedAttempts: failures, lockedAt: failures >= maximumFailedAttempts ? new Date() : null })
-          .where(eq(schema.players.id, found.id));
+          .set({
+            failedAttempts: sql`case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end`,
+            lockedAt: sql`case when (case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end) >= ${maximumFailedAttempts} then now() else null end`,
+          })
+          .where(eq(schema.players.id, found.id))
+          .returning({ failedAttempts: schema.players.failedAttempts });
+        if (counted?.failedAttempts === maximumFailedAttempts) {
+          app.afterResponse('unlock email', () => sendAccountEmail(app, request, found, 'unlock'));
+        }
         throw invalidCredentials();
       }
 
@@ -129,11 +183,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({
           failedAttempts: 0,
           lockedAt: null,
+          unlockTokenHash: null,
           signInCount: found.signInCount + 1,
           lastSignInAt: found.currentSignInAt,
           currentSignInAt: new Date(),
         })
-        .where(and(eq(schema.players.id, found.id)));
+        .where(eq(schema.players.id, found.id));
       const token = await createSession(db, found.id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],

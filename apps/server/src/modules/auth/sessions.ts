@@ -5,7 +5,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 export const sessionCookieName = 'chrysos_session';
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Session and emailed tokens are stored as SHA-256 hashes: they are random, so no salt is needed. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 256 random bits, URL-safe: session cookies and emailed links. */
+export const randomToken = () => randomBytes(32).toString('base64url');
 
 /** Starts a session and returns the token for the cookie; only its hash is stored. */
 export async function createSession(
@@ -13,7 +17,7 @@ export async function createSession(
   playerId: string,
   client: { ip: string; userAgent: string | undefined },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await db.insert(schema.sessions).values({
     tokenHash: hashToken(token),
     playerId,

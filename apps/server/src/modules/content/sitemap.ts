@@ -1,5 +1,6 @@
 import { localizePath } from '@chrysos/rules';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../public-origin.ts';
 import { viewerOf } from '../../viewer.ts';
 
 /** Public pages every visitor can open, without the locale prefix. */
@@ -26,8 +27,7 @@ const escapeXml = (text: string) =>
 
 /** `sitemap.xml` with every public page in both languages, each naming its alternate; and `robots.txt`. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
-  const originOf = (request: { protocol: string; host: string }) =>
-    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(app.config, request);
 
   app.get('/robots.txt', async (request, reply) => {
     const origin = originOf(request);

@@ -22,6 +22,10 @@ export class ReferenceData {
     return (await this.#load()).currencies;
   }
 
+  async currency(code: string): Promise<Currency | undefined> {
+    return (await this.currencies()).find((currency) => currency.code === code);
+  }
+
   async defaultCurrency(): Promise<string> {
     const currencies = await this.currencies();
     return (currencies.find((currency) => currency.default) ?? currencies[0])?.code ?? 'USD';

@@ -1,12 +1,22 @@
-import { addGroupsBody, errorBody, player, playerFields } from '@chrysos/contract';
+import {
+  addGroupsBody,
+  errorBody,
+  player,
+  playerFields,
+  playerSettings,
+  updatePlayerBody,
+} from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
+import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { sessionCookieName } from '../auth/sessions.ts';
 import { contextsFor, fields } from './player-fields.ts';
 import { presentPlayer } from './present-player.ts';
+import { requirePlayer } from './require-player.ts';
+import { updatePlayer } from './update-player.ts';
 
 /** Groups a player's own device may claim (spec §4: the PWA group). Others are set by operators only. */
 export const selfAssignableGroups = ['pwa'] as const;
@@ -18,15 +28,19 @@ async function signedInPlayer(db: Db, playerId: string) {
   return found;
 }
 
-async function requirePlayer(request: FastifyRequest): Promise<string> {
-  const playerId = await request.playerId();
-  if (!playerId) throw new AppError(401, { base: ['You need to sign in first'] });
-  return playerId;
-}
+/** Changing the password asks for the current one: guessing it through this form is slowed down too. */
+export const updatePlayerLimit = { max: 20, timeWindow: '15 minutes' } as const;
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tags = ['player'];
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, {
+        base: [`Too many attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`],
+      }),
+  });
 
   app.get(
     '/player',
@@ -50,6 +64,44 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = playerId ? await presentPlayer(db, playerId) : null;
       return { fields, contexts: contextsFor(current) };
     },
+  );
+
+  app.patch(
+    '/player',
+    {
+      config: { rateLimit: updatePlayerLimit },
+      schema: {
+        tags,
+        summary:
+          "Update the player's details; the context names the form (profile, change_password, complete_registration)",
+        body: updatePlayerBody,
+        response: { 200: player, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      await updatePlayer(app, request, playerId, {
+        ...request.body,
+        sessionToken: request.cookies[sessionCookieName],
+      });
+      return signedInPlayer(db, playerId);
+    },
+  );
+
+  app.get(
+    '/player/settings',
+    {
+      schema: {
+        tags,
+        summary: 'What the client needs before sending account forms',
+        response: { 200: playerSettings },
+      },
+    },
+    async () => ({
+      captcha: { provider: 'altcha' as const, challenge_url: '/api/captcha/challenge' },
+      validate_email: app.config.VALIDATE_EMAIL,
+      allowed_email_domains: app.config.ALLOWED_EMAIL_DOMAINS ?? null,
+    }),
   );
 
   app.patch(

@@ -1,0 +1,71 @@
+import { type Db, schema } from '@chrysos/db';
+import { localizePath } from '@chrysos/rules';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../public-origin.ts';
+import type { TemplateName } from '../mail/templates.ts';
+import { hashToken, randomToken } from './sessions.ts';
+
+/** Devise recoverable: a reset link works for 6 hours. */
+export const resetPasswordWithinMs = 6 * 60 * 60 * 1000;
+/** One email of a kind per address per minute, however often it is asked for. */
+export const resendAfterMs = 60 * 1000;
+
+const links: Record<TemplateName, { path: string; param: string }> = {
+  confirmation: { path: '/users/confirmation', param: 'confirmation_token' },
+  reset_password: { path: '/users/password/edit', param: 'reset_password_token' },
+  unlock: { path: '/users/unlock', param: 'unlock_token' },
+};
+
+const tokenColumns = {
+  confirmation: { confirmationTokenHash: 'hash', confirmationSentAt: 'now' },
+  reset_password: { resetPasswordTokenHash: 'hash', resetPasswordSentAt: 'now' },
+  unlock: { unlockTokenHash: 'hash' },
+} as const;
+
+interface Recipient {
+  id: string;
+  email: string;
+  language: string;
+}
+
+/**
+ * Issues a fresh one-time token of this kind (replacing any earlier one, so only the newest link
+ * works) and emails its link in the player's language. Asked again within a minute, it does nothing.
+ */
+export async function sendAccountEmail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  player: Recipient,
+  template: TemplateName,
+): Promise<void> {
+  const { db } = app.database;
+  if (await sentRecently(db, player.email, template)) return;
+  const token = randomToken();
+  const values = Object.fromEntries(
+    Object.entries(tokenColumns[template]).map(([column, kind]) => [
+      column,
+      kind === 'hash' ? hashToken(token) : new Date(),
+    ]),
+  );
+  await db.update(schema.players).set(values).where(eq(schema.players.id, player.id));
+  const language = player.language === 'el' ? 'el' : 'en';
+  const { path, param } = links[template];
+  const link = `${publicOrigin(app.config, request)}${localizePath(path, language)}?${param}=${token}`;
+  await app.mailer.send(player.email, template, language, link);
+}
+
+async function sentRecently(db: Db, to: string, template: TemplateName): Promise<boolean> {
+  const [recent] = await db
+    .select({ id: schema.emails.id })
+    .from(schema.emails)
+    .where(
+      and(
+        sql`lower(${schema.emails.to}) = lower(${to})`,
+        eq(schema.emails.template, template),
+        gt(schema.emails.createdAt, new Date(Date.now() - resendAfterMs)),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}

@@ -1,0 +1,200 @@
+import { emailRequestBody, errorBody, noticeBody, passwordResetBody, player } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { TemplateName } from '../mail/templates.ts';
+import { presentPlayer } from '../player/present-player.ts';
+import { resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
+import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { createSession, hashToken } from './sessions.ts';
+
+/** Per client address: emails on request are cheap to ask for and must not become a spam cannon. */
+export const emailRequestLimit = { max: 5, timeWindow: '15 minutes' } as const;
+/** Guessing a 256-bit token is hopeless, but a flood of attempts is still refused early. */
+export const tokenLimit = { max: 20, timeWindow: '15 minutes' } as const;
+
+const notices = {
+  reset_password: {
+    en: 'If an account exists for this email, we have sent a link to choose a new password.',
+    el: 'Αν υπάρχει λογαριασμός με αυτό το email, σας στείλαμε σύνδεσμο για νέο κωδικό.',
+  },
+  confirmation: {
+    en: 'If this email has an unconfirmed account, we have sent a new confirmation link.',
+    el: 'Αν αυτό το email ανήκει σε λογαριασμό χωρίς επιβεβαίωση, σας στείλαμε νέο σύνδεσμο.',
+  },
+  unlock: {
+    en: 'If this email has a locked account, we have sent a link to unlock it.',
+    el: 'Αν αυτό το email ανήκει σε κλειδωμένο λογαριασμό, σας στείλαμε σύνδεσμο ξεκλειδώματος.',
+  },
+  unlocked: {
+    en: 'Your account is unlocked. You can sign in now.',
+    el: 'Ο λογαριασμός σας ξεκλειδώθηκε. Μπορείτε να συνδεθείτε.',
+  },
+} as const;
+
+/** The language of the answer: the page's, sent by the web app as Accept-Language. */
+const languageOf = (request: FastifyRequest): 'en' | 'el' =>
+  request.headers['accept-language']?.trim().toLowerCase().startsWith('el') ? 'el' : 'en';
+
+const invalidToken = (field: string, message: string) => new AppError(422, { [field]: [message] });
+
+/**
+ * Devise-style recovery: reset password, confirm email, unlock account. Requests for an email answer
+ * the same whether or not the address has an account — and before any lookup work is done — so they
+ * reveal nothing about who plays here.
+ */
+export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const tags = ['auth'];
+
+  const requestEmail =
+    (template: TemplateName, eligible: (found: typeof schema.players.$inferSelect) => boolean) =>
+    async (request: FastifyRequest<{ Body: z.infer<typeof emailRequestBody> }>) => {
+      const { email } = request.body.user;
+      app.afterResponse(`${template} email request`, async () => {
+        const [found] = await db
+          .select()
+          .from(schema.players)
+          .where(sql`lower(${schema.players.email}) = lower(${email})`);
+        if (found && eligible(found)) await sendAccountEmail(app, request, found, template);
+      });
+      return { message: notices[template][languageOf(request)] };
+    };
+
+  const emailRequest = (summary: string) => ({
+    config: { rateLimit: emailRequestLimit },
+    schema: {
+      tags,
+      summary,
+      body: emailRequestBody,
+      response: { 200: noticeBody, 400: errorBody, 429: errorBody },
+    },
+  });
+
+  app.post(
+    '/users/password',
+    emailRequest('Email a link to choose a new password'),
+    requestEmail('reset_password', () => true),
+  );
+  app.post(
+    '/users/confirmation',
+    emailRequest('Email the confirmation link again'),
+    requestEmail('confirmation', (found) => found.confirmedAt === null),
+  );
+  app.post(
+    '/users/unlock',
+    emailRequest('Email the unlock link again'),
+    requestEmail('unlock', (found) => found.lockedAt !== null),
+  );
+
+  app.put(
+    '/users/password',
+    {
+      config: { rateLimit: tokenLimit },
+      schema: {
+        tags,
+        summary: 'Choose a new password with the emailed token; signs the player in',
+        body: passwordResetBody,
+        response: { 200: player, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { reset_password_token: token, password } = request.body.user;
+      if (isCommonPassword(password)) throw new AppError(422, { password: [commonPasswordMessage] });
+      const passwordHash = await hashPassword(password);
+      // One statement finds, checks the age of and spends the token: two uses of one link cannot both win.
+      const [reset] = await db
+        .update(schema.players)
+        .set({
+          passwordHash,
+          resetPasswordTokenHash: null,
+          resetPasswordSentAt: null,
+          // Proving control of the mailbox also confirms it and lifts a lock, as in Devise.
+          confirmedAt: sql`coalesce(${schema.players.confirmedAt}, now())`,
+          failedAttempts: 0,
+          lockedAt: null,
+          unlockTokenHash: null,
+          currentSignInAt: new Date(),
+          signInCount: sql`${schema.players.signInCount} + 1`,
+        })
+        .where(
+          and(
+            eq(schema.players.resetPasswordTokenHash, hashToken(token)),
+            isNotNull(schema.players.resetPasswordSentAt),
+            gt(schema.players.resetPasswordSentAt, new Date(Date.now() - resetPasswordWithinMs)),
+          ),
+        )
+        .returning({ id: schema.players.id });
+      if (!reset) {
+        throw invalidToken(
+          'reset_password_token',
+          'This link is invalid or has expired. Please ask for a new one.',
+        );
+      }
+      // Whoever knew the old password is signed out everywhere.
+      await db
+        .update(schema.sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(schema.sessions.playerId, reset.id), sql`${schema.sessions.revokedAt} is null`));
+      const sessionToken = await createSession(db, reset.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.startSession(sessionToken).send(await presentPlayer(db, reset.id));
+    },
+  );
+
+  app.get(
+    '/users/confirmation',
+    {
+      config: { rateLimit: tokenLimit },
+      schema: {
+        tags,
+        summary: 'Confirm the email address with the emailed token; signs the player in',
+        querystring: z.object({ confirmation_token: z.string().min(1).max(200) }),
+        response: { 200: player, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const [confirmed] = await db
+        .update(schema.players)
+        .set({ confirmedAt: new Date(), confirmationTokenHash: null })
+        .where(eq(schema.players.confirmationTokenHash, hashToken(request.query.confirmation_token)))
+        .returning({ id: schema.players.id });
+      if (!confirmed) {
+        throw invalidToken('confirmation_token', 'This confirmation link is invalid or was already used.');
+      }
+      const sessionToken = await createSession(db, confirmed.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.startSession(sessionToken).send(await presentPlayer(db, confirmed.id));
+    },
+  );
+
+  app.get(
+    '/users/unlock',
+    {
+      config: { rateLimit: tokenLimit },
+      schema: {
+        tags,
+        summary: 'Unlock a locked account with the emailed token',
+        querystring: z.object({ unlock_token: z.string().min(1).max(200) }),
+        response: { 200: noticeBody, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const [unlocked] = await db
+        .update(schema.players)
+        .set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null })
+        .where(eq(schema.players.unlockTokenHash, hashToken(request.query.unlock_token)))
+        .returning({ id: schema.players.id });
+      if (!unlocked) throw invalidToken('unlock_token', 'This unlock link is invalid or was already used.');
+      return { message: notices.unlocked[languageOf(request)] };
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import type { UpdatePlayerBody } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { adult, messageFor, minimumAgeFor, notArabic, phone, type RuleResult } from '@chrysos/rules';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { commonPasswordMessage, isCommonPassword } from '../auth/common-passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { completeRegistration } from './complete-registration.ts';
+
+type Errors = Record<string, string[]>;
+type Row = typeof schema.players.$inferSelect;
+
+function collect(errors: Errors, field: string, result: RuleResult) {
+  if (result) errors[field] = [messageFor(result)];
+}
+
+function throwIfAny(errors: Errors) {
+  if (Object.keys(errors).length > 0) throw new AppError(422, errors);
+}
+
+/** Empty text clears a detail; anything else is stored trimmed. */
+const detail = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() || null;
+
+/**
+ * PATCH /player: one form per context (spec §7 "context, player"). Everything is validated before
+ * anything is written, so a refused update changes nothing.
+ */
+export async function updatePlayer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  playerId: string,
+  body: UpdatePlayerBody & { sessionToken?: string | undefined },
+): Promise<void> {
+  const { db } = app.database;
+  const [row] = await db.select().from(schema.players).where(eq(schema.players.id, playerId));
+  if (!row) throw new AppError(401, { base: ['You need to sign in first'] });
+
+  if (body.context === 'profile') return updateProfile(app, row, body.player);
+  if (body.context === 'change_password') return changePassword(app, row, body.player, body.sessionToken);
+  return completeRegistration(app, request, row, body.player);
+}
+
+async function updateProfile(
+  app: FastifyInstance,
+  row: Row,
+  fields: Extract<UpdatePlayerBody, { context: 'profile' }>['player'],
+) {
+  const errors: Errors = {};
+  const firstName = detail(fields.first_name);
+  const lastName = detail(fields.last_name);
+  const dateOfBirth = detail(fields.date_of_birth);
+  const phoneNumber = detail(fields.phone);
+  if (firstName) collect(errors, 'first_name', notArabic(firstName));
+  if (lastName) collect(errors, 'last_name', notArabic(lastName));
+  for (const [field, value] of [
+    ['city', fields.city],
+    ['address', fields.address],
+  ] as const) {
+    if (value) collect(errors, field, notArabic(value));
+  }
+  if (dateOfBirth) collect(errors, 'date_of_birth', adult(dateOfBirth, minimumAgeFor(app.config.LICENSE)));
+  if (phoneNumber) collect(errors, 'phone', phone(phoneNumber));
+  const receivePromos = fields.receive_promos ?? row.receivePromos;
+  const receiveSmsPromos = fields.receive_sms_promos ?? (receivePromos ? row.receiveSmsPromos : false);
+  if (receiveSmsPromos && !receivePromos) errors.receive_sms_promos = ['Requires receive_promos'];
+  throwIfAny(errors);
+
+  await app.database.db
+    .update(schema.players)
+    .set({
+      firstName,
+      lastName,
+      dateOfBirth,
+      phone: phoneNumber,
+      city: detail(fields.city),
+      address: detail(fields.address),
+      postalCode: detail(fields.postal_code),
+      receivePromos,
+      receiveSmsPromos,
+      agreedToPartnerPromotions: fields.agreed_to_partner_promotions,
+    })
+    .where(eq(schema.players.id, row.id));
+}
+
+async function changePassword(
+  app: FastifyInstance,
+  row: Row,
+  fields: Extract<UpdatePlayerBody, { context: 'change_password' }>['player'],
+  sessionToken: string | undefined,
+) {
+  const errors: Errors = {};
+  // A player who only ever used social sign-in has no current password to give.
+  if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, fields.current_password))) {
+    errors.current_password = ['is incorrect'];
+  }
+  if (fields.password_confirmation !== undefined && fields.password_confirmation !== fields.password) {
+    errors.password_confirmation = ['Passwords do not match!'];
+  }
+  if (isCommonPassword(fields.password)) errors.password = [commonPasswordMessage];
+  throwIfAny(errors);
+
+  const { db } = app.database;
+  await db
+    .update(schema.players)
+    .set({ passwordHash: await hashPassword(fields.password) })
+    .where(eq(schema.players.id, row.id));
+  // Every other session ends: someone who knew the old password is signed out.
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(schema.sessions.playerId, row.id),
+        sql`${schema.sessions.revokedAt} is null`,
+        ne(schema.sessions.tokenHash, sessionToken ? hashToken(sessionToken) : ''),
+      ),
+    );
+}
