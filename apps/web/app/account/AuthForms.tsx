@@ -1,3 +1,4 @@
+import type { Player } from '@chrysos/contract';
 import {
   email,
   localeCookieMaxAgeSeconds,
@@ -6,75 +7,82 @@ import {
   maxLength,
   minimumAgeFor,
   minLength,
-  type RuleResult,
   required,
 } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
-import { type Translate, useTranslation } from '../i18n/i18n';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
+import { clearStoredPlayer, storePlayer } from '../player/player-storage';
 import type { loader as rootLoader } from '../root';
-import { callApi } from './api';
+import { callApi, playerSettings, sendWithCaptcha, usePlayerSettings } from './api';
+import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
+import { CheckboxField, FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
+import { describeRule, problemsFrom } from './problems';
+import { referralQueryFor } from './referral-storage';
+import { rememberPlayer } from './remembered-player';
+import { SocialSignIn } from './SocialSignIn';
 
-const describe = (t: Translate, result: RuleResult) =>
-  result ? t(`validation.${result.key}`, result.params) : '';
-
-function Field(props: {
-  name: string;
-  label: string;
-  type: string;
-  value: string;
-  problem: string | undefined;
-  autoComplete: string;
-  onChange: (value: string) => void;
+/**
+ * Sign in with email and password; on success the page reloads its data as the player. The Login
+ * modal passes `initialEmail` and a greeting for a returning player (spec §2 early login).
+ */
+export function SignInForm({
+  onDone,
+  idPrefix = 'auth',
+  initialEmail = '',
+  greeting,
+  onForgotPassword,
+  initialProblem,
+}: {
+  onDone: () => void;
+  idPrefix?: string;
+  initialEmail?: string;
+  greeting?: ReactNode;
+  /** A form-level message to start with, such as a failed social sign-in; the next attempt replaces it. */
+  initialProblem?: string;
+  /** Opens the reset form in place (the modal); without it the link goes to /users/password/new. */
+  onForgotPassword?: (email: string) => void;
 }) {
-  const id = `auth-${props.name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        aria-invalid={props.problem ? true : undefined}
-        aria-describedby={props.problem ? `${id}-problem` : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.problem ? (
-        <span className="field__problem" id={`${id}-problem`}>
-          {props.problem}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** Sign in with email and password; on success the page reloads its data as the player. */
-export function SignInForm({ onDone }: { onDone: () => void }) {
   const { t, locale } = useTranslation();
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [values, setValues] = useState({ email: initialEmail, password: '' });
+  const [problems, setProblems] = useState<Record<string, string>>(
+    initialProblem ? { base: initialProblem } : {},
+  );
+  const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [solving, setSolving] = useState(false);
+  const { formRef, focusProblems } = useProblemFocus();
+
+  useEffect(() => {
+    setValues((current) => ({ ...current, email: initialEmail }));
+  }, [initialEmail]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = {
-      email: describe(t, required(values.email) ?? email(values.email)),
-      password: describe(t, required(values.password)),
-    };
-    setProblems(Object.fromEntries(Object.entries(found).filter(([, message]) => message)));
-    if (found.email || found.password) return;
+    const found = onlyProblems({
+      email: describeRule(t, required(values.email) ?? email(values.email)),
+      password: describeRule(t, required(values.password)),
+    });
+    setProblems(found);
+    setLocked(false);
+    focusProblems();
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const response = await callApi('POST', '/users/sign_in', { user: values }).catch(() => null);
+    const response = await sendWithCaptcha<Player>('POST', '/users/sign_in', { user: values }, () =>
+      setSolving(true),
+    ).catch(() => null);
     setBusy(false);
+    setSolving(false);
     if (response?.status === 200) {
+      const player = response.body as Player;
+      storePlayer(player);
+      rememberPlayer(player);
       onDone();
       // The player's own language wins when the site speaks it (spec §4 Locale).
-      const language = response.body.language;
+      const language = player.language;
       if ((language === 'en' || language === 'el') && language !== locale) {
         // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
         document.cookie = `${localeCookieName}=${language}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
@@ -84,24 +92,35 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
       }
       return;
     }
-    const message = response?.body.errors?.base?.[0] ?? '';
+    const base = response?.body.errors?.base?.[0] ?? '';
+    const isLocked = /locked/i.test(base);
+    setLocked(isLocked);
     setProblems({
-      base: /locked/i.test(message) ? t('auth.locked') : response ? t('auth.invalid') : t('auth.failed'),
+      base: isLocked
+        ? t('auth.locked')
+        : response?.status === 401
+          ? t('auth.invalid')
+          : (problemsFrom(t, response).base ?? t('auth.failed')),
     });
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      <Field
+    <form ref={formRef} className="auth-form" noValidate onSubmit={submit}>
+      {greeting}
+      <SocialSignIn mode="signIn" />
+      <TextField
+        id={`${idPrefix}-email`}
         name="email"
         label={t('auth.email')}
         type="email"
         autoComplete="email"
+        inputMode="email"
         value={values.email}
         problem={problems.email}
         onChange={(value) => setValues({ ...values, email: value })}
       />
-      <Field
+      <TextField
+        id={`${idPrefix}-password`}
         name="password"
         label={t('auth.password')}
         type="password"
@@ -110,131 +129,208 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
         problem={problems.password}
         onChange={(value) => setValues({ ...values, password: value })}
       />
-      {problems.base ? (
-        <p className="field__problem" role="alert">
-          {problems.base}
+      <p className="auth-form__forgot">
+        {onForgotPassword ? (
+          <button type="button" className="link-button" onClick={() => onForgotPassword(values.email)}>
+            {t('auth.forgotPassword')}
+          </button>
+        ) : (
+          <Link to={localizePath('/users/password/new', locale)}>{t('auth.forgotPassword')}</Link>
+        )}
+      </p>
+      <FormAlert problem={problems.base} />
+      {locked ? (
+        <p className="auth-form__help">
+          <Link to={localizePath('/users/unlock/new', locale)}>{t('auth.unlockByEmail')}</Link>
         </p>
       ) : null}
-      <button type="submit" className="button button--primary button--large" disabled={busy}>
-        {busy ? t('auth.working') : t('auth.signIn')}
-      </button>
+      <SubmitButton busy={busy} solving={solving} label={t('auth.signIn')} />
     </form>
   );
 }
 
+const validateEmail = createEmailValidator(async (address) => {
+  const response = await callApi<{ valid: boolean }>('POST', '/v2/validate-email', { email: address });
+  // Only a clear "no" counts: a failed or odd answer lets the address through (spec §5).
+  return !(response.status === 200 && response.body.valid === false);
+});
+
+/**
+ * Spec §5: when the casino asks for it, the server checks an address 300 ms after the visitor stops
+ * typing it; answers are kept per address and a failed check counts as valid.
+ */
+function useEmailCheck(address: string, enabled: boolean) {
+  const [answer, setAnswer] = useState<{ address: string; valid: boolean } | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+  const checkable = enabled && !required(address) && !email(address);
+
+  useEffect(() => {
+    if (!checkable) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      setChecking(address);
+      validateEmail(address).then((valid) => {
+        if (!live) return;
+        setAnswer({ address, valid });
+        setChecking(null);
+      });
+    }, emailCheckDelayMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [address, checkable]);
+
+  return {
+    undeliverable: checkable && answer?.address === address && !answer.valid,
+    checking: checkable && checking === address,
+    /** The answer for the address now in the field (at once when already known). */
+    check: () => (checkable ? validateEmail(address) : Promise.resolve(true)),
+  };
+}
+
 /** Registration (spec §4 context): email, password, terms and age acceptance, offers. */
-export function SignUpForm({ onDone }: { onDone: () => void }) {
+export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; idPrefix?: string }) {
   const { t, locale } = useTranslation();
   const { revalidate } = useRevalidator();
   const license = useRouteLoaderData<typeof rootLoader>('root')?.license ?? 'curacao';
+  const settings = usePlayerSettings();
   const [values, setValues] = useState({ email: '', password: '' });
   const [flags, setFlags] = useState({ terms: false, age: false, promos: false, sms: false });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [solving, setSolving] = useState(false);
+  const { formRef, focusProblems } = useProblemFocus();
+  const emailCheck = useEmailCheck(values.email, settings?.validate_email === true);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: Record<string, string> = {
-      email: describe(t, required(values.email) ?? email(values.email)),
-      password: describe(
+    const found = onlyProblems({
+      email: describeRule(t, required(values.email) ?? email(values.email)),
+      password: describeRule(
         t,
         required(values.password) ?? minLength(values.password, 8) ?? maxLength(values.password, 128),
       ),
-      terms_acceptance: describe(t, required(flags.terms)),
-      age_acceptance: describe(t, required(flags.age)),
-    };
-    const shown = Object.fromEntries(Object.entries(found).filter(([, message]) => message));
-    setProblems(shown);
-    if (Object.keys(shown).length > 0) return;
+      terms_acceptance: describeRule(t, required(flags.terms)),
+      age_acceptance: describeRule(t, required(flags.age)),
+    });
+    if (!found.email && !(await emailCheck.check())) found.email = t('auth.emailUndeliverable');
+    setProblems(found);
+    focusProblems();
+    if (Object.keys(found).length > 0) return;
+    // Spec §5: a registration from a domain the casino does not allow is silently skipped.
+    const allowedDomains = (await playerSettings())?.allowed_email_domains ?? null;
+    if (!registrationAllowed(values.email, allowedDomains)) return;
     setBusy(true);
-    const response = await callApi('POST', `/users${window.location.search}`, {
-      user: {
-        ...values,
-        language: locale,
-        terms_acceptance: flags.terms,
-        age_acceptance: flags.age,
-        receive_promos: flags.promos,
-        receive_sms_promos: flags.promos && flags.sms,
+    const response = await sendWithCaptcha<Player>(
+      'POST',
+      `/users${referralQueryFor(window.location.search)}`,
+      {
+        user: {
+          ...values,
+          language: locale,
+          terms_acceptance: flags.terms,
+          age_acceptance: flags.age,
+          receive_promos: flags.promos,
+          receive_sms_promos: flags.promos && flags.sms,
+        },
       },
-    }).catch(() => null);
+      () => setSolving(true),
+    ).catch(() => null);
     setBusy(false);
+    setSolving(false);
     if (response?.status === 201) {
+      const player = response.body as Player;
+      storePlayer(player);
+      rememberPlayer(player);
       await revalidate();
       onDone();
       return;
     }
-    const errors = response?.body.errors ?? { base: [t('auth.failed')] };
-    setProblems(
-      Object.fromEntries(
-        Object.entries(errors).map(([field, messages]) => [
-          field,
-          messages[0] === 'has already been taken'
-            ? t('auth.emailTaken')
-            : /most common passwords/.test(messages[0] ?? '')
-              ? t('auth.commonPassword')
-              : (messages[0] ?? ''),
-        ]),
-      ),
-    );
+    setProblems(problemsFrom(t, response));
+    focusProblems();
   }
 
-  const checkbox = (key: keyof typeof flags, name: string, label: string, disabled = false) => (
-    <div className="checkbox">
-      <input
-        id={`auth-${name}`}
-        type="checkbox"
-        checked={flags[key]}
-        disabled={disabled}
-        aria-invalid={problems[name] ? true : undefined}
-        onChange={(event) => setFlags({ ...flags, [key]: event.target.checked })}
-      />
-      <label htmlFor={`auth-${name}`}>{label}</label>
-      {problems[name] ? <span className="field__problem">{problems[name]}</span> : null}
-    </div>
-  );
+  const shownEmailProblem =
+    problems.email ?? (emailCheck.undeliverable ? t('auth.emailUndeliverable') : undefined);
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      <Field
+    <form ref={formRef} className="auth-form" noValidate onSubmit={submit}>
+      <SocialSignIn mode="signUp" />
+      <TextField
+        id={`${idPrefix}-email`}
         name="email"
         label={t('auth.email')}
         type="email"
         autoComplete="email"
+        inputMode="email"
         value={values.email}
-        problem={problems.email}
-        onChange={(value) => setValues({ ...values, email: value })}
+        problem={shownEmailProblem}
+        status={emailCheck.checking ? t('auth.emailChecking') : undefined}
+        onChange={(value) => {
+          setValues({ ...values, email: value });
+          if (problems.email) setProblems(({ email: _, ...rest }) => rest);
+        }}
       />
-      <Field
+      <TextField
+        id={`${idPrefix}-password`}
         name="password"
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         value={values.password}
         problem={problems.password}
+        hint={t('password.hint')}
         onChange={(value) => setValues({ ...values, password: value })}
       />
-      {checkbox('terms', 'terms_acceptance', t('auth.terms'))}
-      {/* Age acceptance depends on terms acceptance (spec §4). */}
-      {checkbox('age', 'age_acceptance', t('auth.age', { age: minimumAgeFor(license) }), !flags.terms)}
-      {checkbox('promos', 'receive_promos', t('auth.promos'))}
-      {checkbox('sms', 'receive_sms_promos', t('auth.smsPromos'), !flags.promos)}
-      {problems.base ? (
-        <p className="field__problem" role="alert">
-          {problems.base}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary button--large" disabled={busy}>
-        {busy ? t('auth.working') : t('auth.signUp')}
-      </button>
+      <CheckboxField
+        id={`${idPrefix}-terms_acceptance`}
+        name="terms_acceptance"
+        label={t('auth.terms')}
+        checked={flags.terms}
+        problem={problems.terms_acceptance}
+        // Age acceptance depends on terms acceptance (spec §4): unticking terms unticks it too.
+        onChange={(checked) => setFlags({ ...flags, terms: checked, age: checked && flags.age })}
+      />
+      <CheckboxField
+        id={`${idPrefix}-age_acceptance`}
+        name="age_acceptance"
+        label={t('auth.age', { age: minimumAgeFor(license) })}
+        checked={flags.age}
+        disabled={!flags.terms}
+        problem={problems.age_acceptance}
+        onChange={(checked) => setFlags({ ...flags, age: checked })}
+      />
+      <CheckboxField
+        id={`${idPrefix}-receive_promos`}
+        name="receive_promos"
+        label={t('auth.promos')}
+        checked={flags.promos}
+        onChange={(checked) => setFlags({ ...flags, promos: checked, sms: checked && flags.sms })}
+      />
+      <CheckboxField
+        id={`${idPrefix}-receive_sms_promos`}
+        name="receive_sms_promos"
+        label={t('auth.smsPromos')}
+        checked={flags.sms}
+        disabled={!flags.promos}
+        onChange={(checked) => setFlags({ ...flags, sms: checked })}
+      />
+      <FormAlert problem={problems.base} />
+      <SubmitButton busy={busy} solving={solving} label={t('auth.signUp')} />
     </form>
   );
 }
 
-/** Ends the session and reloads the page's data as a visitor. */
+/**
+ * Ends the session and reloads the page's data as a visitor. The player kept on the device goes; the
+ * remembered email and first name stay for the next sign-in (spec §2 early login).
+ */
 export function useSignOut(): () => Promise<void> {
   const { revalidate } = useRevalidator();
   return async () => {
     await callApi('DELETE', '/users/sign_out').catch(() => null);
+    clearStoredPlayer();
     await revalidate();
   };
 }

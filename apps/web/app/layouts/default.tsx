@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ConfirmEmailBar } from '../account/ConfirmEmailBar';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -14,6 +15,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <div className="page">
       {chrome ? <Header chrome={chrome} /> : null}
+      <ConfirmEmailBar />
       <main className="page__main" id="main">
         {children}
       </main>

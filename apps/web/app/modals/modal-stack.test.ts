@@ -44,6 +44,18 @@ describe('modal stack (spec §4)', () => {
     ]);
   });
 
+  it('keeps the account modals (ChangePassword, CompleteRegistration) to signed-in players', () => {
+    for (const name of ['ChangePassword', 'CompleteRegistration'] as const) {
+      expect(names(modalStackReducer([], { type: 'open', name, loggedIn: false }))).toEqual([]);
+      expect(names(modalStackReducer([], { type: 'open', name, loggedIn: true }))).toEqual([name]);
+    }
+    expect(names(modalStackReducer([], { type: 'open', name: 'ResetPassword', loggedIn: false }))).toEqual([
+      'ResetPassword',
+    ]);
+    const stack: ModalStack = [{ name: 'CompleteRegistration' }, { name: 'ChangePassword' }];
+    expect(names(modalStackReducer(stack, { type: 'loginChanged', loggedIn: false }))).toEqual([]);
+  });
+
   it('closes the modals that no longer match when the login state changes', () => {
     const stack: ModalStack = [{ name: 'RegisterAnon' }, { name: 'Menu' }];
     expect(names(modalStackReducer(stack, { type: 'loginChanged', loggedIn: true }))).toEqual(['Menu']);

@@ -34,9 +34,12 @@ export function isModalName(value: string): value is ModalName {
   return (modalNames as readonly string[]).includes(value);
 }
 
+/** Modals about the signed-in player's own account: like the `Auth` ones, never for a visitor. */
+const accountModals: readonly ModalName[] = ['ChangePassword', 'CompleteRegistration'];
+
 /** Whether a modal may be open for a visitor in this login state. */
 export function modalAllowed(name: ModalName, loggedIn: boolean): boolean {
   if (name.endsWith('Anon')) return !loggedIn;
-  if (name.endsWith('Auth')) return loggedIn;
+  if (name.endsWith('Auth') || accountModals.includes(name)) return loggedIn;
   return true;
 }

@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, SignUpForm } from '../account/AuthForms';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../i18n/i18n';
@@ -19,6 +19,8 @@ export default function SignInPage() {
   const session = usePlayerSession();
   const signUp = isSignUp(useLocation().pathname);
   const home = localizePath('/', locale);
+  // A social sign-in that failed comes back here (spec §7 callback).
+  const socialFailed = useSearchParams()[0].has('social_error');
 
   // A player who is already signed in has nothing to do here.
   useEffect(() => {
@@ -28,7 +30,14 @@ export default function SignInPage() {
   return (
     <section className="content-page account-page">
       <h1>{signUp ? t('auth.signUpTitle') : t('auth.signInTitle')}</h1>
-      {signUp ? <SignUpForm onDone={() => navigate(home)} /> : <SignInForm onDone={() => navigate(home)} />}
+      {signUp ? (
+        <SignUpForm onDone={() => navigate(home)} />
+      ) : (
+        <SignInForm
+          onDone={() => navigate(home)}
+          initialProblem={socialFailed ? t('auth.socialFailed') : undefined}
+        />
+      )}
       <p>
         <Link to={localizePath(signUp ? '/users/sign_in' : '/users/sign_up', locale)}>
           {signUp ? t('auth.haveAccount') : t('auth.noAccount')}

@@ -6,7 +6,7 @@ import type { ModalName } from '../registry';
 
 /** Account pages a modal stands in for while its own form is not built yet. */
 const pageFor: Partial<Record<ModalName, string>> = {
-  ResetPassword: '/users/password/new',
+  FillProfileAuth: '/profile/general',
 };
 
 /** A modal whose feature arrives with a later capability: it says so and offers the matching page. */

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
+import { useModals } from '../modals/ModalProvider';
+import { usePlayer, usePlayerSession } from '../player/player-session';
+import { clearStoredPlayer, storePlayer } from '../player/player-storage';
+import { callApi } from './api';
+import { needsCompletion } from './completion';
+import { readJson, writeJson } from './local-store';
+import { captureReferral } from './referral-storage';
+import { rememberPlayer } from './remembered-player';
+
+/** Set once this device has put the player in the `pwa` group, so it is asked only once. */
+export const pwaGroupKey = (playerId: string) => `chrysos.pwa-group.${playerId}`;
+
+/**
+ * What the browser does for the player's account on every page (spec §4, §9), with nothing to show:
+ * keeps referral tags, keeps the player on the device (and who last signed in), opens and closes the
+ * CompleteRegistration modal, and puts a player of the installed app in the `pwa` group.
+ */
+export function AccountEffects({ standalone }: { standalone: boolean }) {
+  const { search } = useLocation();
+  const session = usePlayerSession();
+  const player = usePlayer();
+  const { open, close } = useModals();
+  const { revalidate } = useRevalidator();
+
+  // Marketing tags of any address the visitor lands on or moves to (first touch per tag wins).
+  useEffect(() => captureReferral(search), [search]);
+
+  // The player as last loaded, for a fast first display; and who signed in, for the next early login.
+  useEffect(() => {
+    if (player) {
+      storePlayer(player);
+      rememberPlayer(player);
+    } else if (session.status === 'loggedOut') {
+      clearStoredPlayer();
+    }
+  }, [player, session.status]);
+
+  // CompleteRegistration opens when a player needs it and closes once they no longer do — once per
+  // change, so a player who closes it is not pressed again until the next page load.
+  const needs = player ? needsCompletion(player) : false;
+  const playerId = player?.id ?? null;
+  const previous = useRef<{ playerId: string | null; needs: boolean }>({ playerId: null, needs: false });
+  useEffect(() => {
+    const before = previous.current;
+    if (before.playerId === playerId && before.needs === needs) return;
+    previous.current = { playerId, needs };
+    if (playerId && needs) open('CompleteRegistration');
+    else if (before.needs) close('CompleteRegistration');
+  }, [playerId, needs, open, close]);
+
+  // Spec §4 Install as app: the installed app's player joins the `pwa` group, asked once per device.
+  const asking = useRef(false);
+  const inPwaGroup = player?.statuses.some((status) => status.id === 'pwa') ?? false;
+  useEffect(() => {
+    if (!standalone || !playerId || asking.current || readJson(pwaGroupKey(playerId))) return;
+    if (inPwaGroup) {
+      writeJson(pwaGroupKey(playerId), true);
+      return;
+    }
+    asking.current = true;
+    callApi('POST', '/player/groups', { groups: { add: ['pwa'] } })
+      .then((response) => {
+        if (response.status !== 200) return;
+        writeJson(pwaGroupKey(playerId), true);
+        // Content shown to the group (spec §9 visibility) applies from now on.
+        return revalidate();
+      })
+      .catch(() => {
+        // Asked again on the next page load.
+      })
+      .finally(() => {
+        asking.current = false;
+      });
+  }, [standalone, playerId, inPwaGroup, revalidate]);
+
+  return null;
+}
