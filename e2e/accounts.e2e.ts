@@ -1,43 +1,30 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { copy, locales } from './harness/copy.ts';
+import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
+import { problemOf, uniqueAddress } from './harness/players.ts';
+import { type RunningProduct, startProduct } from './server.ts';
 
-const baseUrl = inject('baseUrl');
+/**
+ * Registration, the confirmation email and signing in again, as a new player does it: the product
+ * delivers its email to a real SMTP server this spec runs, and the player opens the link it holds.
+ */
+let mailbox: Mailbox;
+let product: RunningProduct;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  product = await startProduct({ env: { SMTP_URL: mailbox.smtpUrl } });
+});
+afterAll(async () => {
+  await product?.stop();
+  await mailbox?.close();
+});
 
-const copy = {
-  en: {
-    prefix: '',
-    email: 'Email address',
-    password: 'Password',
-    terms: 'I accept the terms and conditions and the privacy policy',
-    age: 'I am at least 18 years old',
-    create: 'Create account',
-    required: 'Field is required',
-    invalidEmail: 'Must be a valid email',
-    short: 'Must be at least 8 characters',
-    signOut: 'Sign out',
-    signIn: 'Sign in',
-    invalid: 'Invalid email or password',
-  },
-  el: {
-    prefix: '/el',
-    email: 'Διεύθυνση email',
-    password: 'Κωδικός',
-    terms: 'Αποδέχομαι τους όρους και προϋποθέσεις και την πολιτική απορρήτου',
-    age: 'Είμαι τουλάχιστον 18 ετών',
-    create: 'Δημιουργία λογαριασμού',
-    required: 'Το πεδίο είναι υποχρεωτικό',
-    invalidEmail: 'Πρέπει να είναι έγκυρο email',
-    short: 'Πρέπει να έχει τουλάχιστον 8 χαρακτήρες',
-    signOut: 'Αποσύνδεση',
-    signIn: 'Σύνδεση',
-    invalid: 'Λάθος email ή κωδικός',
-  },
-} as const;
-
-describe.each(['en', 'el'] as const)('accounts in the browser (%s)', (locale) => {
+describe.each(locales)('a new player in the browser (%s)', (locale) => {
   const text = copy[locale];
-  const address = `player-${locale}-${Date.now()}@example.gr`;
+  const address = uniqueAddress(`player-${locale}`);
+  const passphrase = 'a sturdy passphrase';
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
@@ -46,51 +33,99 @@ describe.each(['en', 'el'] as const)('accounts in the browser (%s)', (locale) =>
   });
   afterAll(() => browser?.close());
 
-  const problemOf = (field: string) =>
-    page.locator(`#auth-${field}-problem, #auth-${field} ~ .field__problem`).first();
+  const confirmBar = () => page.getByRole('complementary', { name: text.confirmBar });
 
-  it('shows the field messages, then registers and signs the player in', async () => {
-    await page.goto(`${baseUrl}${text.prefix}/users/sign_up`);
+  it('sees the field messages, then registers, is signed in and completes the registration', async () => {
+    await page.goto(`${product.url}${text.prefix}/users/sign_up`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: text.create }).click();
-    expect(await problemOf('email').textContent()).toBe(text.required);
-    expect(await problemOf('terms_acceptance').textContent()).toBe(text.required);
+    expect(await problemOf(page, 'auth', 'email').textContent()).toBe(text.required);
+    expect(await problemOf(page, 'auth', 'password').textContent()).toBe(text.required);
+    expect(await problemOf(page, 'auth', 'terms_acceptance').textContent()).toBe(text.required);
 
-    await page.getByLabel(text.email).fill('not-an-email');
-    await page.getByLabel(text.password).fill('short');
+    await page.getByLabel(text.email, { exact: true }).fill('not-an-email');
+    await page.getByLabel(text.password, { exact: true }).fill('short');
     await page.getByRole('button', { name: text.create }).click();
-    expect(await problemOf('email').textContent()).toBe(text.invalidEmail);
-    expect(await problemOf('password').textContent()).toBe(text.short);
+    expect(await problemOf(page, 'auth', 'email').textContent()).toBe(text.invalidEmail);
+    expect(await problemOf(page, 'auth', 'password').textContent()).toBe(text.short);
+    expect(await page.getByLabel(text.email, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    // Age acceptance waits for the terms.
     expect(await page.getByLabel(text.age).isDisabled()).toBe(true);
 
-    await page.getByLabel(text.email).fill(address);
-    await page.getByLabel(text.password).fill('a sturdy passphrase');
+    await page.getByLabel(text.email, { exact: true }).fill(address);
+    await page.getByLabel(text.password, { exact: true }).fill(passphrase);
     await page.getByLabel(text.terms).check();
     await page.getByLabel(text.age).check();
     await page.getByRole('button', { name: text.create }).click();
-    await page.waitForURL(`${baseUrl}${text.prefix || '/'}`);
+    await page.waitForURL(`${product.url}${text.prefix || '/'}`);
     await page.getByRole('button', { name: text.signOut }).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
+
+    // The new player has no country yet: CompleteRegistration asks for it (and the currency) first.
+    const completion = page.getByRole('dialog', { name: text.completeRegistration });
+    await completion.getByLabel(text.country).selectOption({ label: text.greece });
+    // The currency of the chosen country is suggested.
+    expect(await completion.getByLabel(text.currency).inputValue()).toBe('EUR');
+    await completion.getByRole('button', { name: text.saveAndContinue }).click();
+    await completion.waitFor({ state: 'detached' });
+
+    // Until the address is confirmed, a bar under the header says where the link went.
+    expect(await confirmBar().getByRole('status').textContent()).toBe(text.confirmBarText(address));
   });
 
-  it('signs out, refuses a wrong password, and signs in from the Login modal into the player’s language', async () => {
+  it('receives the confirmation email in their language; its link confirms the address', async () => {
+    const mail = await mailbox.waitFor(address, text.mail.confirmation);
+    const link = linkTo(mail, `${text.prefix}/users/confirmation`);
+    expect(link).toMatch(/\?confirmation_token=[\w-]{43}$/);
+
+    await page.goto(`${product.url}${link}`);
+    const result = page.getByRole('status').filter({ hasText: text.confirmed });
+    await result.waitFor();
+    await confirmBar().waitFor({ state: 'detached' });
+    expect(await page.locator('.header__account').textContent()).toBe(address);
+
+    // Still confirmed after a fresh load of another page.
+    await page.goto(`${product.url}${text.prefix}/faq`);
+    await page.waitForLoadState('networkidle');
+    expect(await confirmBar().count()).toBe(0);
+  });
+
+  it('signs out, then signs in again on the sign-in page', async () => {
+    await page.getByRole('button', { name: text.signOut }).click();
+    await page.getByRole('link', { name: text.signIn }).first().waitFor();
+    expect(await page.locator('.header__account').count()).toBe(0);
+
+    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(text.email, { exact: true }).fill(address);
+    await page.getByLabel(text.password, { exact: true }).fill(passphrase);
+    await page.getByRole('button', { name: text.signIn, exact: true }).click();
+    await page.waitForURL(`${product.url}${text.prefix || '/'}`);
+    await page.getByRole('button', { name: text.signOut }).waitFor();
+    expect(await page.locator('.header__account').textContent()).toBe(address);
+    // Nothing left to complete or confirm.
+    expect(await page.locator('[data-modal]').count()).toBe(0);
+    expect(await confirmBar().count()).toBe(0);
+  });
+
+  it('signs out, is refused a wrong password, and signs in from the Login modal into their language', async () => {
     await page.getByRole('button', { name: text.signOut }).click();
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
 
     // The player signs in on a page in the other language; the site then switches to the player's.
     const other = copy[locale === 'en' ? 'el' : 'en'];
-    await page.goto(`${baseUrl}${other.prefix}/faq#Login`);
+    await page.goto(`${product.url}${other.prefix}/faq#Login`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await dialog.getByLabel(other.email).fill(address);
-    await dialog.getByLabel(other.password).fill('not the passphrase');
-    await dialog.getByRole('button', { name: other.signIn }).click();
+    await dialog.getByLabel(other.email, { exact: true }).fill(address);
+    await dialog.getByLabel(other.password, { exact: true }).fill('not the passphrase');
+    await dialog.getByRole('button', { name: other.signIn, exact: true }).click();
     await dialog.getByRole('alert').waitFor();
     expect(await dialog.getByRole('alert').textContent()).toBe(other.invalid);
 
-    await dialog.getByLabel(other.password).fill('a sturdy passphrase');
-    await dialog.getByRole('button', { name: other.signIn }).click();
-    await page.waitForURL(`${baseUrl}${text.prefix}/faq`);
+    await dialog.getByLabel(other.password, { exact: true }).fill(passphrase);
+    await dialog.getByRole('button', { name: other.signIn, exact: true }).click();
+    await page.waitForURL(`${product.url}${text.prefix}/faq`);
     await page.getByRole('button', { name: text.signOut }).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
     expect(await page.getAttribute('html', 'lang')).toBe(locale);

@@ -14,7 +14,8 @@ export interface RunningProduct {
   stop: () => Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now, for a server that must know its address before it starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -29,11 +30,15 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built product the way `npm run serve` does: its own process, embedded PGlite in a
- * data directory (a new temporary one unless given), and waits until /readyz answers.
+ * data directory (a new temporary one unless given), and waits until /readyz answers. It listens on
+ * `port` when given (a peer such as an OpenID provider must know the product's address beforehand),
+ * else on a free one.
  */
-export async function startProduct(options: { dataDir?: string; env?: Record<string, string> } = {}) {
+export async function startProduct(
+  options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
+) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chrysos-e2e-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: repositoryRoot,
     env: {

@@ -35,7 +35,6 @@ const pageRoutes = [
   '/users/unlock/new',
   '/users/sign_in',
   '/users/sign_up',
-  '/users/auth/google/callback',
   '/faq',
   '/support',
   '/payments',
@@ -155,10 +154,20 @@ describe('pages that exist only for stored content', () => {
     const exit = await get('/exit_iframe');
     expect(exit.status).toBe(200);
     expect(await exit.text()).toContain('chrysos:exit-game');
-    const provider = await get('/users/auth/google');
-    expect(provider.status).toBe(404);
-    expect(await provider.text()).not.toContain('id="main"');
   });
+
+  // Social sign-in lives on the server (GET /users/auth/:provider and its callback), never the web app.
+  it.each(['/users/auth/google', '/users/auth/google/callback?code=x&state=y'])(
+    '%s belongs to the server: a provider this casino does not offer is a JSON 404',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = await response.text();
+      expect(body).not.toContain('id="main"');
+      expect(JSON.parse(body)).toEqual({ errors: { provider: ['This sign-in provider is not available'] } });
+    },
+  );
 });
 
 describe('blocked countries', () => {

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, locales } from './harness/copy.ts';
+import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
+import { createPlayer, problemOf, signInOnPage, uniqueAddress } from './harness/players.ts';
+import { type RunningProduct, startProduct } from './server.ts';
+
+/** A player who forgot their password chooses a new one through the link of a reset email. */
+let mailbox: Mailbox;
+let product: RunningProduct;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  product = await startProduct({ env: { SMTP_URL: mailbox.smtpUrl } });
+});
+afterAll(async () => {
+  await product?.stop();
+  await mailbox?.close();
+});
+
+describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
+  const text = copy[locale];
+  const address = uniqueAddress(`forgetful-${locale}`);
+  const oldPassphrase = 'the passphrase I forgot';
+  const newPassphrase = 'a brand new passphrase';
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    await createPlayer(product.url, { email: address, password: oldPassphrase, language: locale });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(() => browser?.close());
+
+  it('asks for a reset link from the sign-in page and is told it is on its way', async () => {
+    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: text.forgotPassword }).click();
+    await page.waitForURL(`${product.url}${text.prefix}/users/password/new`);
+    await page.getByRole('heading', { level: 1, name: text.resetTitle }).waitFor();
+
+    await page.getByLabel(text.email, { exact: true }).fill(address);
+    await page.getByRole('button', { name: text.sendResetLink }).click();
+    const sent = page.getByRole('status').filter({ hasText: text.resetSent(address) });
+    await sent.waitFor();
+  });
+
+  it('opens the emailed link, chooses a new password and is signed in', async () => {
+    const mail = await mailbox.waitFor(address, text.mail.resetPassword);
+    const link = linkTo(mail, `${text.prefix}/users/password/edit`);
+    await page.goto(`${product.url}${link}`);
+    await page.getByRole('heading', { level: 1, name: text.newPasswordTitle }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // The two entries must match before anything is sent.
+    await page.getByLabel(text.newPassword, { exact: true }).fill(newPassphrase);
+    await page.getByLabel(text.confirmPassword, { exact: true }).fill(`${newPassphrase}!`);
+    await page.getByRole('button', { name: text.saveNewPassword }).click();
+    expect(await problemOf(page, 'password-edit', 'password_confirmation').textContent()).toBe(text.mismatch);
+
+    await page.getByLabel(text.confirmPassword, { exact: true }).fill(newPassphrase);
+    await page.getByRole('button', { name: text.saveNewPassword }).click();
+    await page.waitForURL(`${product.url}${text.prefix || '/'}`);
+    await page.getByRole('button', { name: text.signOut }).waitFor();
+    expect(await page.locator('.header__account').textContent()).toBe(address);
+  });
+
+  it('no longer gets in with the old password, only with the new one', async () => {
+    await page.getByRole('button', { name: text.signOut }).click();
+    await page.getByRole('link', { name: text.signIn }).first().waitFor();
+
+    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(text.email, { exact: true }).fill(address);
+    await page.getByLabel(text.password, { exact: true }).fill(oldPassphrase);
+    await page.getByRole('button', { name: text.signIn, exact: true }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(text.invalid);
+    expect(await page.locator('.header__account').count()).toBe(0);
+
+    await signInOnPage(page, product.url, text, address, newPassphrase);
+    expect(await page.locator('.header__account').textContent()).toBe(address);
+  });
+});

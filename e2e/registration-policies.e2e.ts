@@ -1,0 +1,84 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, locales } from './harness/copy.ts';
+import { canSignIn, uniqueAddress } from './harness/players.ts';
+import { type RunningProduct, startProduct } from './server.ts';
+
+/**
+ * What a casino may ask of registrations (spec §5): a captcha on every sign-up, which the form solves
+ * by itself, and a list of the only email domains that may register; others are silently skipped.
+ */
+let product: RunningProduct;
+beforeAll(async () => {
+  product = await startProduct({
+    env: { CAPTCHA_ON_SIGN_UP: 'true', ALLOWED_EMAIL_DOMAINS: 'example.gr' },
+  });
+});
+afterAll(() => product?.stop());
+
+describe.each(locales)('registration rules of the casino (%s)', (locale) => {
+  const text = copy[locale];
+  const passphrase = 'a sturdy passphrase';
+  let browser: Browser;
+  let page: Page;
+  /** The bodies of the registrations the page sent (POST /api/users). */
+  let signUps: { user: Record<string, unknown> }[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  async function openSignUp() {
+    page = await browser.newPage();
+    signUps = [];
+    page.on('request', (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/users') {
+        signUps.push(request.postDataJSON());
+      }
+    });
+    await page.goto(`${product.url}${text.prefix}/users/sign_up`);
+    await page.waitForLoadState('networkidle');
+  }
+
+  async function fillSignUp(address: string) {
+    await page.getByLabel(text.email, { exact: true }).fill(address);
+    await page.getByLabel(text.password, { exact: true }).fill(passphrase);
+    await page.getByLabel(text.terms).check();
+    await page.getByLabel(text.age).check();
+    await page.getByRole('button', { name: text.create }).click();
+  }
+
+  it('solves the captcha the server asks for and registers: the request goes twice, then with the token', async () => {
+    const address = uniqueAddress(`captcha-${locale}`);
+    await openSignUp();
+    await fillSignUp(address);
+    await page.waitForURL(`${product.url}${text.prefix || '/'}`);
+    await page.getByRole('button', { name: text.signOut }).waitFor();
+    expect(await page.locator('.header__account').textContent()).toBe(address);
+
+    expect(signUps).toHaveLength(2);
+    const [first, second] = signUps;
+    expect(first?.user.captcha).toBeUndefined();
+    expect(second?.user.captcha).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    // The same registration, repeated with the solved token.
+    expect({ ...second?.user, captcha: undefined }).toEqual({ ...first?.user, captcha: undefined });
+    await page.close();
+  });
+
+  it('skips a registration from a domain that may not register: nothing is sent, no account exists', async () => {
+    const address = uniqueAddress(`elsewhere-${locale}`, 'gmail.com');
+    await openSignUp();
+    await fillSignUp(address);
+    // Give the form every chance to send something.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+
+    expect(signUps).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`${text.prefix}/users/sign_up`);
+    expect(await page.locator('.header__account').count()).toBe(0);
+    expect(await page.getByRole('button', { name: text.create }).isEnabled()).toBe(true);
+    expect(await canSignIn(product.url, address, passphrase)).toBe(false);
+    await page.close();
+  });
+});
