@@ -4,21 +4,33 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { logSerializers } from './log-redaction.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { seoRoutes } from './modules/content/sitemap.ts';
+import { validateEmailRoutes } from './modules/core/validate-email.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { mailboxRoutes } from './modules/mail/mailbox-routes.ts';
+import { operatorRoutes, paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
+import { socialApiRoutes, socialRoutes } from './modules/social/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { accountRoutes } from './modules/wallet/account-routes.ts';
+import { walletProtocolRoutes } from './modules/wallet/protocol-routes.ts';
+import afterResponse from './plugins/after-response.ts';
 import apiConventions from './plugins/api-conventions.ts';
+import captcha from './plugins/captcha.ts';
+import cashier from './plugins/cashier.ts';
 import configPlugin from './plugins/config.ts';
 import content from './plugins/content.ts';
 import databasePlugin from './plugins/database.ts';
 import { imagesPlugin } from './plugins/images.ts';
+import mail from './plugins/mail.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
 import session from './plugins/session.ts';
+import wallet from './plugins/wallet.ts';
 import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
 
 export interface AppOptions {
@@ -33,8 +45,9 @@ export interface AppOptions {
 /** Builds the whole application without listening, so tests can call it with `inject`. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
+  const logger = options.logger ?? { level: config.LOG_LEVEL };
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,10 +66,19 @@ export async function buildApp(options: AppOptions) {
   await app.register(referenceData);
   await app.register(content);
   await app.register(session);
+  await app.register(afterResponse);
+  await app.register(mail);
+  await app.register(captcha);
+  await app.register(wallet);
+  await app.register(cashier);
 
   await app.register(healthRoutes);
   await app.register(imagesPlugin);
   await app.register(seoRoutes);
+  await app.register(walletProtocolRoutes);
+  await app.register(webhookRoutes);
+  await app.register(app.sandboxPsp.routes);
+  if (config.DEMO_MODE) await app.register(mailboxRoutes);
   await app.register(
     async (api) => {
       await api.register(apiConventions);
@@ -66,10 +88,17 @@ export async function buildApp(options: AppOptions) {
       await api.register(supportRoutes);
       await api.register(authRoutes);
       await api.register(playerRoutes);
+      await api.register(socialApiRoutes);
+      await api.register(validateEmailRoutes);
+      await api.register(accountRoutes);
+      await api.register(paymentRoutes);
+      await api.register(operatorRoutes);
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },
   );
+  // Social sign-in redirects: browser navigations, so outside /api and before the web app's catch-all.
+  await app.register(socialRoutes);
 
   if (options.web !== false) await app.register(webPlugin, options.web ?? {});
   return app;

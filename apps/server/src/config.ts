@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { licenseName } from '@chrysos/contract';
 import { z } from 'zod';
+import { issuerAllowed, socialProviders } from './modules/social/providers.ts';
 
 /**
  * Every setting of the process, read once from the environment at start-up. A bad value stops the
@@ -91,25 +92,143 @@ export const configSchema = z.object({
       ),
     )
     .default({}),
+  /** Demo mode: seeded demo content and the development mailbox page at /dev/mailbox. Never in real operation. */
+  DEMO_MODE: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
+  /** Where emails go, e.g. smtp://user:pass@mail.example:587; without it they stay in the database outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Chrysos Casino <no-reply@chrysos.casino>'),
+  /** When set, only these email domains may register; other sign-ups are silently skipped (spec §5). */
+  ALLOWED_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected comma-separated domains such as example.com'),
+      ),
+    )
+    .optional(),
+  /** Secret that signs captcha challenges; a random one per process when unset (fine for one instance). */
+  CAPTCHA_HMAC_KEY: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Failed sign-ins from one address within 15 minutes after which sign-in needs a captcha; 0 never. */
+  CAPTCHA_AFTER_FAILED_SIGN_INS: z.coerce.number().int().min(0).default(5),
+  /** Ask every sign-up for a captcha. */
+  CAPTCHA_ON_SIGN_UP: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
+  /** Whether the registration form checks addresses with POST /api/v2/validate-email while typing. */
+  VALIDATE_EMAIL: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
+  /** Affiliate service that turns a referral tag into its target (spec §7 referral processing). */
+  REFERRAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   GEOIP_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')
     .transform((name) => name.toLowerCase())
     .optional(),
+  /**
+   * Social sign-in over OpenID Connect as JSON:
+   * [{"name":"google","label":"Google","issuer":"https://accounts.google.com","client_id":"…","client_secret":"…"}].
+   */
+  SOCIAL_PROVIDERS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected a JSON array such as [{"name":"google",…}]' });
+        return z.NEVER;
+      }
+    })
+    .pipe(socialProviders)
+    .default([]),
+  /**
+   * Game studios allowed to call the seamless-wallet protocol, with the secret each signs its
+   * requests with (HMAC-SHA256), as JSON: {"chrysos-studio":"<at least 32 characters>"}.
+   */
+  WALLET_STUDIOS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected JSON such as {"studio-id":"secret"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(z.string().regex(/^[a-z0-9-]{2,40}$/, 'studio ids are lowercase words'), z.string().min(32)),
+    )
+    .default({}),
+  /** Bearer token of the operator API (/api/operator/*); without it that API does not exist. */
+  OPERATOR_API_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Withdrawals below this many whole units are approved automatically. */
+  WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(100),
+  /** Secret the sandbox PSP signs its webhooks with; random per process when unset. */
+  SANDBOX_PSP_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Countries whose players use /profile/wallet/deposit instead of the cashier window (spec §2). */
+  CASHIER_DISABLED_COUNTRIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes')))
+    .default([]),
+  /** Largest single bet in whole currency units; a bigger one is refused with RS_ERROR_LIMIT_REACHED. */
+  WALLET_MAX_BET: z.coerce.number().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Plain-http issuers only outside production or on this machine; checked after parsing, as it needs NODE_ENV. */
+const withSafeIssuers = configSchema.superRefine((config, ctx) => {
+  config.SOCIAL_PROVIDERS.forEach((provider, index) => {
+    if (issuerAllowed(provider.issuer, config.NODE_ENV)) return;
+    // The path names the entry rather than the variable, so the client secrets are not echoed.
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SOCIAL_PROVIDERS', index, 'issuer'],
+      message: 'expected an https:// issuer in production (http only for localhost)',
+    });
+  });
+});
+
 export class ConfigError extends Error {}
+
+/** Variables that may hold credentials: an error names them but never repeats their value. */
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'CAPTCHA_HMAC_KEY',
+  'SOCIAL_PROVIDERS',
+  'WALLET_STUDIOS',
+  'OPERATOR_API_TOKEN',
+  'SANDBOX_PSP_SECRET',
+]);
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = configSchema.safeParse(given);
+  const result = withSafeIssuers.safeParse(given);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return `  ${name}: ${issue.message}${name in given ? ` (got ${JSON.stringify(given[name])})` : ''}`;
+    const variable = String(issue.path[0] ?? '');
+    const shown = variable in given && !secretVariables.has(variable);
+    return `  ${name}: ${issue.message}${shown ? ` (got ${JSON.stringify(given[name])})` : ''}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

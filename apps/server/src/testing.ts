@@ -6,13 +6,19 @@ import { parseConfig } from './config.ts';
  * The API on a fresh database of the given kind, without the web app or a listening socket.
  * Call `close()` in afterAll: it closes the app and drops the database.
  */
-export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+export async function buildTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { logs?: string[] } = {},
+) {
   const database = await openTestDatabase(kind);
+  const { logs } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
     web: false,
-    logger: false,
+    // Tests that look for secrets in logs collect every line at the most verbose level.
+    logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
   });
   await app.ready();
   return Object.assign(app, {

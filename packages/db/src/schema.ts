@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -82,9 +85,16 @@ export const players = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a player who only ever signed in through a social provider. */
+    passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** Personal details of /profile/general. */
+    dateOfBirth: text('date_of_birth'),
+    phone: text('phone'),
+    city: text('city'),
+    address: text('address'),
+    postalCode: text('postal_code'),
     language: text('language').notNull().default('en'),
     currency: text('currency')
       .notNull()
@@ -100,12 +110,71 @@ export const players = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Emailed one-time tokens (Devise confirmable, recoverable, lockable). Only SHA-256 hashes are
+     * kept, so a database leak hands out no working link; each is cleared when used.
+     */
+    confirmationTokenHash: text('confirmation_token_hash'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    resetPasswordTokenHash: text('reset_password_token_hash'),
+    resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true }),
+    unlockTokenHash: text('unlock_token_hash'),
+    /** Fields a social sign-in could not provide; the CompleteRegistration modal asks for them. */
+    authFieldsMissed: text('auth_fields_missed').array().notNull().default(sql`'{}'::text[]`),
+    /** Marketing tags (spec §9) the player arrived with, and the affiliate tag after processing. */
+    referralParams: jsonb('referral_params').$type<Record<string, string>>().notNull().default({}),
+    referralTag: text('referral_tag'),
     signInCount: integer('sign_in_count').notNull().default(0),
     currentSignInAt: timestamp('current_sign_in_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set by an operator: the player can neither sign in nor move money (RS_ERROR_USER_DISABLED). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('players_confirmation_token_unique').on(table.confirmationTokenHash),
+    uniqueIndex('players_reset_password_token_unique').on(table.resetPasswordTokenHash),
+    uniqueIndex('players_unlock_token_unique').on(table.unlockTokenHash),
+  ],
+);
+
+/** A player's link to a social sign-in account: the provider's stable subject identifier. */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('auth_identities_player_idx').on(table.playerId),
+  ],
+);
+
+/**
+ * Every email the product sends. With SMTP configured a row is marked sent once the server took it;
+ * without, the table is the outbox the development mailbox page reads.
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [index('emails_created_idx').on(table.createdAt)],
 );
 
 /** Player groups (spec §3 statuses): they drive content visibility, bonuses and limits. */
@@ -140,3 +209,210 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_player_idx').on(table.playerId)],
 );
+
+/** Owners of system accounts: the casino's side of every movement. Their balance is the sum of their entries. */
+export const systemAccountKinds = ['house', 'psp_clearing', 'bonus_pool', 'jackpot'] as const;
+/** A player's money per currency: withdrawable real money, bonus money, and withdrawals awaiting payout. */
+export const playerAccountKinds = ['real', 'bonus', 'withdrawal_hold'] as const;
+
+/**
+ * Double-entry ledger accounts, one per owner, kind and currency. A player account keeps a running
+ * balance that can never go below zero (the check is the last line of defence; updates are
+ * conditional). System accounts keep none: every bet touches the house, and one hot row would
+ * serialise all play — their balance is the sum of their entries instead.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: uuid('player_id').references(() => players.id),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_owner_unique').on(
+      table.kind,
+      table.currency,
+      sql`coalesce(${table.playerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    // A player's balances in one currency are read after every booking.
+    index('ledger_accounts_player_idx').on(table.playerId, table.currency),
+    check(
+      'ledger_accounts_player_balance_not_negative',
+      sql`${table.playerId} is null or ${table.balance} >= 0`,
+    ),
+    check(
+      'ledger_accounts_kind_matches_owner',
+      sql`(${table.playerId} is null and ${table.kind} in ('house', 'psp_clearing', 'bonus_pool', 'jackpot')) or (${table.playerId} is not null and ${table.kind} in ('real', 'bonus', 'withdrawal_hold'))`,
+    ),
+  ],
+);
+
+/** The currencies a player holds (spec §3 Account); exactly one is active once any exists. */
+export const playerCurrencies = pgTable(
+  'player_currencies',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    active: boolean('active').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.currency] }),
+    uniqueIndex('player_currencies_one_active').on(table.playerId).where(sql`${table.active}`),
+  ],
+);
+
+/**
+ * One booked money movement. The idempotency key is unique: a replay finds the original row and
+ * returns its stored result; the same key with another fingerprint (a different request) is refused.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request's meaningful fields. */
+    fingerprint: text('fingerprint').notNull(),
+    kind: text('kind').notNull(),
+    playerId: uuid('player_id').references(() => players.id),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The idempotency key of the transaction this one answers: the bet of a win or rollback. */
+    reference: text('reference'),
+    round: text('round'),
+    gameCode: text('game_code'),
+    /** What the caller was told: replayed verbatim. */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_transactions_key_unique').on(table.idempotencyKey),
+    index('ledger_transactions_player_idx').on(table.playerId, table.id),
+    index('ledger_transactions_reference_idx').on(table.reference),
+    // A bet is reversed at most once, whatever the rollback's own id.
+    uniqueIndex('ledger_transactions_one_rollback')
+      .on(table.reference)
+      .where(sql`${table.kind} = 'rollback'`),
+  ],
+);
+
+/** The legs of a transaction: their amounts sum to zero, per transaction and so over the whole ledger. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The player account's balance after this entry; null on system accounts. */
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId, table.id),
+    index('ledger_entries_transaction_idx').on(table.transactionId),
+  ],
+);
+
+/** A game launched for real money: its token authorises wallet calls for one player and currency. */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    studio: text('studio').notNull(),
+    gameCode: text('game_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('game_sessions_player_idx').on(table.playerId)],
+);
+
+/**
+ * A deposit or withdrawal through a payment provider. Deposits: pending → succeeded | failed (only a
+ * verified webhook decides). Withdrawals: pending (awaiting approval) → approved → paid | failed,
+ * or cancelled by the player / rejected by an operator while pending.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    /** The provider's id for this payment, once it has one. */
+    providerReference: text('provider_reference'),
+    /** Deposit bonus code the player entered, for the bonuses capability to honour. */
+    bonusCode: text('bonus_code'),
+    /** Why a payment failed or was rejected, in words a player can read. */
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payments_player_idx').on(table.playerId, table.createdAt),
+    index('payments_status_idx').on(table.kind, table.status),
+    uniqueIndex('payments_provider_reference_unique').on(table.provider, table.providerReference),
+    check('payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/** Every webhook a provider delivered, verified or not: the audit trail of what the PSP told us. */
+export const paymentWebhooks = pgTable('payment_webhooks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id'),
+  verified: boolean('verified').notNull(),
+  body: text('body').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in sandbox PSP's own books (it stands in for an external provider): each hosted payment
+ * or payout and the webhook it owes the casino, kept until delivered so a restart loses none.
+ */
+export const sandboxPspOperations = pgTable('sandbox_psp_operations', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  merchantReference: text('merchant_reference').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url'),
+  webhookUrl: text('webhook_url').notNull(),
+  /** The event to deliver, once the outcome is known. */
+  pendingEvent: text('pending_event'),
+  failureReason: text('failure_reason'),
+  deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+  nextDeliveryAt: timestamp('next_delivery_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

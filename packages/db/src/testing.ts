@@ -16,7 +16,7 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.DATABASE_URL
  * A fresh, empty database of the given kind: in-memory PGlite, or a new PostgreSQL database created
  * next to DATABASE_URL's and dropped again on close, so test files never see each other's rows.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return createDatabase({ dataDir: 'memory://' });
 
   const adminUrl = process.env.DATABASE_URL;
@@ -32,6 +32,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   const database = await createDatabase({ url: url.toString(), poolSize: 10 });
   return {
     ...database,
+    /** For a second process that must use the same database (the crash test's server). */
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite';
 import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
 import { countryOfClient } from '../modules/info/locate-ip.ts';
 import { presentPlayer } from '../modules/player/present-player.ts';
+import { publicOrigin } from '../public-origin.ts';
 import { viewerOf } from '../viewer.ts';
 
 export interface WebPluginOptions {
@@ -39,9 +40,6 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   app.get('/exit_iframe', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(exitIframePage),
   );
-  app.get('/users/auth/:provider', async (_request, reply) =>
-    reply.code(404).type('text/html; charset=utf-8').send(unknownProviderPage),
-  );
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
@@ -64,15 +62,19 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
   const isBot = isBotUserAgent(request.headers['user-agent']);
   const viewer = await viewerOf(app, request);
   const playerId = await request.playerId();
+  const player = playerId ? await presentPlayer(app.database.db, playerId) : null;
+  // A player's own country of residence decides; a visitor's (or a player who gave none) is by IP.
+  const cashierCountry = player?.country ?? countryCode;
   return {
     license: config.LICENSE,
     clientIp: request.ip,
     countryCode,
     isBot,
     blocked: !isBot && isBlockedCountry(countryCode, config.BLOCKED_COUNTRIES),
+    cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
     supportEmail: config.SUPPORT_EMAIL,
     mobileAppDomains: config.MOBILE_APP_DOMAINS,
-    origin: config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    origin: publicOrigin(config, request),
     content: {
       list: (collection, locale) => app.content.list(collection, locale, viewer),
       first: (collection, locale) => app.content.first(collection, locale, viewer),
@@ -80,7 +82,7 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
         app.content.query({ collection, locale, where: { slug }, limit: 1 }, viewer).items[0] as never,
       isVisible: (settings) => isVisible(settings, viewer),
     },
-    player: playerId ? await presentPlayer(app.database.db, playerId) : null,
+    player,
   };
 }
 
@@ -90,7 +92,3 @@ const exitIframePage = `<!doctype html><html><head><meta charset="utf-8"><title>
   if (window.top !== window.self) window.parent.postMessage({ type: 'chrysos:exit-game' }, window.location.origin);
   else window.location.replace('/');
 </script></body></html>`;
-
-const unknownProviderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in provider not available</title></head>
-<body style="font-family:system-ui;background:#15121f;color:#f3eee4;text-align:center;padding:64px 16px">
-<h1>This sign-in provider is not available</h1><p><a style="color:#f3c877" href="/users/sign_in">Sign in with your email instead</a></p></body></html>`;

@@ -1,0 +1,121 @@
+import {
+  account,
+  errorBody,
+  switchAccountBody,
+  transactionsPage,
+  transactionsQuery,
+} from '@chrysos/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { requirePlayer } from '../player/require-player.ts';
+import { listAccounts, switchAccount } from './accounts.ts';
+import { transactionHistory } from './history.ts';
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** Spec §7 GET/POST /player/accounts and the wallet history of /profile/wallet/transactions. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const tags = ['wallet'];
+
+  app.get(
+    '/player/accounts',
+    {
+      schema: {
+        tags,
+        summary: "The player's currency accounts",
+        response: { 200: z.array(account), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAccounts(db, app.wallet.ledger, await requirePlayer(request));
+    },
+  );
+
+  app.post(
+    '/player/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Add an account in a currency and make it the active one',
+        body: switchAccountBody,
+        response: { 200: z.array(account), 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      const offered = await app.referenceData.currency(request.body.currency);
+      if (!offered) throw new AppError(422, { currency: ['is not offered'] });
+      await listAccounts(db, app.wallet.ledger, playerId);
+      await switchAccount(db, playerId, request.body.currency);
+      return listAccounts(db, app.wallet.ledger, playerId);
+    },
+  );
+
+  app.get(
+    '/player/transactions',
+    {
+      schema: {
+        tags,
+        summary: "The player's money movements, newest first",
+        querystring: transactionsQuery,
+        response: { 200: transactionsPage, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      const { page, per_page: perPage, ...filter } = request.query;
+      const found = await transactionHistory(db, playerId, filter, {
+        offset: (page - 1) * perPage,
+        limit: perPage,
+      });
+      return { ...found, page, per_page: perPage };
+    },
+  );
+
+  app.get(
+    '/player/transactions.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same history as CSV (up to 10,000 rows), amounts in currency units',
+        querystring: transactionsQuery.omit({ page: true, per_page: true }),
+      },
+    },
+    async (request, reply) => {
+      const playerId = await requirePlayer(request);
+      const { items } = await transactionHistory(db, playerId, request.query, { offset: 0, limit: 10_000 });
+      const currencies = new Map(
+        (await app.referenceData.currencies()).map((c) => [c.code, c.subunits_to_unit]),
+      );
+      const units = (cents: number, currency: string) => {
+        const subunits = currencies.get(currency) ?? 100;
+        return (cents / subunits).toFixed(Math.round(Math.log10(subunits)));
+      };
+      const lines = [
+        'date,type,currency,amount,real,bonus,game,round',
+        ...items.map((item) =>
+          [
+            item.created_at,
+            item.kind,
+            item.currency,
+            units(item.amount_cents, item.currency),
+            units(item.real_cents, item.currency),
+            units(item.bonus_cents, item.currency),
+            item.game_code ?? '',
+            item.round ?? '',
+          ]
+            .map(csvCell)
+            .join(','),
+        ),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="chrysos-transactions.csv"')
+        .header('cache-control', 'no-store')
+        .send(`${lines.join('\n')}\n`);
+    },
+  );
+};

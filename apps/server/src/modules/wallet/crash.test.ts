@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { openTestDatabase } from '@chrysos/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from './invariants.ts';
+import {
+  bookingProblems,
+  newRecord,
+  runLoad,
+  settleCashier,
+  signUpPlayers,
+  studio,
+  studioSecret,
+} from './testing/bank-harness.ts';
+
+const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
+const serverScript = fileURLToPath(new URL('./testing/wallet-server.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * The crash test: the server is killed with SIGKILL several times in the middle of the bank test's
+ * load and started again; clients re-send whatever got no answer. A booking is one statement, and
+ * webhooks owed are kept by the PSP until acknowledged, so the same invariants must hold.
+ */
+describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let server: ChildProcess | null = null;
+  let port = 0;
+
+  async function start() {
+    server = spawn(process.execPath, [serverScript], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        DATABASE_POOL_SIZE: '20',
+        CONTENT_DIR: fixtures,
+        WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '80',
+        SANDBOX_PSP_SECRET: 'crash-test-psp-secret-0123456789abcdef',
+        TRUST_PROXY: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(server.stdout as NodeJS.ReadableStream, 'data');
+  }
+
+  function kill() {
+    server?.kill('SIGKILL');
+    server = null;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    await database.migrate();
+    port = await freePort();
+    await start();
+  });
+  afterAll(async () => {
+    kill();
+    await database.close();
+  });
+
+  it('keeps every invariant when the server is killed mid-load and restarted', async () => {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const players = await signUpPlayers(baseUrl, database.db, 12);
+    const record = newRecord();
+    const killAt = new Set([250, 600, 950]);
+    let crashes = 0;
+    await runLoad({
+      baseUrl,
+      players,
+      operations: 1_200,
+      concurrency: 12,
+      seed: 7,
+      record,
+      onProgress: async (done) => {
+        if (!killAt.has(done)) return;
+        killAt.delete(done);
+        kill();
+        crashes++;
+        // Clients keep sending into the void for a moment, then the server comes back.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await start();
+      },
+    });
+    await settleCashier(database.db);
+
+    expect(crashes).toBe(3);
+    expect(record.networkErrors).toBeGreaterThan(0);
+    expect(record.replayMismatches).toEqual([]);
+    expect(await bookingProblems(database.db, record)).toEqual([]);
+    expect(await auditLedger(database.db)).toEqual({
+      driftingAccounts: [],
+      negativeAccounts: 0,
+      ledgerTotal: 0,
+      unbalancedTransactions: 0,
+    });
+  });
+});

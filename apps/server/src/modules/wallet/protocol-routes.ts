@@ -1,0 +1,276 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  type WalletResponse,
+  type WalletStatus,
+  walletBalanceRequest,
+  walletBetRequest,
+  walletRollbackRequest,
+  walletWinRequest,
+} from '@chrysos/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { findGameSession } from './game-sessions.ts';
+import { AlreadyRolledBack, type BookedResult, type Booking, InsufficientFunds } from './ledger.ts';
+import { signatureHeader, signBody, studioHeader } from './signature.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+class ProtocolError extends Error {
+  readonly status: WalletStatus;
+  readonly balance: number | undefined;
+  constructor(status: WalletStatus, balance?: number) {
+    super(status);
+    this.status = status;
+    this.balance = balance;
+  }
+}
+
+/**
+ * The seamless-wallet protocol (docs/wallet-protocol.md): balance, bet, win and rollback calls from
+ * game studios, each signed, each answered with HTTP 200 and a status. Transaction ids are namespaced
+ * by studio, so two studios can never collide, and are the ledger's idempotency keys.
+ */
+export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const { wallet } = app;
+  const studios = app.config.WALLET_STUDIOS;
+
+  // The signature covers the exact bytes sent, so the body is kept as received before parsing.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (request, body, done) => {
+      request.rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(null, undefined);
+      }
+    },
+  );
+  app.setErrorHandler((error, request, reply) => {
+    // Oversized or unreadable bodies are malformed requests, not server faults.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status < 500) return reply.code(200).send({ status: 'RS_ERROR_WRONG_SYNTAX' });
+    request.log.error({ err: error }, 'wallet call failed');
+    return reply.code(200).send({ status: 'RS_ERROR_UNKNOWN' });
+  });
+
+  const balanceOf = (result: { real: number; bonus: number }) => result.real + result.bonus;
+  const currentBalance = async (playerId: string, currency: string) =>
+    balanceOf(await wallet.ledger.balances(playerId, currency));
+
+  /** Checks the signature and the shape; gives the studio id and the parsed request. */
+  function authenticate<S extends z.ZodType>(
+    request: FastifyRequest,
+    schema: S,
+  ): { studio: string; body: z.infer<S> } {
+    const studio = String(request.headers[studioHeader] ?? '');
+    const secret = studios[studio];
+    const given = Buffer.from(String(request.headers[signatureHeader] ?? ''), 'hex');
+    const expected =
+      secret && request.rawBody !== undefined ? Buffer.from(signBody(request.rawBody, secret), 'hex') : null;
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new ProtocolError('RS_ERROR_INVALID_SIGNATURE');
+    }
+    const parsed = schema.safeParse(request.body);
+    if (!parsed.success) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
+    return { studio, body: parsed.data };
+  }
+
+  /** The game session behind a token; expiry is checked only where the call may be refused for it. */
+  async function sessionFor(
+    body: { token: string; user: string; currency: string },
+    studio: string,
+    options: { refuseExpired: boolean },
+  ) {
+    const session = await findGameSession(db, body.token);
+    if (!session || session.playerId !== body.user || session.studio !== studio) {
+      throw new ProtocolError('RS_ERROR_INVALID_TOKEN');
+    }
+    if (options.refuseExpired && session.expiresAt.getTime() < Date.now()) {
+      throw new ProtocolError('RS_ERROR_TOKEN_EXPIRED');
+    }
+    if (session.currency !== body.currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
+    return session;
+  }
+
+  function answer(
+    reply: FastifyReply,
+    body: { user: string; request_uuid: string; currency: string },
+    booking: Booking,
+  ) {
+    if (booking.status === 'conflict') throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
+    const response: WalletResponse = {
+      user: body.user,
+      status: 'RS_OK',
+      request_uuid: body.request_uuid,
+      currency: body.currency,
+      balance: balanceOf(booking.result),
+    };
+    return reply.send(response);
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const response: WalletResponse = { status: error.status };
+      if (typeof body.user === 'string') response.user = body.user;
+      if (typeof body.request_uuid === 'string') response.request_uuid = body.request_uuid;
+      if (typeof body.currency === 'string') response.currency = body.currency;
+      if (error.balance !== undefined) response.balance = error.balance;
+      return reply.send(response);
+    }
+  }
+
+  const keyOf = (studio: string, transaction: string) => `${studio}:${transaction}`;
+
+  app.post('/wallet/user/balance', (request, reply) =>
+    handle(request, reply, async () => {
+      const { studio, body } = authenticate(request, walletBalanceRequest);
+      const session = await sessionFor(body, studio, { refuseExpired: true });
+      if (session.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
+      return reply.send({
+        user: body.user,
+        status: 'RS_OK',
+        request_uuid: body.request_uuid,
+        currency: body.currency,
+        balance: await currentBalance(body.user, body.currency),
+      } satisfies WalletResponse);
+    }),
+  );
+
+  app.post('/wallet/transaction/bet', (request, reply) =>
+    handle(request, reply, async () => {
+      const { studio, body } = authenticate(request, walletBetRequest);
+      const key = keyOf(studio, body.transaction_uuid);
+      let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
+      try {
+        session = await sessionFor(body, studio, { refuseExpired: true });
+      } catch (error) {
+        // A replay of a booked bet still gets its original answer after the token expired.
+        if (!(error instanceof ProtocolError) || !(await wallet.ledger.transaction(key))) throw error;
+      }
+      if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
+      const currency = await app.referenceData.currency(body.currency);
+      if (!currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
+      if (body.amount > app.config.WALLET_MAX_BET * currency.subunits_to_unit) {
+        throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
+      }
+      if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
+      const movement = {
+        key,
+        playerId: body.user,
+        currency: body.currency,
+        round: body.round,
+        gameCode: body.game_code,
+        fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
+      };
+      try {
+        // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+        const booking = body.is_free
+          ? await wallet.record('bet', movement)
+          : await wallet.bet({ ...movement, amount: body.amount });
+        return answer(reply, body, booking);
+      } catch (error) {
+        if (error instanceof InsufficientFunds) {
+          throw new ProtocolError(
+            'RS_ERROR_NOT_ENOUGH_MONEY',
+            await currentBalance(body.user, body.currency),
+          );
+        }
+        throw error;
+      }
+    }),
+  );
+
+  app.post('/wallet/transaction/win', (request, reply) =>
+    handle(request, reply, async () => {
+      const { studio, body } = authenticate(request, walletWinRequest);
+      // Wins are never refused for an expired token: the player won while the session was live.
+      await sessionFor(body, studio, { refuseExpired: false });
+      const reference = keyOf(studio, body.reference_transaction_uuid);
+      const bet = await wallet.ledger.transactionWithEntries(reference);
+      if (bet?.kind !== 'bet' || bet.playerId !== body.user || bet.currency !== body.currency) {
+        throw new ProtocolError(
+          'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+          await currentBalance(body.user, body.currency),
+        );
+      }
+      const movement = {
+        key: keyOf(studio, body.transaction_uuid),
+        playerId: body.user,
+        currency: body.currency,
+        round: body.round,
+        gameCode: body.game_code,
+        reference,
+        fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
+      };
+      const booking =
+        body.amount === 0
+          ? await wallet.record('win', movement)
+          : await wallet.win({ ...movement, amount: body.amount }, bet.entries);
+      return answer(reply, body, booking);
+    }),
+  );
+
+  app.post('/wallet/transaction/rollback', (request, reply) =>
+    handle(request, reply, async () => {
+      const { studio, body } = authenticate(request, walletRollbackRequest);
+      await sessionFor(body, studio, { refuseExpired: false });
+      const key = keyOf(studio, body.transaction_uuid);
+      const reference = keyOf(studio, body.reference_transaction_uuid);
+      const movement = {
+        key,
+        playerId: body.user,
+        currency: body.currency,
+        round: body.round,
+        gameCode: body.game_code,
+        reference,
+        fingerprint: { round: body.round, game: body.game_code },
+      };
+      const earlier = await wallet.ledger.transaction(key);
+      if (earlier) {
+        const same =
+          ['rollback', 'rollback_repeat'].includes(earlier.kind) &&
+          earlier.reference === reference &&
+          earlier.playerId === body.user;
+        if (!same) throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
+        return answer(reply, body, { status: 'replay', result: earlier.result as BookedResult });
+      }
+      let bet = await wallet.ledger.transaction(reference);
+      if (!bet) {
+        // The rollback overtook its bet: the bet's id is taken now, so the bet, if it comes, is refused.
+        await wallet.voidUnknownBet({ key, playerId: body.user, currency: body.currency, reference });
+        bet = await wallet.ledger.transaction(reference);
+      }
+      if (!bet || bet.playerId !== body.user || !['bet', 'voided_bet'].includes(bet.kind)) {
+        throw new ProtocolError(
+          'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+          await currentBalance(body.user, body.currency),
+        );
+      }
+      try {
+        const booking =
+          bet.kind === 'bet'
+            ? await wallet.rollback(movement, await wallet.ledger.entriesOf(reference))
+            : await wallet.record('rollback', movement);
+        return answer(reply, body, booking);
+      } catch (error) {
+        // Already reversed under another rollback id: the studio's intent holds, nothing more moves,
+        // and the call is recorded so its own replays answer the same.
+        if (error instanceof AlreadyRolledBack) {
+          return answer(reply, body, await wallet.record('rollback_repeat', movement));
+        }
+        throw error;
+      }
+    }),
+  );
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing.ts';
+import { openGameSession } from './game-sessions.ts';
+import { auditLedger } from './invariants.ts';
+import { signBody } from './signature.ts';
+
+const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
+const secret = 'a-studio-secret-that-is-long-enough-1234';
+
+describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let user = '';
+  let token = '';
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind, {
+      CONTENT_DIR: fixtures,
+      WALLET_STUDIOS: JSON.stringify({ 'chrysos-studio': secret, other: `${secret}-other` }),
+      WALLET_MAX_BET: '500',
+    });
+    const [player] = await app.database.db
+      .insert(schema.players)
+      .values({ email: 'player@example.gr', currency: 'EUR', termsAcceptance: true, ageAcceptance: true })
+      .returning({ id: schema.players.id });
+    user = player?.id ?? '';
+    token = await openGameSession(app.database.db, {
+      playerId: user,
+      currency: 'EUR',
+      studio: 'chrysos-studio',
+      gameCode: 'golden-reels',
+    });
+    await app.wallet.deposit({ key: 'test-deposit', playerId: user, currency: 'EUR', amount: 10_000 });
+  });
+  afterAll(() => app.closeAll());
+
+  const call = async (
+    path: string,
+    fields: Record<string, unknown>,
+    options: { studio?: string; key?: string } = {},
+  ) => {
+    const body = JSON.stringify({
+      user,
+      token,
+      request_uuid: randomUUID(),
+      game_code: 'golden-reels',
+      currency: 'EUR',
+      ...fields,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/wallet/${path}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-chrysos-studio': options.studio ?? 'chrysos-studio',
+        'x-chrysos-signature': signBody(body, options.key ?? secret),
+      },
+      body,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const bet = (transaction: string, amount: number, extra: Record<string, unknown> = {}) =>
+    call('transaction/bet', {
+      transaction_uuid: transaction,
+      round: `round-${transaction}`,
+      amount,
+      ...extra,
+    });
+  const win = (transaction: string, reference: string, amount: number) =>
+    call('transaction/win', {
+      transaction_uuid: transaction,
+      reference_transaction_uuid: reference,
+      round: `round-${reference}`,
+      amount,
+      round_closed: true,
+    });
+  const rollback = (transaction: string, reference: string) =>
+    call('transaction/rollback', {
+      transaction_uuid: transaction,
+      reference_transaction_uuid: reference,
+      round: `round-${reference}`,
+    });
+
+  it('answers the balance in minor units', async () => {
+    const response = await call('user/balance', {});
+    expect(response).toMatchObject({ status: 'RS_OK', user, currency: 'EUR', balance: 10_000 });
+    expect(response.request_uuid).toEqual(expect.any(String));
+  });
+
+  it('books a bet and its win once, answering an exact replay with the original response', async () => {
+    expect(await bet('t-1', 1_000)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+    expect(await win('t-1-win', 't-1', 2_500)).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await bet('t-1', 1_000)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+    expect(await win('t-1-win', 't-1', 2_500)).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await call('user/balance', {})).toMatchObject({ balance: 11_500 });
+  });
+
+  it('refuses a reused transaction id for a different request', async () => {
+    expect(await bet('t-1', 2_000)).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION' });
+    expect(await call('user/balance', {})).toMatchObject({ balance: 11_500 });
+  });
+
+  it('refuses a bet beyond the balance, telling the balance, and one beyond the limit', async () => {
+    expect(await bet('t-2', 11_501)).toEqual(
+      expect.objectContaining({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 11_500 }),
+    );
+    expect(await bet('t-3', 50_001)).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
+  });
+
+  it('refuses a win for an unknown bet', async () => {
+    expect(await win('t-4-win', 'no-such-bet', 100)).toMatchObject({
+      status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+    });
+  });
+
+  it('rolls a bet back once, whatever the rollback id', async () => {
+    await bet('t-5', 500);
+    expect(await rollback('t-5-rb', 't-5')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await rollback('t-5-rb', 't-5')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await rollback('t-5-rb-again', 't-5')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await rollback('t-5-rb-again', 't-5')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+  });
+
+  it('records a rollback that overtook its bet and refuses the late bet', async () => {
+    expect(await rollback('t-6-rb', 't-6')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await bet('t-6', 700)).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION' });
+    expect(await call('user/balance', {})).toMatchObject({ balance: 11_500 });
+  });
+
+  it('refuses bets on an expired token but still pays wins and rollbacks', async () => {
+    await bet('t-7', 100);
+    await bet('t-8', 100);
+    await app.database.db
+      .update(schema.gameSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.gameSessions.playerId, user));
+    expect(await bet('t-9', 100)).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED' });
+    expect(await win('t-7-win', 't-7', 300)).toMatchObject({ status: 'RS_OK', balance: 11_600 });
+    expect(await rollback('t-8-rb', 't-8')).toMatchObject({ status: 'RS_OK', balance: 11_700 });
+    await app.database.db
+      .update(schema.gameSessions)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(schema.gameSessions.playerId, user));
+  });
+
+  it('refuses bad signatures, unknown studios, tokens, currencies and malformed amounts, changing nothing', async () => {
+    const before = (await call('user/balance', {})).balance;
+    expect(
+      await call('transaction/bet', { transaction_uuid: 'x-3', round: 'r', amount: 100 }, { key: 'wrong' }),
+    ).toMatchObject({
+      status: 'RS_ERROR_INVALID_SIGNATURE',
+    });
+    expect(
+      await call(
+        'transaction/bet',
+        { transaction_uuid: 'x-3', round: 'r', amount: 100 },
+        { studio: 'nobody' },
+      ),
+    ).toMatchObject({
+      status: 'RS_ERROR_INVALID_SIGNATURE',
+    });
+    expect(
+      await call(
+        'transaction/bet',
+        { transaction_uuid: 'x-3', round: 'r', amount: 100 },
+        { studio: 'other', key: `${secret}-other` },
+      ),
+    ).toMatchObject({
+      status: 'RS_ERROR_INVALID_TOKEN',
+    });
+    expect(await bet('x-4', 100, { token: 'forged' })).toMatchObject({ status: 'RS_ERROR_INVALID_TOKEN' });
+    expect(await bet('x-5', 100, { currency: 'USD' })).toMatchObject({ status: 'RS_ERROR_WRONG_CURRENCY' });
+    for (const amount of [-100, 0, 1.5, '100', null, 2 ** 60]) {
+      expect(await bet(`x-amount-${String(amount)}`, amount as number)).toMatchObject({
+        status: 'RS_ERROR_WRONG_SYNTAX',
+      });
+    }
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/wallet/transaction/bet',
+      headers: { 'content-type': 'application/json' },
+      body: '{"not json',
+    });
+    expect(unsigned.json()).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+    const oversized = JSON.stringify({ user, padding: 'x'.repeat(20_000) });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/wallet/transaction/bet',
+      headers: {
+        'content-type': 'application/json',
+        'x-chrysos-studio': 'chrysos-studio',
+        'x-chrysos-signature': signBody(oversized, secret),
+      },
+      body: oversized,
+    });
+    expect(big.json()).toEqual({ status: 'RS_ERROR_WRONG_SYNTAX' });
+    expect(await call('user/balance', {})).toMatchObject({ balance: before });
+  });
+
+  it('refuses play for a disabled player', async () => {
+    await app.database.db
+      .update(schema.players)
+      .set({ disabledAt: new Date() })
+      .where(eq(schema.players.id, user));
+    expect(await bet('d-1', 100)).toMatchObject({ status: 'RS_ERROR_USER_DISABLED' });
+    await app.database.db.update(schema.players).set({ disabledAt: null }).where(eq(schema.players.id, user));
+  });
+
+  it('leaves the ledger balanced', async () => {
+    expect(await auditLedger(app.database.db)).toEqual({
+      driftingAccounts: [],
+      negativeAccounts: 0,
+      ledgerTotal: 0,
+      unbalancedTransactions: 0,
+    });
+  });
+});

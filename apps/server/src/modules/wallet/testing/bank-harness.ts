@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import type { WalletResponse } from '@chrysos/contract';
+import { type Db, schema } from '@chrysos/db';
+import { inArray, sql } from 'drizzle-orm';
+import { openGameSession } from '../game-sessions.ts';
+import { signBody } from '../signature.ts';
+
+/**
+ * The bank test's harness: real players signed up over HTTP, a load of protocol and cashier calls
+ * from many concurrent clients over a Zipf-skewed set of accounts with one hot player, duplicated
+ * and replayed ids, and a record of every acknowledged answer to check the ledger against.
+ * Used by bank.test.ts (one process) and crash.test.ts (a server killed and restarted under load).
+ */
+
+export const studio = 'bank-studio';
+export const studioSecret = 'bank-studio-secret-0123456789abcdef-xyz';
+export const currency = 'EUR';
+
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Player index 0 is the hot one (a third of all traffic); the rest follow Zipf(s = 1.1). */
+export function skewedPicker(count: number, random: () => number): () => number {
+  const weights = Array.from({ length: count - 1 }, (_, i) => 1 / (i + 1) ** 1.1);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  return () => {
+    if (random() < 1 / 3) return 0;
+    let target = random() * total;
+    for (let i = 0; i < weights.length; i++) {
+      target -= weights[i] ?? 0;
+      if (target <= 0) return i + 1;
+    }
+    return count - 1;
+  };
+}
+
+export interface BankPlayer {
+  id: string;
+  cookie: string;
+  token: string;
+}
+
+const browserHeaders = { 'user-agent': 'Mozilla/5.0 (bank test)', 'content-type': 'application/json' };
+
+export async function signUpPlayers(baseUrl: string, db: Db, count: number): Promise<BankPlayer[]> {
+  const players: BankPlayer[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { ...browserHeaders, 'x-forwarded-for': `203.0.113.${i % 250}` },
+      body: JSON.stringify({
+        user: {
+          email: `bank-${i}-${randomUUID().slice(0, 8)}@example.gr`,
+          password: 'correct horse battery',
+          country: 'GR',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      }),
+    });
+    if (response.status !== 201)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { id } = (await response.json()) as { id: string };
+    const token = await openGameSession(db, { playerId: id, currency, studio, gameCode: 'bank-game' });
+    players.push({ id, cookie, token });
+  }
+  return players;
+}
+
+/** What the harness saw: every acknowledged protocol answer by transaction id, and replay mismatches. */
+export interface LoadRecord {
+  acknowledged: Map<
+    string,
+    { kind: 'bet' | 'win' | 'rollback'; player: string; body: string; response: WalletResponse }
+  >;
+  refusedBets: Set<string>;
+  replayMismatches: string[];
+  deposits: string[];
+  withdrawals: string[];
+  networkErrors: number;
+}
+
+export function newRecord(): LoadRecord {
+  return {
+    acknowledged: new Map(),
+    refusedBets: new Set(),
+    replayMismatches: [],
+    deposits: [],
+    withdrawals: [],
+    networkErrors: 0,
+  };
+}
+
+/** Sends one signed protocol call; retries through network errors (a server restarting) until answered. */
+export async function protocolCall(
+  baseUrl: string,
+  path: string,
+  body: string,
+  record: LoadRecord,
+): Promise<WalletResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(`${baseUrl}/wallet/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-chrysos-studio': studio,
+          'x-chrysos-signature': signBody(body, studioSecret),
+        },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return (await response.json()) as WalletResponse;
+    } catch {
+      record.networkErrors++;
+      if (attempt > 200) throw new Error(`no answer from ${path} after ${attempt} attempts`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function httpCall(
+  baseUrl: string,
+  path: string,
+  init: RequestInit,
+  record: LoadRecord,
+): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+    } catch {
+      record.networkErrors++;
+      if (attempt > 200) throw new Error(`no answer from ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+interface LoadOptions {
+  baseUrl: string;
+  players: BankPlayer[];
+  operations: number;
+  concurrency: number;
+  seed: number;
+  record: LoadRecord;
+  /** Called between operations; the crash test kills the server from here. */
+  onProgress?: (done: number) => Promise<void> | void;
+}
+
+/**
+ * Runs the mixed load: bets (some sent twice at once), wins and rollbacks of acknowledged bets,
+ * rollbacks of unknown bets followed by the late bet, deposits through the sandbox's hosted page,
+ * withdrawals and cancellations, then replays a sample of acknowledged calls.
+ */
+export async function runLoad(options: LoadOptions): Promise<void> {
+  const { baseUrl, players, record } = options;
+  const random = seededRandom(options.seed);
+  const pick = skewedPicker(players.length, random);
+  const betsOf = new Map<string, string[]>();
+  let done = 0;
+
+  const bodyFor = (player: BankPlayer, fields: Record<string, unknown>) =>
+    JSON.stringify({
+      user: player.id,
+      token: player.token,
+      request_uuid: randomUUID(),
+      game_code: 'bank-game',
+      currency,
+      ...fields,
+    });
+
+  const acknowledge = (
+    kind: 'bet' | 'win' | 'rollback',
+    player: BankPlayer,
+    id: string,
+    body: string,
+    response: WalletResponse,
+  ) => {
+    if (response.status === 'RS_OK') record.acknowledged.set(id, { kind, player: player.id, body, response });
+    else if (kind === 'bet' && response.status === 'RS_ERROR_NOT_ENOUGH_MONEY') record.refusedBets.add(id);
+  };
+
+  async function bet(player: BankPlayer) {
+    const id = randomUUID();
+    const body = bodyFor(player, { transaction_uuid: id, round: id, amount: 1 + Math.floor(random() * 500) });
+    // One bet in ten is sent twice at the same moment, as a retrying studio would.
+    const twice = random() < 0.1;
+    const [first, second] = await Promise.all([
+      protocolCall(baseUrl, 'transaction/bet', body, record),
+      twice ? protocolCall(baseUrl, 'transaction/bet', body, record) : Promise.resolve(null),
+    ]);
+    // Two acknowledgements of one bet must describe one booking: the same balance after it.
+    if (second?.status === 'RS_OK' && first.status === 'RS_OK' && second.balance !== first.balance) {
+      record.replayMismatches.push(`bet ${id} sent twice: balances ${first.balance} and ${second.balance}`);
+    }
+    // A refusal and an acceptance are both possible when the balance changed in between.
+    const answer = second?.status === 'RS_OK' ? second : first;
+    acknowledge('bet', player, id, body, answer);
+    if (answer.status === 'RS_OK') betsOf.set(player.id, [...(betsOf.get(player.id) ?? []), id]);
+  }
+
+  async function settle(player: BankPlayer, kind: 'win' | 'rollback') {
+    const bets = betsOf.get(player.id) ?? [];
+    const unknown = kind === 'rollback' && random() < 0.25;
+    const reference = unknown ? randomUUID() : bets[Math.floor(random() * bets.length)];
+    if (!reference) return bet(player);
+    const id = randomUUID();
+    const fields = { transaction_uuid: id, reference_transaction_uuid: reference, round: reference };
+    const body =
+      kind === 'win'
+        ? bodyFor(player, { ...fields, amount: Math.floor(random() * 1_000), round_closed: true })
+        : bodyFor(player, fields);
+    acknowledge(kind, player, id, body, await protocolCall(baseUrl, `transaction/${kind}`, body, record));
+    if (unknown) {
+      // The bet the rollback overtook arrives late and must be refused.
+      const lateBody = bodyFor(player, { transaction_uuid: reference, round: reference, amount: 10 });
+      const late = await protocolCall(baseUrl, 'transaction/bet', lateBody, record);
+      if (late.status === 'RS_OK') record.replayMismatches.push(`late bet ${reference} was accepted`);
+    }
+  }
+
+  async function deposit(player: BankPlayer) {
+    const headers = { ...browserHeaders, cookie: player.cookie };
+    const started = await httpCall(
+      baseUrl,
+      '/api/payments/deposits',
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          currency,
+          amount_cents: 1_000 + Math.floor(random() * 20_000),
+          method: 'card',
+        }),
+      },
+      record,
+    );
+    if (started.status !== 201) return;
+    const { payment, redirect_url: redirectUrl } = (await started.json()) as {
+      payment: { id: string };
+      redirect_url: string;
+    };
+    record.deposits.push(payment.id);
+    const card = random() < 0.8 ? '4242424242424242' : '4000000000000002';
+    await httpCall(
+      baseUrl,
+      redirectUrl,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          number: card,
+          expiry: '12/39',
+          cvc: '123',
+          name: 'Bank Test',
+          action: 'pay',
+        }).toString(),
+        redirect: 'manual',
+      },
+      record,
+    );
+  }
+
+  async function withdraw(player: BankPlayer) {
+    const headers = { ...browserHeaders, cookie: player.cookie };
+    const response = await httpCall(
+      baseUrl,
+      '/api/payments/withdrawals',
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          currency,
+          amount_cents: 2_000 + Math.floor(random() * 15_000),
+          method: 'card',
+        }),
+      },
+      record,
+    );
+    if (response.status !== 201) return;
+    const created = (await response.json()) as { id: string; status: string };
+    record.withdrawals.push(created.id);
+    if (created.status === 'pending' && random() < 0.5) {
+      await httpCall(
+        baseUrl,
+        `/api/payments/withdrawals/${created.id}`,
+        { method: 'DELETE', headers: { ...browserHeaders, cookie: player.cookie } },
+        record,
+      );
+    }
+  }
+
+  // Everyone starts with money, so bets are not all refused.
+  await Promise.all(players.map((player) => deposit(player)));
+
+  async function worker() {
+    while (done < options.operations) {
+      done++;
+      const player = players[pick()] as BankPlayer;
+      const roll = random();
+      if (roll < 0.5) await bet(player);
+      else if (roll < 0.75) await settle(player, 'win');
+      else if (roll < 0.85) await settle(player, 'rollback');
+      else if (roll < 0.93) await deposit(player);
+      else await withdraw(player);
+      await options.onProgress?.(done);
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
+
+  // Replays of a sample of acknowledged calls must get the original answers.
+  const sample = [...record.acknowledged.entries()].filter(() => random() < 0.2);
+  await Promise.all(
+    sample.map(async ([id, call]) => {
+      const replay = await protocolCall(baseUrl, `transaction/${call.kind}`, call.body, record);
+      if (replay.status !== call.response.status || replay.balance !== call.response.balance) {
+        record.replayMismatches.push(
+          `${call.kind} ${id}: ${JSON.stringify(call.response)} then ${JSON.stringify(replay)}`,
+        );
+      }
+    }),
+  );
+}
+
+/** Waits until the sandbox has delivered every webhook it owes and no payout is in flight. */
+export async function settleCashier(db: Db): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const [owed] = (
+      (await db.execute(sql`
+        select
+          (select count(*) from sandbox_psp_operations where pending_event is not null and delivered_at is null and next_delivery_at is not null) as webhooks,
+          (select count(*) from sandbox_psp_operations where status = 'awaiting_card') as unpaid,
+          (select count(*) from payments where kind = 'withdrawal' and status = 'approved') as payouts
+      `)) as unknown as { rows: { webhooks: string; payouts: string }[] }
+    ).rows;
+    if (Number(owed?.webhooks) === 0 && Number(owed?.payouts) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the sandbox PSP did not settle');
+}
+
+/** Every acknowledged call booked exactly once, every refused bet not at all, every payment state backed by its bookings. */
+export async function bookingProblems(db: Db, record: LoadRecord): Promise<string[]> {
+  const problems: string[] = [];
+  const keys = [...record.acknowledged.keys(), ...record.refusedBets].map((id) => `${studio}:${id}`);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .select({ key: schema.ledgerTransactions.idempotencyKey, count: sql<string>`count(*)` })
+      .from(schema.ledgerTransactions)
+      .where(inArray(schema.ledgerTransactions.idempotencyKey, keys.slice(i, i + 500)))
+      .groupBy(schema.ledgerTransactions.idempotencyKey);
+    for (const row of rows) counts.set(row.key, Number(row.count));
+  }
+  for (const [id, call] of record.acknowledged) {
+    const count = counts.get(`${studio}:${id}`) ?? 0;
+    if (count !== 1) problems.push(`acknowledged ${call.kind} ${id} booked ${count} times`);
+  }
+  for (const id of record.refusedBets) {
+    if (counts.has(`${studio}:${id}`)) problems.push(`refused bet ${id} was booked`);
+  }
+  const payments = await db.select().from(schema.payments);
+  const booked = new Set(
+    (
+      await db
+        .select({ key: schema.ledgerTransactions.idempotencyKey })
+        .from(schema.ledgerTransactions)
+        .where(
+          sql`${schema.ledgerTransactions.kind} in ('deposit', 'withdrawal_hold', 'withdrawal_release', 'payout')`,
+        )
+    ).map((row) => row.key),
+  );
+  for (const payment of payments) {
+    const has = (key: string) => booked.has(key);
+    const expect = (condition: boolean, what: string) => {
+      if (!condition) problems.push(`${payment.kind} ${payment.id} (${payment.status}): ${what}`);
+    };
+    if (payment.kind === 'deposit') {
+      expect(
+        has(`deposit:${payment.id}`) === (payment.status === 'succeeded'),
+        'credited exactly when succeeded',
+      );
+    } else {
+      expect(has(`withdrawal:${payment.id}:hold`), 'money held');
+      expect(has(`payout:${payment.id}`) === (payment.status === 'paid'), 'paid out exactly when paid');
+      expect(
+        has(`withdrawal:${payment.id}:release`) ===
+          ['cancelled', 'rejected', 'failed'].includes(payment.status),
+        'released exactly when cancelled, rejected or failed',
+      );
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,231 @@
+import type { Db } from '@chrysos/db';
+import { type Booking, Ledger, type Leg } from './ledger.ts';
+
+interface PlayerMovement {
+  /** Idempotency key, unique across the ledger: callers namespace their own ids. */
+  key: string;
+  playerId: string;
+  currency: string;
+  /** Positive minor units. */
+  amount: number;
+}
+
+interface GameMovement extends PlayerMovement {
+  round: string;
+  gameCode: string;
+  /** Extra request fields that must match on a replay (e.g. the studio's own ids). */
+  fingerprint?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+}
+
+export class AmountError extends Error {}
+
+/** Minor units must be whole, positive and exact in a double. */
+export function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new AmountError(`not a positive whole amount: ${amount}`);
+}
+
+/**
+ * Every way money moves, as double-entry legs over the ledger (spec issue: wallet and cashier).
+ * Deposits and payouts meet the PSP clearing account, play meets the house. Bets take real money
+ * first, then bonus money; a win is paid back in the same proportion as the bet it answers, so
+ * bonus money stays bonus money until wagered out.
+ */
+export class Wallet {
+  readonly ledger: Ledger;
+
+  constructor(db: Db | Ledger) {
+    this.ledger = db instanceof Ledger ? db : new Ledger(db);
+  }
+
+  /** This wallet inside a database transaction (see Ledger.using). */
+  using(db: Db): Wallet {
+    return new Wallet(this.ledger.using(db));
+  }
+
+  #real = (m: PlayerMovement) => this.ledger.playerAccount(m.playerId, m.currency, 'real');
+  #bonus = (m: PlayerMovement) => this.ledger.playerAccount(m.playerId, m.currency, 'bonus');
+  #held = (m: PlayerMovement) => this.ledger.playerAccount(m.playerId, m.currency, 'withdrawal_hold');
+
+  async #move(
+    kind: string,
+    movement: PlayerMovement & { reference?: string; round?: string; gameCode?: string },
+    legs: Leg[],
+    extra: { fingerprint?: Record<string, unknown>; result?: Record<string, unknown> } = {},
+  ): Promise<Booking> {
+    assertAmount(movement.amount);
+    return this.ledger.book({
+      key: movement.key,
+      kind,
+      playerId: movement.playerId,
+      currency: movement.currency,
+      amount: movement.amount,
+      reference: movement.reference ?? null,
+      round: movement.round ?? null,
+      gameCode: movement.gameCode ?? null,
+      fingerprint: {
+        kind,
+        player: movement.playerId,
+        currency: movement.currency,
+        amount: movement.amount,
+        reference: movement.reference ?? null,
+        ...extra.fingerprint,
+      },
+      legs,
+      ...(extra.result ? { result: extra.result } : {}),
+    });
+  }
+
+  /** A payment the PSP confirmed: clearing owes the player. */
+  async deposit(movement: PlayerMovement): Promise<Booking> {
+    const clearing = await this.ledger.systemAccount('psp_clearing', movement.currency);
+    return this.#move('deposit', movement, [
+      { account: await this.#real(movement), amount: movement.amount, tracked: true },
+      { account: clearing, amount: -movement.amount, tracked: false },
+    ]);
+  }
+
+  /** Real money set aside for a withdrawal: it no longer counts as available to cash out or bet. */
+  async holdWithdrawal(movement: PlayerMovement): Promise<Booking> {
+    return this.#move('withdrawal_hold', movement, [
+      { account: await this.#real(movement), amount: -movement.amount, tracked: true },
+      { account: await this.#held(movement), amount: movement.amount, tracked: true },
+    ]);
+  }
+
+  /** A cancelled or rejected withdrawal: the held money returns to the real balance. */
+  async releaseWithdrawal(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    return this.#move('withdrawal_release', movement, [
+      { account: await this.#held(movement), amount: -movement.amount, tracked: true },
+      { account: await this.#real(movement), amount: movement.amount, tracked: true },
+    ]);
+  }
+
+  /** The PSP paid the withdrawal out: the held money leaves through clearing. */
+  async payOut(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    const clearing = await this.ledger.systemAccount('psp_clearing', movement.currency);
+    return this.#move('payout', movement, [
+      { account: await this.#held(movement), amount: -movement.amount, tracked: true },
+      { account: clearing, amount: movement.amount, tracked: false },
+    ]);
+  }
+
+  async bet(movement: GameMovement): Promise<Booking> {
+    const house = await this.ledger.systemAccount('house', movement.currency);
+    return this.#move(
+      'bet',
+      movement,
+      [
+        {
+          account: await this.#real(movement),
+          amount: -movement.amount,
+          tracked: true,
+          fallback: await this.#bonus(movement),
+        },
+        { account: house, amount: movement.amount, tracked: false },
+      ],
+      movement,
+    );
+  }
+
+  /** A win answering a booked bet (reference = the bet's key); unknown bets are the caller's check. */
+  async win(
+    movement: GameMovement & { reference: string },
+    knownBetEntries?: Awaited<ReturnType<Ledger['entriesOf']>>,
+  ): Promise<Booking> {
+    const [house, real, bonus, betEntries] = await Promise.all([
+      this.ledger.systemAccount('house', movement.currency),
+      this.#real(movement),
+      this.#bonus(movement),
+      knownBetEntries ?? this.ledger.entriesOf(movement.reference),
+    ]);
+    const fromBonus = -betEntries
+      .filter((entry) => entry.kind === 'bonus')
+      .reduce((sum, e) => sum + e.amount, 0);
+    const betTotal = -betEntries.filter((entry) => entry.tracked).reduce((sum, e) => sum + e.amount, 0);
+    const toBonus = betTotal > 0 ? Math.floor((movement.amount * fromBonus) / betTotal) : 0;
+    const legs: Leg[] = [{ account: house, amount: -movement.amount, tracked: false }];
+    if (movement.amount - toBonus > 0)
+      legs.push({ account: real, amount: movement.amount - toBonus, tracked: true });
+    if (toBonus > 0) legs.push({ account: bonus, amount: toBonus, tracked: true });
+    return this.#move('win', movement, legs, movement);
+  }
+
+  /**
+   * A call that moves no money but belongs to the round's history: a free spin's bet (paid by its
+   * grant), a zero win closing a lost round, a rollback of a bet that never arrived.
+   */
+  async record(
+    kind: 'bet' | 'win' | 'rollback' | 'rollback_repeat',
+    movement: Omit<GameMovement, 'amount'> & { reference?: string },
+  ): Promise<Booking> {
+    return this.ledger.book({
+      key: movement.key,
+      kind,
+      playerId: movement.playerId,
+      currency: movement.currency,
+      amount: 0,
+      reference: movement.reference ?? null,
+      round: movement.round,
+      gameCode: movement.gameCode,
+      fingerprint: {
+        kind,
+        player: movement.playerId,
+        currency: movement.currency,
+        amount: 0,
+        reference: movement.reference ?? null,
+        ...movement.fingerprint,
+      },
+      legs: [],
+      ...(movement.result ? { result: movement.result } : {}),
+    });
+  }
+
+  /** Reverses a booked bet exactly, leg by leg. */
+  async rollback(
+    movement: Omit<GameMovement, 'amount'> & { reference: string },
+    betEntries: Awaited<ReturnType<Ledger['entriesOf']>>,
+  ): Promise<Booking> {
+    const amount = betEntries.filter((entry) => !entry.tracked).reduce((sum, e) => sum + e.amount, 0);
+    return this.ledger.book({
+      key: movement.key,
+      kind: 'rollback',
+      playerId: movement.playerId,
+      currency: movement.currency,
+      amount,
+      reference: movement.reference,
+      round: movement.round,
+      gameCode: movement.gameCode,
+      fingerprint: {
+        kind: 'rollback',
+        player: movement.playerId,
+        reference: movement.reference,
+        ...movement.fingerprint,
+      },
+      legs: betEntries.map((entry) => ({
+        account: entry.accountId,
+        amount: -entry.amount,
+        tracked: entry.tracked,
+      })),
+      ...(movement.result ? { result: movement.result } : {}),
+    });
+  }
+
+  /**
+   * A rollback that arrived before its bet: recorded under the bet's own key, so the late bet is
+   * refused as a duplicate instead of taking money for a round the studio already cancelled.
+   */
+  async voidUnknownBet(movement: { key: string; playerId: string; currency: string; reference: string }) {
+    return this.ledger.book({
+      key: movement.reference,
+      kind: 'voided_bet',
+      playerId: movement.playerId,
+      currency: movement.currency,
+      amount: 0,
+      reference: movement.key,
+      fingerprint: { kind: 'voided_bet', reference: movement.reference },
+      legs: [],
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The seamless-wallet protocol game studios call (modelled on the public Hub88 wallet API). Every
+ * request is JSON signed with the studio's secret; every answer is HTTP 200 with a status. Amounts
+ * are whole minor units of the currency (cents for EUR). See docs/wallet-protocol.md.
+ */
+export const walletStatuses = [
+  'RS_OK',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_LIMIT_REACHED',
+  'RS_ERROR_WRONG_SYNTAX',
+  'RS_ERROR_UNKNOWN',
+] as const;
+export type WalletStatus = (typeof walletStatuses)[number];
+
+const id = z.string().min(1).max(100);
+const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+const base = {
+  user: z.uuid(),
+  request_uuid: id,
+  token: z.string().min(1).max(200),
+  game_code: id,
+  currency: z.string().regex(/^[A-Z]{3,5}$/),
+};
+
+export const walletBalanceRequest = z.object(base);
+
+export const walletBetRequest = z.object({
+  ...base,
+  transaction_uuid: id,
+  round: id,
+  round_closed: z.boolean().default(false),
+  is_free: z.boolean().default(false),
+  amount: minorUnits,
+  supplier_transaction_id: id.optional(),
+});
+
+export const walletWinRequest = walletBetRequest.extend({ reference_transaction_uuid: id });
+
+export const walletRollbackRequest = z.object({
+  ...base,
+  transaction_uuid: id,
+  reference_transaction_uuid: id,
+  round: id,
+  round_closed: z.boolean().default(true),
+});
+
+export const walletResponse = z.object({
+  user: z.string().optional(),
+  status: z.enum(walletStatuses),
+  request_uuid: z.string().optional(),
+  currency: z.string().optional(),
+  /** Real plus bonus money, in minor units. */
+  balance: z.number().int().optional(),
+});
+export type WalletResponse = z.infer<typeof walletResponse>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const currencyCode = z.string().regex(/^[A-Z]{3,5}$/, 'expected a currency code such as EUR');
+const minorUnits = z
+  .number({ error: 'expected a whole number of minor units' })
+  .int('expected a whole number of minor units')
+  .positive('must be more than zero')
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** Spec §3 Account: one per currency the player holds; amounts in minor units. */
+export const account = z
+  .object({
+    currency: z.string(),
+    /** Real plus bonus money. */
+    amount_cents: z.number().int(),
+    /** Real money not held for a withdrawal: what can be withdrawn now. */
+    available_to_cashout_cents: z.number().int(),
+    bonus_cents: z.number().int(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof account>;
+
+/** POST /player/accounts: add an account in a currency and make it the active one. */
+export const switchAccountBody = z.object({ currency: currencyCode }).meta({ id: 'SwitchAccount' });
+
+export const paymentMethod = z
+  .object({
+    id: z.string(),
+    deposit: z.object({ min_cents: z.number().int(), max_cents: z.number().int() }),
+    withdrawal: z.object({ min_cents: z.number().int(), max_cents: z.number().int() }),
+  })
+  .meta({ id: 'PaymentMethod' });
+
+export const payment = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['deposit', 'withdrawal']),
+    method: z.string(),
+    currency: z.string(),
+    amount_cents: z.number().int(),
+    status: z.enum(['pending', 'succeeded', 'failed', 'approved', 'paid', 'cancelled', 'rejected']),
+    failure_reason: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof payment>;
+
+export const depositBody = z
+  .object({
+    currency: currencyCode,
+    amount_cents: minorUnits,
+    method: z.string().min(1).max(40),
+    /** Deposit bonus code the player typed; honoured by the bonuses capability. */
+    bonus_code: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: 'Deposit' });
+
+export const withdrawalBody = z
+  .object({ currency: currencyCode, amount_cents: minorUnits, method: z.string().min(1).max(40) })
+  .meta({ id: 'Withdrawal' });
+
+export const depositStarted = z.object({ payment, redirect_url: z.string() }).meta({ id: 'DepositStarted' });
+
+/** One movement in the player's history, signed from the player's side. */
+export const walletTransaction = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    currency: z.string(),
+    /** Change of real plus bonus money; a withdrawal hold shows as the real money it set aside. */
+    amount_cents: z.number().int(),
+    real_cents: z.number().int(),
+    bonus_cents: z.number().int(),
+    game_code: z.string().nullable(),
+    round: z.string().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'WalletTransaction' });
+
+export const transactionsQuery = z.object({
+  currency: currencyCode.optional(),
+  kind: z.enum(['deposit', 'withdrawal', 'game', 'bonus']).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const transactionsPage = z
+  .object({
+    items: z.array(walletTransaction),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'TransactionsPage' });
