@@ -31,6 +31,11 @@ export interface AppContext {
   countryCode: string | null;
   /** The visitor's country is on the blocked list and the visitor is not a search or preview bot. */
   blocked: boolean;
+  /**
+   * Deposits happen on /profile/wallet/deposit rather than in the cashier window: the signed-in
+   * player's country (else the visitor's, by IP) is on the CASHIER_DISABLED_COUNTRIES list.
+   */
+  cashierDisabled: boolean;
   isBot: boolean;
   supportEmail: string;
   mobileAppDomains: string[];

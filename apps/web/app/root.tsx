@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
+import { AccountEffects } from './account/AccountEffects';
 import { useRememberPageForGames } from './components/game-back-path';
 import { LoadingBar } from './components/LoadingBar';
 import { catalogues } from './i18n/catalogues.server';
@@ -22,12 +23,14 @@ import { type PlayerSession, PlayerSessionProvider } from './player/player-sessi
 import { isChunkLoadError, reloadAfterChunkError } from './pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './pwa/display-mode';
 import './styles/app.css';
+import './styles/wallet.css';
 import { pageUrl } from './request-url';
+import { WalletProvider } from './wallet/WalletProvider';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
-  const { license, mobileAppDomains, player } = context.get(appContext);
-  return { locale, messages: catalogues[locale], license, mobileAppDomains, player };
+  const { license, mobileAppDomains, player, cashierDisabled } = context.get(appContext);
+  return { locale, messages: catalogues[locale], license, mobileAppDomains, player, cashierDisabled };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -84,6 +87,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
             id: player.id,
             email: player.email,
             groups: player.statuses.map((status) => status.id),
+            player,
           }
         : { status: 'loggedOut' },
     [player],
@@ -105,12 +109,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <PlayerSessionProvider session={session}>
-      <ModalProvider>
-        <LoadingBar />
-        <Outlet />
-        <ModalHost />
-        <LeaveWebViewGuard standalone={standalone} />
-      </ModalProvider>
+      <WalletProvider>
+        <ModalProvider>
+          <LoadingBar />
+          <Outlet />
+          <ModalHost />
+          <AccountEffects standalone={standalone} />
+          <LeaveWebViewGuard standalone={standalone} />
+        </ModalProvider>
+      </WalletProvider>
     </PlayerSessionProvider>
   );
 }

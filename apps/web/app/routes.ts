@@ -14,15 +14,15 @@ export default [
   route('el?', 'routes/locale.tsx', [
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
-      section('deposit', 'deposit'),
+      route('deposit', 'routes/deposit.tsx', { id: 'deposit' }),
       route('users/sign_in', 'routes/sign-in.tsx', { id: 'sign-in' }),
       route('users/sign_up', 'routes/sign-in.tsx', { id: 'sign-up' }),
-      section('users/password/new', 'password-new'),
-      section('users/password/edit', 'password-edit'),
-      section('users/confirmation', 'confirmation'),
-      section('users/confirmation/new', 'confirmation-new'),
-      section('users/unlock', 'unlock'),
-      section('users/unlock/new', 'unlock-new'),
+      route('users/password/new', 'routes/account-email.tsx', { id: 'password-new' }),
+      route('users/password/edit', 'routes/password-edit.tsx', { id: 'password-edit' }),
+      route('users/confirmation', 'routes/account-token.tsx', { id: 'confirmation' }),
+      route('users/confirmation/new', 'routes/account-email.tsx', { id: 'confirmation-new' }),
+      route('users/unlock', 'routes/account-token.tsx', { id: 'unlock' }),
+      route('users/unlock/new', 'routes/account-email.tsx', { id: 'unlock-new' }),
       route('faq', 'routes/faq.tsx'),
       route('support', 'routes/support.tsx'),
       route('payments', 'routes/payments.tsx'),
@@ -38,6 +38,23 @@ export default [
       route('promotions', 'routes/promotions.tsx'),
       route('promotions/:slug', 'routes/promotion.tsx'),
       redirect('profile', 'profile-bare'),
+      layout('routes/profile.tsx', [
+        route('profile/general', 'routes/profile-general.tsx', { id: 'profile-general' }),
+        route('profile/general/security', 'routes/profile-security.tsx', { id: 'profile-security' }),
+        route('profile/wallet/balance', 'routes/profile-wallet-balance.tsx', {
+          id: 'profile-wallet-balance',
+        }),
+        route('profile/wallet/deposit', 'routes/profile-wallet-deposit.tsx', {
+          id: 'profile-wallet-deposit',
+        }),
+        route('profile/wallet/withdrawal', 'routes/profile-wallet-withdrawal.tsx', {
+          id: 'profile-wallet-withdrawal',
+        }),
+        route('profile/wallet/transactions', 'routes/profile-wallet-transactions.tsx', {
+          id: 'profile-wallet-transactions',
+        }),
+      ]),
+      // Verification and the other profile pages arrive with the capabilities that build them.
       section('profile/*', 'profile'),
       redirect('users/edit', 'users-edit'),
       redirect('documents', 'documents'),
@@ -48,7 +65,6 @@ export default [
       route(':slug', 'routes/text-page.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
-    layout('layouts/empty.tsx', [section('users/auth/:provider/callback', 'auth-callback')]),
     layout('layouts/fullscreen.tsx', [
       route('download-apk', 'routes/download.tsx', { id: 'download-apk' }),
       route('download-ipa', 'routes/download.tsx', { id: 'download-ipa' }),

@@ -3,13 +3,6 @@
  * title and description from metaTags by `slug`) and say in the visitor's language that it opens soon.
  */
 export const sections = {
-  deposit: { slug: 'deposit' },
-  'password-new': { slug: 'password-new' },
-  'password-edit': { slug: 'password-edit' },
-  confirmation: { slug: 'confirmation' },
-  'confirmation-new': { slug: 'confirmation' },
-  unlock: { slug: 'unlock' },
-  'unlock-new': { slug: 'unlock' },
   notifications: { slug: 'notifications' },
   'wheel-of-fortune': { slug: 'wheel-of-fortune' },
   games: { slug: 'games' },
@@ -17,7 +10,6 @@ export const sections = {
   tournament: { slug: 'tournaments' },
   profile: { slug: 'profile' },
   game: { slug: 'games' },
-  'auth-callback': { slug: 'sign-in' },
 } as const;
 
 export type SectionId = keyof typeof sections;

@@ -2,14 +2,18 @@ import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath 
 import { Link, useLocation } from 'react-router';
 import { useSignOut } from '../account/AuthForms';
 import { useTranslation } from '../i18n/i18n';
+import { Icon } from '../icons/icons';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayerSession } from '../player/player-session';
 import type { ChromeData } from '../routes/locale';
+import { AccountSelector } from '../wallet/AccountSelector';
+import { useOpenCashier } from '../wallet/cashier';
 import { BrandLogo } from './BrandLogo';
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
- * the language switch, and the sign-in/sign-up pair for anonymous visitors.
+ * the language switch, the sign-in/sign-up pair for anonymous visitors, and for a player the account
+ * selector with the active balance and the Deposit button that opens the cashier.
  */
 export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; contentLinks?: boolean }) {
   const { t } = useTranslation();
@@ -17,12 +21,13 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
   const { open } = useModals();
   const session = usePlayerSession();
   const signOut = useSignOut();
+  const openCashier = useOpenCashier();
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
 
   return (
-    <header className="header">
+    <header className={session.status === 'loggedIn' ? 'header header--player' : 'header'}>
       {contentLinks ? (
         <button
           type="button"
@@ -62,6 +67,15 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         </Link>
         {session.status === 'loggedIn' ? (
           <>
+            <AccountSelector />
+            <button
+              type="button"
+              className="button button--primary header__deposit"
+              onClick={() => openCashier()}
+            >
+              <Icon name="deposit" size={18} className="header__deposit-icon" />
+              {t('header.deposit')}
+            </button>
             <span className="header__account" title={t('auth.account')}>
               {session.email}
             </span>

@@ -1,6 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { focusFirstField } from '../account/fields';
 import { useTranslation } from '../i18n/i18n';
-import { LoginModal, RegisterModal } from './bodies/AccountModals';
+import {
+  ChangePasswordModal,
+  LoginModal,
+  RegisterModal,
+  ResetPasswordModal,
+  UnlockProfileModal,
+} from './bodies/AccountModals';
+import { CashierModal } from './bodies/CashierModal';
+import { CompleteRegistrationModal } from './bodies/CompleteRegistrationModal';
 import { GameMenuModal } from './bodies/GameMenuModal';
 import { LeaveWebViewModal } from './bodies/LeaveWebViewModal';
 import { MenuModal } from './bodies/MenuModal';
@@ -16,6 +25,11 @@ const bodies: Partial<Record<ModalName, () => React.ReactNode>> = {
   LoginAnon: LoginModal,
   Register: RegisterModal,
   RegisterAnon: RegisterModal,
+  ResetPassword: ResetPasswordModal,
+  ChangePassword: ChangePasswordModal,
+  CompleteRegistration: CompleteRegistrationModal,
+  UnlockProfile: UnlockProfileModal,
+  CashierAuth: CashierModal,
 };
 
 /** Renders the open modals in stack order; the top one answers Escape. */
@@ -32,6 +46,23 @@ export function ModalHost() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [top, close]);
+
+  // The modal on top takes the focus, on the first form field still to fill in when it has one; when
+  // the last modal closes, the focus goes back where it was before.
+  const focusBefore = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!top) {
+      focusBefore.current?.focus();
+      focusBefore.current = null;
+      return;
+    }
+    const panel = document.querySelector<HTMLElement>(`[data-modal="${top}"] .modal__panel`);
+    if (!panel || panel.contains(document.activeElement)) return;
+    if (!focusBefore.current && document.activeElement instanceof HTMLElement) {
+      focusBefore.current = document.activeElement;
+    }
+    if (!focusFirstField(panel)) panel.focus();
+  }, [top]);
 
   return (
     <>
@@ -50,6 +81,7 @@ export function ModalHost() {
               className="modal__panel"
               role="dialog"
               aria-modal="true"
+              tabIndex={-1}
               aria-labelledby={`modal-title-${name}`}
             >
               <header className="modal__header">

@@ -8,8 +8,18 @@ import {
   useReducer,
   useRef,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { rememberedPlayer } from '../account/remembered-player';
+import { useTranslation } from '../i18n/i18n';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
+import type { loader as rootLoader } from '../root';
+import {
+  cashierNotLoggedInWarning,
+  cashierOutcome,
+  cashierTabFromHash,
+  isCashierHash,
+  runCashierOutcome,
+} from '../wallet/cashier-rules';
 import { type ModalStack, modalFromHash, modalStackReducer } from './modal-stack';
 import type { ModalName } from './registry';
 
@@ -29,7 +39,9 @@ export function useModals(): Modals {
 
 /**
  * Holds the modal stack, opens the modal a URL hash names (once the player session is known), and
- * closes modals whose Anon/Auth condition stops holding when the login state changes.
+ * closes modals whose Anon/Auth condition stops holding when the login state changes. A hash asking
+ * for the cashier follows the cashier rules (app/wallet/cashier-rules.ts): the Login modal for a
+ * visitor, the wallet deposit page where the cashier is disabled.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const session = usePlayerSession();
@@ -38,6 +50,8 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const [stack, dispatch] = useReducer(modalStackReducer, []);
   const location = useLocation();
   const navigate = useNavigate();
+  const { locale } = useTranslation();
+  const cashierDisabled = useRouteLoaderData<typeof rootLoader>('root')?.cashierDisabled ?? false;
 
   useEffect(() => {
     dispatch({ type: 'loginChanged', loggedIn });
@@ -45,16 +59,34 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
   // The hash opens a modal when it changes (or once the session is known), not again when the player
   // signs in from that very modal.
-  const loggedInNow = useRef(loggedIn);
-  loggedInNow.current = loggedIn;
+  const now = useRef({ loggedIn, cashierDisabled, locale, navigate });
+  now.current = { loggedIn, cashierDisabled, locale, navigate };
   useEffect(() => {
     if (!fetched) return;
-    const name = modalFromHash(location.hash, loggedInNow.current);
-    if (name) dispatch({ type: 'open', name, loggedIn: loggedInNow.current });
+    const { loggedIn, cashierDisabled, locale, navigate } = now.current;
+    if (isCashierHash(location.hash)) {
+      const outcome = cashierOutcome({ fetched, loggedIn, cashierDisabled, via: 'address' });
+      runCashierOutcome(outcome, cashierTabFromHash(location.hash), locale, {
+        open: (name, data) => dispatch({ type: 'open', name, data, loggedIn }),
+        navigate: (path) => navigate(path, { replace: true }),
+        warn: console.warn,
+        remembered: rememberedPlayer,
+      });
+      return;
+    }
+    const name = modalFromHash(location.hash, loggedIn);
+    if (name) dispatch({ type: 'open', name, loggedIn });
   }, [location.hash, fetched]);
 
   const open = useCallback(
-    (name: ModalName, data?: unknown) => dispatch({ type: 'open', name, data, loggedIn }),
+    (name: ModalName, data?: unknown) => {
+      // Spec §4: the cashier asked for without a player opens nothing and says why in the console.
+      if (name === 'CashierAuth' && !loggedIn) {
+        console.warn(cashierNotLoggedInWarning);
+        return;
+      }
+      dispatch({ type: 'open', name, data, loggedIn });
+    },
     [loggedIn],
   );
   const close = useCallback(

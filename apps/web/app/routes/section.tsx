@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../i18n/i18n';
-import { useModals } from '../modals/ModalProvider';
-import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 import { isSectionId, sections } from '../sections';
 import type { Route } from './+types/section';
 import { useChrome } from './locale';
@@ -21,13 +18,6 @@ export default function Section() {
   const routeId = useMatches().at(-1)?.id;
   const chrome = useChrome();
   const entry = chrome?.metaTags[slugOf(routeId)];
-  const session = usePlayerSession();
-  const { open } = useModals();
-
-  // Spec §2 /deposit: a logged-out visitor gets the login modal instead of the cashier.
-  useEffect(() => {
-    if (routeId === 'deposit' && isFetched(session) && !isLoggedIn(session)) open('Login');
-  }, [routeId, session, open]);
 
   return (
     <section className="section-page" data-section={routeId}>

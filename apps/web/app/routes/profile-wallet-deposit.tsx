@@ -1,0 +1,57 @@
+import { localizePath } from '@chrysos/rules';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { pageMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
+import { DepositForm } from '../wallet/DepositForm';
+import { currencyName } from '../wallet/money';
+import { PaymentStatus } from '../wallet/PaymentStatus';
+import { useWallet } from '../wallet/WalletProvider';
+import type { Route } from './+types/profile-wallet-deposit';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'profile-wallet-deposit', 'Chrysos Casino'),
+  { name: 'robots', content: 'noindex' },
+];
+
+const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Spec §2 /profile/wallet/deposit: the deposit form on a page (where players of cashier-disabled
+ * countries deposit), and — back from the payment page with ?payment= — how that payment went.
+ */
+export default function ProfileWalletDepositPage() {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const payment = search.get('payment');
+  const active = wallet.ready ? wallet.active : null;
+  const again = () => navigate(localizePath('/profile/wallet/deposit', locale), { replace: true });
+
+  return (
+    <div className="profile__panel wallet-page">
+      <h2>{t('wallet.deposit.title')}</h2>
+      {payment && paymentIdPattern.test(payment) ? (
+        <PaymentStatus key={payment} paymentId={payment} onAgain={again} />
+      ) : (
+        <>
+          <p className="profile__lead">
+            {active
+              ? t('wallet.deposit.lead', { currency: currencyName(active.currency, locale) })
+              : t('wallet.deposit.leadPlain')}
+          </p>
+          {active ? (
+            <p className="wallet-page__account">
+              <span>{t('wallet.cashier.account', { currency: currencyName(active.currency, locale) })}</span>
+              <strong>{wallet.money(active.amount_cents, active.currency)}</strong>
+              <Link to={localizePath('/profile/wallet/balance', locale)}>{t('wallet.cashier.change')}</Link>
+            </p>
+          ) : null}
+          <div className="wallet-page__form">
+            <DepositForm idPrefix="page-deposit" />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

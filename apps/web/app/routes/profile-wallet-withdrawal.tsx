@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageMeta } from '../content/meta';
+import { useTranslation } from '../i18n/i18n';
+import { WalletLoading } from '../wallet/fields';
+import { currencyName } from '../wallet/money';
+import { useWallet } from '../wallet/WalletProvider';
+import { WithdrawalLists } from '../wallet/WithdrawalLists';
+import { WithdrawForm } from '../wallet/WithdrawForm';
+import type { Route } from './+types/profile-wallet-withdrawal';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'profile-wallet-withdrawal', 'Chrysos Casino'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * Spec §2 /profile/wallet/withdrawal?currency=: the withdrawal form for one account (the one named,
+ * else the active one), the withdrawals awaiting approval with their Cancel buttons, and the recent
+ * ones with their outcome.
+ */
+export default function ProfileWalletWithdrawalPage() {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const [search, setSearch] = useSearchParams();
+  const [version, setVersion] = useState(0);
+  const accounts = wallet.accounts ?? [];
+  const asked = search.get('currency')?.toUpperCase() ?? null;
+  const code = accounts.some((account) => account.currency === asked)
+    ? asked
+    : (wallet.active?.currency ?? null);
+
+  return (
+    <div className="profile__panel wallet-page">
+      <h2>{t('wallet.withdraw.title')}</h2>
+      <p className="profile__lead">{t('wallet.withdraw.lead')}</p>
+      {!wallet.ready ? (
+        <WalletLoading label={t('wallet.loading')} />
+      ) : (
+        <>
+          {accounts.length > 1 ? (
+            <div className="field wallet-page__currency">
+              <label htmlFor="withdraw-currency">{t('wallet.withdraw.from')}</label>
+              <select
+                id="withdraw-currency"
+                name="currency"
+                value={code ?? ''}
+                onChange={(event) => setSearch({ currency: event.target.value }, { replace: true })}
+              >
+                {accounts.map((account) => (
+                  <option key={account.currency} value={account.currency}>
+                    {`${account.currency} — ${currencyName(account.currency, locale)} (${wallet.money(
+                      account.available_to_cashout_cents,
+                      account.currency,
+                    )})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="wallet-page__form">
+            <WithdrawForm
+              idPrefix="page-withdraw"
+              currency={code}
+              onRequested={() => setVersion((n) => n + 1)}
+            />
+          </div>
+          <WithdrawalLists version={version} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { localizePath } from '@chrysos/rules';
+import { useCallback, useEffect } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { rememberedPlayer } from '../account/remembered-player';
+import { useTranslation } from '../i18n/i18n';
+import { useModals } from '../modals/ModalProvider';
+import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
+
+/**
+ * The frame of the profile pages built so far (spec §2 /profile/general, its security tab and the
+ * wallet pages): their tabs for a signed-in player; for a visitor, the Login modal and a prompt to
+ * sign in.
+ */
+export default function ProfileLayout() {
+  const { t, locale } = useTranslation();
+  const session = usePlayerSession();
+  const { open } = useModals();
+  const to = (path: string) => localizePath(path, locale);
+  const visitor = isFetched(session) && !isLoggedIn(session);
+  const signIn = useCallback(() => {
+    const remembered = rememberedPlayer();
+    open('Login', remembered ? { remembered } : undefined);
+  }, [open]);
+
+  // Opened when the visitor arrives (or signs out here).
+  useEffect(() => {
+    if (visitor) signIn();
+  }, [visitor, signIn]);
+
+  return (
+    <section className="content-page profile">
+      <h1>{t('profile.title')}</h1>
+      {visitor ? (
+        <div className="profile__sign-in">
+          <p>{t('profile.signInPrompt')}</p>
+          <button type="button" className="button button--primary button--large" onClick={signIn}>
+            {t('header.signIn')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <nav className="profile__tabs" aria-label={t('profile.nav.label')}>
+            <NavLink to={to('/profile/general')} end className="profile__tab">
+              {t('profile.nav.general')}
+            </NavLink>
+            <NavLink to={to('/profile/general/security')} className="profile__tab">
+              {t('profile.nav.security')}
+            </NavLink>
+            <NavLink to={to('/profile/wallet/balance')} className="profile__tab">
+              {t('profile.nav.balance')}
+            </NavLink>
+            <NavLink to={to('/profile/wallet/deposit')} className="profile__tab">
+              {t('profile.nav.deposit')}
+            </NavLink>
+            <NavLink to={to('/profile/wallet/withdrawal')} className="profile__tab">
+              {t('profile.nav.withdrawal')}
+            </NavLink>
+            <NavLink to={to('/profile/wallet/transactions')} className="profile__tab">
+              {t('profile.nav.transactions')}
+            </NavLink>
+          </nav>
+          <Outlet />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert, TextField, useProblemFocus } from '../account/fields';
+import { useTranslation } from '../i18n/i18n';
+import { Icon } from '../icons/icons';
+import { startDeposit } from './api';
+import { AmountField, MethodPicker, WalletLoading } from './fields';
+import { amountInputValue, amountProblem, displayUnit, quickAmounts, readAmount } from './money';
+import { describeAmountProblem, paymentProblems } from './problems';
+import { useMethods } from './use-methods';
+import { useWallet } from './WalletProvider';
+
+/**
+ * A deposit into the active account (spec §2 cashier and /profile/wallet/deposit): method, amount
+ * within the method's limits with quick amounts, an optional bonus code; sending it takes the player
+ * to the payment partner's card page, which brings them back to /profile/wallet/deposit?payment=.
+ */
+export function DepositForm({ idPrefix }: { idPrefix: string }) {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const code = wallet.active?.currency ?? null;
+  const { state, retry } = useMethods(code);
+  const [method, setMethod] = useState('');
+  const [amount, setAmount] = useState('');
+  const [bonusCode, setBonusCode] = useState('');
+  const [problems, setProblems] = useState<{ amount?: string; bonus_code?: string; base?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const { formRef, focusProblems } = useProblemFocus();
+
+  const methods = state.status === 'ready' ? state.methods : [];
+  const chosen = methods.find((entry) => entry.id === method) ?? methods[0];
+  useEffect(() => {
+    if (chosen && chosen.id !== method) setMethod(chosen.id);
+  }, [chosen, method]);
+  // A new currency (a switch in the header) starts from an empty amount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the currency changes
+  useEffect(() => {
+    setAmount('');
+    setProblems({});
+  }, [code]);
+
+  if (!wallet.ready || !code) return <WalletLoading label={t('wallet.loading')} />;
+  if (state.status === 'loading') return <WalletLoading label={t('wallet.loadingMethods')} />;
+  if (state.status === 'failed' || !chosen) {
+    return (
+      <div className="wallet-problem">
+        <p className="notice notice--error" role="alert">
+          {state.status === 'failed' ? t('wallet.methodsFailed') : t('wallet.noMethods', { currency: code })}
+        </p>
+        {state.status === 'failed' ? (
+          <button type="button" className="button button--ghost" onClick={retry}>
+            {t('account.tryAgain')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const currency = wallet.currency(code);
+  const unit = displayUnit(currency, wallet.subcurrency(code));
+  const exact = (cents: number) => wallet.money(cents, code, { exact: true });
+  const limits = chosen.deposit;
+  const cents = readAmount(amount, currency, wallet.subcurrency(code));
+  const example = amountInputValue(limits.min_cents, unit.subunits_to_unit, locale);
+  const chips = quickAmounts(limits.min_cents, limits.max_cents).map((value) => ({
+    value: amountInputValue(value, unit.subunits_to_unit, locale),
+    label: exact(value),
+  }));
+  const valid = amountProblem(cents, amount, limits) === null && cents !== null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !code || !chosen) return;
+    const problem = amountProblem(cents, amount, limits);
+    if (problem || cents === null) {
+      setProblems({
+        amount: describeAmountProblem(t, problem ?? { kind: 'invalid' }, exact, example),
+      });
+      focusProblems();
+      return;
+    }
+    setProblems({});
+    setBusy(true);
+    const response = await startDeposit({
+      currency: code,
+      amount_cents: cents,
+      method: chosen.id,
+      ...(bonusCode.trim() ? { bonus_code: bonusCode.trim() } : {}),
+    }).catch(() => null);
+    const redirect = response?.status === 201 ? response.body.redirect_url : undefined;
+    if (typeof redirect === 'string' && redirect) {
+      // The busy state stays until the payment page replaces this one.
+      window.location.assign(redirect);
+      return;
+    }
+    setBusy(false);
+    setProblems(paymentProblems(t, response, exact));
+    focusProblems();
+  }
+
+  return (
+    <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <MethodPicker name={`${idPrefix}-method`} methods={methods} value={chosen.id} onChange={setMethod} />
+      <AmountField
+        id={`${idPrefix}-amount`}
+        label={t('wallet.amount', { unit: unit.code })}
+        unit={unit.symbol || unit.code}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          if (problems.amount) setProblems({ ...problems, amount: undefined });
+        }}
+        hint={t('wallet.limits', { min: exact(limits.min_cents), max: exact(limits.max_cents) })}
+        problem={problems.amount}
+        chips={chips}
+        disabled={busy}
+      />
+      <TextField
+        id={`${idPrefix}-bonus-code`}
+        name="bonus_code"
+        label={t('wallet.deposit.bonusCode')}
+        hint={t('wallet.deposit.bonusHint')}
+        autoComplete="off"
+        maxLength={64}
+        value={bonusCode}
+        problem={problems.bonus_code}
+        onChange={setBonusCode}
+      />
+      <FormAlert problem={problems.base} />
+      <button
+        type="submit"
+        className="button button--primary button--large wallet-form__submit"
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy
+          ? t('wallet.deposit.redirecting')
+          : valid && cents !== null
+            ? t('wallet.deposit.submitAmount', { amount: exact(cents) })
+            : t('wallet.deposit.submit')}
+      </button>
+      <p className="wallet-form__secure">
+        <Icon name="shield-check" size={18} />
+        {t('wallet.deposit.secure')}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Account, Currency } from '@chrysos/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useRevalidator } from 'react-router';
+import type { ApiResponse } from '../account/api';
+import { readJson, writeJson } from '../account/local-store';
+import { useTranslation } from '../i18n/i18n';
+import { usePlayer } from '../player/player-session';
+import { createPoller, type Poller } from './accounts-poller';
+import { fetchAccounts, fetchCurrencies, switchAccount } from './api';
+import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
+
+/** The display unit chosen per crypto currency on this device, e.g. `{ "BTC": "mBTC" }`. */
+export const subcurrencyKey = 'chrysos.subcurrencies';
+
+export interface Wallet {
+  /** The player's accounts, null until first read (and for a visitor). */
+  accounts: Account[] | null;
+  active: Account | null;
+  /** Every offered currency, null until read. */
+  currencies: Currency[] | null;
+  /** Accounts and currencies are both read, so amounts can be shown. */
+  ready: boolean;
+  /** A currency by code; a provisional two-decimal one while the list loads. */
+  currency(code: string): Currency;
+  /** The display unit chosen for a currency with subcurrencies (undefined: the currency itself). */
+  subcurrency(code: string): string | undefined;
+  setSubcurrency(code: string, subcurrency: string | undefined): void;
+  /** An amount of a currency as spec §9 shows it, in the chosen unit. */
+  money(amountCents: number, code: string, options?: { exact?: boolean; signed?: boolean }): string;
+  /** Reads the accounts again now (after a deposit or withdrawal). */
+  refresh(): Promise<void>;
+  /** Adds or activates an account, then reloads the accounts and the player. */
+  switchTo(currency: string): Promise<ApiResponse<Account[]> | null>;
+}
+
+const WalletContext = createContext<Wallet | null>(null);
+
+export function useWallet(): Wallet {
+  const wallet = useContext(WalletContext);
+  if (!wallet) throw new Error('useWallet must be used inside <WalletProvider>');
+  return wallet;
+}
+
+function storedSubcurrencies(): Record<string, string> {
+  const stored = readJson(subcurrencyKey);
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/**
+ * The signed-in player's wallet for every screen that shows money: accounts kept fresh (spec §4:
+ * every 10 s while visible, on focus, after every change), the currency list, and the display unit
+ * chosen for crypto currencies.
+ */
+export function WalletProvider({ children }: { children: ReactNode }) {
+  const { locale } = useTranslation();
+  const player = usePlayer();
+  const playerId = player?.id ?? null;
+  const { revalidate } = useRevalidator();
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [currencies, setCurrencies] = useState<Currency[] | null>(null);
+  const [units, setUnits] = useState<Record<string, string>>({});
+  const poller = useRef<Poller<Account[]> | null>(null);
+
+  useEffect(() => setUnits(storedSubcurrencies()), []);
+
+  useEffect(() => {
+    if (!playerId) {
+      setAccounts(null);
+      return;
+    }
+    let live = true;
+    fetchCurrencies().then((loaded) => {
+      if (live && loaded) setCurrencies(loaded);
+    });
+    const visible = () => document.visibilityState === 'visible';
+    const current = createPoller<Account[]>({
+      load: fetchAccounts,
+      onValue: setAccounts,
+      isVisible: visible,
+    });
+    poller.current = current;
+    const onVisibility = () => current.visibilityChanged();
+    const onFocus = () => current.focused();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('focus', onFocus);
+    current.start();
+    return () => {
+      live = false;
+      current.stop();
+      if (poller.current === current) poller.current = null;
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [playerId]);
+
+  const refresh = useCallback(async () => {
+    await poller.current?.refresh();
+  }, []);
+
+  const switchTo = useCallback(
+    async (code: string) => {
+      const response = await switchAccount(code).catch(() => null);
+      if (response?.status === 200 && Array.isArray(response.body)) {
+        poller.current?.set(response.body as Account[]);
+        // The player's currency follows the active account.
+        await revalidate();
+      }
+      return response;
+    },
+    [revalidate],
+  );
+
+  const setSubcurrency = useCallback((code: string, subcurrency: string | undefined) => {
+    setUnits((before) => {
+      const next = { ...before };
+      if (subcurrency) next[code] = subcurrency;
+      else delete next[code];
+      writeJson(subcurrencyKey, next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo<Wallet>(() => {
+    const currency = (code: string) =>
+      currencies?.find((entry) => entry.code === code) ?? provisionalCurrency(code);
+    const subcurrency = (code: string) => {
+      const chosen = units[code];
+      return chosen && currency(code).subcurrencies.some((sub) => sub.code === chosen) ? chosen : undefined;
+    };
+    return {
+      accounts,
+      active: accounts?.find((account) => account.active) ?? accounts?.[0] ?? null,
+      currencies,
+      ready: accounts !== null && currencies !== null,
+      currency,
+      subcurrency,
+      setSubcurrency,
+      money(amountCents, code, options = {}) {
+        const show: ShowOptions = { locale, subcurrency: subcurrency(code), exact: options.exact };
+        return options.signed
+          ? showSignedMoney(amountCents, currency(code), show)
+          : showMoney(amountCents, currency(code), show);
+      },
+      refresh,
+      switchTo,
+    };
+  }, [accounts, currencies, units, locale, refresh, switchTo, setSubcurrency]);
+
+  return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
+}

@@ -1,0 +1,189 @@
+import type { Payment } from '@chrysos/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert, FormSuccess, useProblemFocus } from '../account/fields';
+import { useTranslation } from '../i18n/i18n';
+import { requestWithdrawal } from './api';
+import { AmountField, MethodPicker, WalletLoading } from './fields';
+import { amountInputValue, amountProblem, displayUnit, quickAmounts, readAmount } from './money';
+import { describeAmountProblem, paymentProblems } from './problems';
+import { useMethods } from './use-methods';
+import { useWallet } from './WalletProvider';
+
+/**
+ * A withdrawal from one account (spec §2 cashier and /profile/wallet/withdrawal): the money available
+ * to cash out, an amount within the method's limits and that money, and the answer — awaiting
+ * approval (cancellable) or approved at once.
+ */
+export function WithdrawForm({
+  idPrefix,
+  currency: code,
+  onRequested,
+}: {
+  idPrefix: string;
+  currency: string | null;
+  onRequested?: (payment: Payment) => void;
+}) {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const account = wallet.accounts?.find((entry) => entry.currency === code) ?? null;
+  const { state, retry } = useMethods(account ? code : null);
+  const [method, setMethod] = useState('');
+  const [amount, setAmount] = useState('');
+  const [problems, setProblems] = useState<{ amount?: string; base?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [requested, setRequested] = useState<Payment | null>(null);
+  const { formRef, focusProblems } = useProblemFocus();
+
+  const methods = state.status === 'ready' ? state.methods : [];
+  const chosen = methods.find((entry) => entry.id === method) ?? methods[0];
+  useEffect(() => {
+    if (chosen && chosen.id !== method) setMethod(chosen.id);
+  }, [chosen, method]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new currency starts afresh
+  useEffect(() => {
+    setAmount('');
+    setProblems({});
+    setRequested(null);
+  }, [code]);
+
+  if (!wallet.ready) return <WalletLoading label={t('wallet.loading')} />;
+  if (!code || !account) {
+    return (
+      <p className="notice" role="status">
+        {t('wallet.withdraw.noAccount', { currency: code ?? '' })}
+      </p>
+    );
+  }
+  if (state.status === 'loading') return <WalletLoading label={t('wallet.loadingMethods')} />;
+  if (state.status === 'failed' || !chosen) {
+    return (
+      <div className="wallet-problem">
+        <p className="notice notice--error" role="alert">
+          {state.status === 'failed' ? t('wallet.methodsFailed') : t('wallet.noMethods', { currency: code })}
+        </p>
+        {state.status === 'failed' ? (
+          <button type="button" className="button button--ghost" onClick={retry}>
+            {t('account.tryAgain')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const currency = wallet.currency(code);
+  const unit = displayUnit(currency, wallet.subcurrency(code));
+  const exact = (cents: number) => wallet.money(cents, code, { exact: true });
+  const limits = chosen.withdrawal;
+  const available = account.available_to_cashout_cents;
+  const cents = readAmount(amount, currency, wallet.subcurrency(code));
+  const example = amountInputValue(limits.min_cents, unit.subunits_to_unit, locale);
+  const ceiling = Math.min(limits.max_cents, available);
+  const chips = quickAmounts(limits.min_cents, ceiling, 4).map((value) => ({
+    value: amountInputValue(value, unit.subunits_to_unit, locale),
+    label: exact(value),
+  }));
+  if (ceiling >= limits.min_cents && !chips.some((chip) => chip.label === exact(ceiling))) {
+    chips.push({
+      value: amountInputValue(ceiling, unit.subunits_to_unit, locale),
+      label: t('wallet.withdraw.all', { amount: exact(ceiling) }),
+    });
+  }
+  const tooLittle = available < limits.min_cents;
+  const valid = cents !== null && amountProblem(cents, amount, limits, available) === null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !code || !chosen) return;
+    const problem = amountProblem(cents, amount, limits, available);
+    if (problem || cents === null) {
+      setProblems({ amount: describeAmountProblem(t, problem ?? { kind: 'invalid' }, exact, example) });
+      focusProblems();
+      return;
+    }
+    setProblems({});
+    setRequested(null);
+    setBusy(true);
+    const response = await requestWithdrawal({
+      currency: code,
+      amount_cents: cents,
+      method: chosen.id,
+    }).catch(() => null);
+    setBusy(false);
+    if (response?.status === 201 && response.body.id) {
+      const payment = response.body as Payment;
+      setRequested(payment);
+      setAmount('');
+      await wallet.refresh();
+      onRequested?.(payment);
+      return;
+    }
+    setProblems(paymentProblems(t, response, exact));
+    focusProblems();
+  }
+
+  return (
+    <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <dl className="wallet-available">
+        <div>
+          <dt>{t('wallet.withdraw.available')}</dt>
+          <dd>{wallet.money(available, code)}</dd>
+        </div>
+        {account.bonus_cents > 0 ? (
+          <div>
+            <dt>{t('wallet.bonus')}</dt>
+            <dd>{wallet.money(account.bonus_cents, code)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {requested ? (
+        <FormSuccess>
+          {requested.status === 'pending'
+            ? t('wallet.withdraw.requestedPending', { amount: exact(requested.amount_cents) })
+            : t('wallet.withdraw.requestedApproved', { amount: exact(requested.amount_cents) })}
+        </FormSuccess>
+      ) : null}
+      {tooLittle ? (
+        <p className="notice" role="status">
+          {t('wallet.withdraw.tooLittle', { min: exact(limits.min_cents), available: exact(available) })}
+        </p>
+      ) : (
+        <>
+          <MethodPicker
+            name={`${idPrefix}-method`}
+            methods={methods}
+            value={chosen.id}
+            onChange={setMethod}
+          />
+          <AmountField
+            id={`${idPrefix}-amount`}
+            label={t('wallet.amount', { unit: unit.code })}
+            unit={unit.symbol || unit.code}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              if (problems.amount) setProblems({ ...problems, amount: undefined });
+            }}
+            hint={t('wallet.limits', { min: exact(limits.min_cents), max: exact(limits.max_cents) })}
+            problem={problems.amount}
+            chips={chips}
+            disabled={busy}
+          />
+          <FormAlert problem={problems.base} />
+          <button
+            type="submit"
+            className="button button--primary button--large wallet-form__submit"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy
+              ? t('wallet.withdraw.sending')
+              : valid && cents !== null
+                ? t('wallet.withdraw.submitAmount', { amount: exact(cents) })
+                : t('wallet.withdraw.submit')}
+          </button>
+          <p className="wallet-form__note">{t('wallet.withdraw.note')}</p>
+        </>
+      )}
+    </form>
+  );
+}

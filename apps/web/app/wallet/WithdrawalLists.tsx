@@ -1,0 +1,152 @@
+import type { Payment } from '@chrysos/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../i18n/i18n';
+import { cancelWithdrawal, fetchPayments } from './api';
+import { WalletLoading } from './fields';
+import { describeFailureReason } from './problems';
+import { useWallet } from './WalletProvider';
+
+export const dateTimeFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A payment's status as a coloured label. */
+export function StatusBadge({ status }: { status: Payment['status'] }) {
+  const { t } = useTranslation();
+  const tone =
+    status === 'paid' || status === 'succeeded'
+      ? 'ok'
+      : status === 'failed' || status === 'rejected'
+        ? 'bad'
+        : status === 'cancelled'
+          ? 'muted'
+          : 'wait';
+  return <span className={`status-badge status-badge--${tone}`}>{t(`wallet.paymentStatus.${status}`)}</span>;
+}
+
+/**
+ * The player's withdrawals (spec §2 /profile/wallet/withdrawal): those awaiting approval, each with
+ * a Cancel button, and the recent ones with their outcome. `version` reloads them from outside.
+ */
+export function WithdrawalLists({ version }: { version: number }) {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const [payments, setPayments] = useState<Payment[] | null | 'failed'>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    const loaded = await fetchPayments().catch(() => null);
+    setPayments(loaded ? loaded.filter((payment) => payment.kind === 'withdrawal') : 'failed');
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for a reload
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+
+  if (payments === null) return <WalletLoading label={t('wallet.withdraw.loadingList')} />;
+  if (payments === 'failed') {
+    return (
+      <div className="wallet-problem">
+        <p className="notice notice--error" role="alert">
+          {t('wallet.withdraw.listFailed')}
+        </p>
+        <button type="button" className="button button--ghost" onClick={() => void load()}>
+          {t('account.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const dates = dateTimeFormat(locale);
+  const amount = (payment: Payment) => wallet.money(payment.amount_cents, payment.currency, { exact: true });
+  const pending = payments.filter((payment) => payment.status === 'pending');
+  const recent = payments.filter((payment) => payment.status !== 'pending').slice(0, 10);
+
+  async function cancel(payment: Payment) {
+    setCancelling(payment.id);
+    setMessage(null);
+    const response = await cancelWithdrawal(payment.id).catch(() => null);
+    setCancelling(null);
+    if (response?.status === 200) {
+      setMessage({
+        tone: 'success',
+        text: t('wallet.withdraw.pending.cancelled', { amount: amount(payment) }),
+      });
+      await wallet.refresh();
+    } else if (response?.status === 409) {
+      setMessage({ tone: 'error', text: t('wallet.withdraw.pending.notPending') });
+    } else {
+      setMessage({ tone: 'error', text: t('wallet.problems.network') });
+    }
+    await load();
+  }
+
+  return (
+    <div className="withdrawals">
+      <section className="withdrawals__group" aria-labelledby="withdrawals-pending">
+        <h3 id="withdrawals-pending">{t('wallet.withdraw.pending.title')}</h3>
+        <div aria-live="polite">
+          {message ? (
+            <p
+              className={`notice ${message.tone === 'success' ? 'notice--success' : 'notice--error'} withdrawals__message`}
+            >
+              {message.text}
+            </p>
+          ) : null}
+        </div>
+        {pending.length === 0 ? (
+          <p className="wallet-empty">{t('wallet.withdraw.pending.empty')}</p>
+        ) : (
+          <ul className="withdrawals__list">
+            {pending.map((payment) => (
+              <li key={payment.id} className="withdrawal-row">
+                <span className="withdrawal-row__amount">{amount(payment)}</span>
+                <span className="withdrawal-row__date">
+                  {t('wallet.withdraw.requestedOn', { date: dates.format(new Date(payment.created_at)) })}
+                </span>
+                <StatusBadge status={payment.status} />
+                <button
+                  type="button"
+                  className="button button--ghost withdrawal-row__cancel"
+                  disabled={cancelling !== null}
+                  aria-busy={cancelling === payment.id}
+                  aria-label={t('wallet.withdraw.pending.cancelLabel', {
+                    amount: amount(payment),
+                    date: dates.format(new Date(payment.created_at)),
+                  })}
+                  onClick={() => void cancel(payment)}
+                >
+                  {cancelling === payment.id
+                    ? t('wallet.withdraw.pending.cancelling')
+                    : t('wallet.withdraw.pending.cancel')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="withdrawals__group" aria-labelledby="withdrawals-recent">
+        <h3 id="withdrawals-recent">{t('wallet.withdraw.recent.title')}</h3>
+        {recent.length === 0 ? (
+          <p className="wallet-empty">{t('wallet.withdraw.recent.empty')}</p>
+        ) : (
+          <ul className="withdrawals__list">
+            {recent.map((payment) => (
+              <li key={payment.id} className="withdrawal-row">
+                <span className="withdrawal-row__amount">{amount(payment)}</span>
+                <span className="withdrawal-row__date">{dates.format(new Date(payment.created_at))}</span>
+                <StatusBadge status={payment.status} />
+                {payment.status === 'failed' || payment.status === 'rejected' ? (
+                  <span className="withdrawal-row__reason">
+                    {describeFailureReason(t, payment.failure_reason)}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
