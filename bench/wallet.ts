@@ -17,7 +17,7 @@ import pg from 'pg';
  * protocol, for 1,000 players and for one hot player, next to a raw-SQL baseline doing the same
  * conditional balance update and entry insert per call with the driver, in the same run. Then the
  * latency at a fixed 500 bets/s. Prints figures; never passes or fails.
- *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--connections 32]
+ *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--connections 8]
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

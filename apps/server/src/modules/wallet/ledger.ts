@@ -47,6 +47,13 @@ export class AlreadyRolledBack extends Error {
   }
 }
 
+/** A win for a bet that was rolled back: the round it would pay no longer exists. */
+export class BetRolledBack extends Error {
+  constructor() {
+    super('bet rolled back');
+  }
+}
+
 export class InsufficientFunds extends Error {
   constructor() {
     super('insufficient funds');
@@ -126,6 +133,7 @@ export class Ledger {
     } catch (error) {
       if (raisedBy(error, 'insufficient_funds')) throw new InsufficientFunds();
       if (raisedBy(error, 'ledger_transactions_one_rollback')) throw new AlreadyRolledBack();
+      if (raisedBy(error, 'bet_rolled_back')) throw new BetRolledBack();
       throw error;
     }
   }

@@ -10,7 +10,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { findGameSession } from './game-sessions.ts';
-import { AlreadyRolledBack, type BookedResult, type Booking, InsufficientFunds } from './ledger.ts';
+import {
+  AlreadyRolledBack,
+  BetRolledBack,
+  type BookedResult,
+  type Booking,
+  InsufficientFunds,
+} from './ledger.ts';
 import { signatureHeader, signBody, studioHeader } from './signature.ts';
 
 declare module 'fastify' {
@@ -156,7 +162,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         session = await sessionFor(body, studio, { refuseExpired: true });
       } catch (error) {
         // A replay of a booked bet still gets its original answer after the token expired.
-        if (!(error instanceof ProtocolError) || !(await wallet.ledger.transaction(key))) throw error;
+        const expired = error instanceof ProtocolError && error.status === 'RS_ERROR_TOKEN_EXPIRED';
+        if (!expired || !(await wallet.ledger.transaction(key))) throw error;
       }
       if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
       const currency = await app.referenceData.currency(body.currency);
@@ -171,7 +178,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         currency: body.currency,
         round: body.round,
         gameCode: body.game_code,
-        fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
+        // A free bet moves no money, but its stake still tells a replay from a different call.
+        fingerprint: { round: body.round, game: body.game_code, free: body.is_free, stake: body.amount },
       };
       try {
         // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
@@ -213,11 +221,21 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         reference,
         fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
       };
-      const booking =
-        body.amount === 0
-          ? await wallet.record('win', movement)
-          : await wallet.win({ ...movement, amount: body.amount }, bet.entries);
-      return answer(reply, body, booking);
+      try {
+        const booking =
+          body.amount === 0
+            ? await wallet.record('win', movement)
+            : await wallet.win({ ...movement, amount: body.amount }, bet.entries);
+        return answer(reply, body, booking);
+      } catch (error) {
+        if (error instanceof BetRolledBack) {
+          throw new ProtocolError(
+            'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+            await currentBalance(body.user, body.currency),
+          );
+        }
+        throw error;
+      }
     }),
   );
 
@@ -241,7 +259,10 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         const same =
           ['rollback', 'rollback_repeat'].includes(earlier.kind) &&
           earlier.reference === reference &&
-          earlier.playerId === body.user;
+          earlier.playerId === body.user &&
+          earlier.currency === body.currency &&
+          earlier.round === body.round &&
+          earlier.gameCode === body.game_code;
         if (!same) throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
         return answer(reply, body, { status: 'replay', result: earlier.result as BookedResult });
       }
@@ -251,7 +272,12 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         await wallet.voidUnknownBet({ key, playerId: body.user, currency: body.currency, reference });
         bet = await wallet.ledger.transaction(reference);
       }
-      if (!bet || bet.playerId !== body.user || !['bet', 'voided_bet'].includes(bet.kind)) {
+      if (
+        !bet ||
+        bet.playerId !== body.user ||
+        bet.currency !== body.currency ||
+        !['bet', 'voided_bet'].includes(bet.kind)
+      ) {
         throw new ProtocolError(
           'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
           await currentBalance(body.user, body.currency),

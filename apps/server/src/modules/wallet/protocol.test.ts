@@ -126,6 +126,35 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
     expect(await rollback('t-5-rb-again', 't-5')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
   });
 
+  it('refuses a win for a bet that was rolled back, paying nothing', async () => {
+    await bet('t-5b', 400);
+    expect(await rollback('t-5b-rb', 't-5b')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await win('t-5b-win', 't-5b', 900)).toMatchObject({
+      status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      balance: 11_500,
+    });
+    expect(await call('user/balance', {})).toMatchObject({ balance: 11_500 });
+  });
+
+  it('refuses a rollback id reused for another round or currency', async () => {
+    await bet('t-5c', 100);
+    expect(await rollback('t-5c-rb', 't-5c')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    const elsewhere = await call('transaction/rollback', {
+      transaction_uuid: 't-5c-rb',
+      reference_transaction_uuid: 't-5c',
+      round: 'another-round',
+    });
+    expect(elsewhere).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION' });
+  });
+
+  it('refuses a free bet replayed with another stake', async () => {
+    expect(await bet('t-free', 200, { is_free: true })).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await bet('t-free', 200, { is_free: true })).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await bet('t-free', 300, { is_free: true })).toMatchObject({
+      status: 'RS_ERROR_DUPLICATE_TRANSACTION',
+    });
+  });
+
   it('records a rollback that overtook its bet and refuses the late bet', async () => {
     expect(await rollback('t-6-rb', 't-6')).toMatchObject({ status: 'RS_OK', balance: 11_500 });
     expect(await bet('t-6', 700)).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION' });
@@ -142,6 +171,18 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
     expect(await bet('t-9', 100)).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED' });
     expect(await win('t-7-win', 't-7', 300)).toMatchObject({ status: 'RS_OK', balance: 11_600 });
     expect(await rollback('t-8-rb', 't-8')).toMatchObject({ status: 'RS_OK', balance: 11_700 });
+    // A booked bet's replay keeps its answer after expiry; a forged token gets nothing.
+    expect(await bet('t-7', 100)).toMatchObject({ status: 'RS_OK' });
+    expect(
+      await call('transaction/bet', {
+        transaction_uuid: 't-7',
+        round: 'round-t-7',
+        amount: 100,
+        token: 'forged',
+      }),
+    ).toMatchObject({
+      status: 'RS_ERROR_INVALID_TOKEN',
+    });
     await app.database.db
       .update(schema.gameSessions)
       .set({ expiresAt: new Date(Date.now() + 3_600_000) })
