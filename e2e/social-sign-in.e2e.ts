@@ -12,8 +12,8 @@ import { freePort, type RunningProduct, startProduct } from './server.ts';
  * registration the provider could not.
  */
 const client = { client_id: 'chrysos-e2e', client_secret: 'a-client-secret-only-this-spec-knows' };
-/** The button shows the provider's name as the site writes it (`oidc-test` → "Oidc test"). */
-const providerButton = 'Oidc test';
+/** The button shows the provider's label as the operator configured it. */
+const providerButton = 'Test ID';
 const eleni = {
   email: uniqueAddress('eleni'),
   email_verified: true,

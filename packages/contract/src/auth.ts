@@ -233,7 +233,14 @@ export type PlayerSettings = z.infer<typeof playerSettings>;
 
 /** GET /info/auth_providers (spec §3 Social auth provider). */
 export const authProviders = z
-  .array(z.object({ name: z.string(), url: z.string() }))
+  .array(
+    z.object({
+      name: z.string(),
+      url: z.string(),
+      /** What the sign-in button calls the provider, as the operator configured it. */
+      label: z.string().optional(),
+    }),
+  )
   .meta({ id: 'AuthProviders' });
 export type AuthProvider = z.infer<typeof authProviders>[number];
 

@@ -19,7 +19,9 @@ const providerNames: Record<string, string> = {
   vkontakte: 'VK',
 };
 
-export const providerName = (name: string) =>
+/** The operator's label for the provider, else how the provider writes its own name. */
+export const providerName = ({ name, label }: AuthProvider) =>
+  label ??
   providerNames[name.toLowerCase()] ??
   name.replace(/[_-]+/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
 
@@ -56,9 +58,9 @@ export function SocialSignIn({ mode }: { mode: 'signIn' | 'signUp' }) {
                 href={href(provider)}
               >
                 <span className="social-button__initial" aria-hidden="true">
-                  {providerName(provider.name).charAt(0)}
+                  {providerName(provider).charAt(0)}
                 </span>
-                {t('auth.continueWith', { provider: providerName(provider.name) })}
+                {t('auth.continueWith', { provider: providerName(provider) })}
               </a>
             )}
           </li>

@@ -33,7 +33,8 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authProviders },
       },
     },
-    async () => app.config.SOCIAL_PROVIDERS.map(({ name }) => ({ name, url: signInPath(name) })),
+    async () =>
+      app.config.SOCIAL_PROVIDERS.map(({ name, label }) => ({ name, label, url: signInPath(name) })),
   );
 
   app.post(

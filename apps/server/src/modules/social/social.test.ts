@@ -234,10 +234,10 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
   const playerRow = async (id: string) =>
     (await app.database.db.select().from(schema.players).where(eq(schema.players.id, id)))[0];
 
-  it('lists the configured providers with their login URL', async () => {
+  it('lists the configured providers with their label and login URL', async () => {
     const response = await app.inject({ url: '/api/info/auth_providers' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([{ name: 'acme', url: '/users/auth/acme' }]);
+    expect(response.json()).toEqual([{ name: 'acme', label: 'Acme ID', url: '/users/auth/acme' }]);
   });
 
   it('answers an unknown provider with a JSON 404', async () => {
