@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Copy, Locale } from './copy.ts';
 
 /** Node's fetch calls itself "node", which bot detection rightly flags; visitors here use a browser. */
@@ -48,6 +48,25 @@ export async function signInOnPage(page: Page, baseUrl: string, text: Copy, emai
   await page.getByLabel(text.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: text.signIn, exact: true }).click();
   await page.getByRole('button', { name: text.signOut }).waitFor();
+}
+
+/**
+ * Signs a browser context in through the API, as setup for a journey that is not about signing in:
+ * the context's cookie jar keeps the session, so its pages open signed in.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+  password: string,
+) {
+  const response = await context.request.post(`${baseUrl}/api/users/sign_in`, {
+    headers: { 'user-agent': browserAgent },
+    data: { user: { email, password } },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`sign-in failed (${response.status()}): ${await response.text()}`);
+  }
 }
 
 /** The message under a form field: fields are `<prefix>-<name>` with the problem at `#<id>-problem`. */
