@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { seoRoutes } from './modules/content/sitemap.ts';
 import { validateEmailRoutes } from './modules/core/validate-email.ts';
+import type { StudioFeed } from './modules/games/import-studio-titles.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox-routes.ts';
@@ -25,11 +27,13 @@ import cashier from './plugins/cashier.ts';
 import configPlugin from './plugins/config.ts';
 import content from './plugins/content.ts';
 import databasePlugin from './plugins/database.ts';
+import gamesCatalogue from './plugins/games-catalogue.ts';
 import { imagesPlugin } from './plugins/images.ts';
 import mail from './plugins/mail.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
 import session from './plugins/session.ts';
+import { studioPlugin } from './plugins/studio.ts';
 import wallet from './plugins/wallet.ts';
 import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
 
@@ -40,6 +44,8 @@ export interface AppOptions {
   /** Mount the web app; off for API-only tests, which need no web build. */
   web?: WebPluginOptions | false;
   logger?: FastifyServerOptions['logger'];
+  /** Import these titles into the games catalogue instead of the in-house studio's list (tests). */
+  studioFeed?: StudioFeed;
 }
 
 /** Builds the whole application without listening, so tests can call it with `inject`. */
@@ -64,6 +70,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   await app.register(referenceData);
+  await app.register(gamesCatalogue, { feed: options.studioFeed });
   await app.register(content);
   await app.register(session);
   await app.register(afterResponse);
@@ -76,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(imagesPlugin);
   await app.register(seoRoutes);
   await app.register(walletProtocolRoutes);
+  await app.register(studioPlugin);
   await app.register(webhookRoutes);
   await app.register(app.sandboxPsp.routes);
   if (config.DEMO_MODE) await app.register(mailboxRoutes);
@@ -91,6 +99,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(socialApiRoutes);
       await api.register(validateEmailRoutes);
       await api.register(accountRoutes);
+      await api.register(gamesRoutes);
       await api.register(paymentRoutes);
       await api.register(operatorRoutes);
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { licenseName } from '@chrysos/contract';
 import { z } from 'zod';
@@ -187,6 +188,15 @@ export const configSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes')))
     .default([]),
+  /**
+   * Secret the in-house studio signs its wallet calls with (studio id `chrysos-studio`). Random per
+   * process when unset, which is enough while the studio runs inside each server process.
+   */
+  STUDIO_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Script the web app loads to proxy game traffic (GET /api/settings/games_proxy_script_url); none when unset. */
+  GAMES_PROXY_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .optional(),
   /** Largest single bet in whole currency units; a bigger one is refused with RS_ERROR_LIMIT_REACHED. */
   WALLET_MAX_BET: z.coerce.number().positive().default(10_000),
 });
@@ -217,13 +227,25 @@ const secretVariables = new Set([
   'WALLET_STUDIOS',
   'OPERATOR_API_TOKEN',
   'SANDBOX_PSP_SECRET',
+  'STUDIO_SECRET',
 ]);
+
+/** The in-house studio's id in wallet calls. */
+export const houseStudio = 'chrysos-studio';
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = withSafeIssuers.safeParse(given);
-  if (result.success) return result.data;
+  if (result.success) {
+    const config = result.data;
+    // The in-house studio is one more studio of the wallet protocol, unless configured explicitly.
+    config.WALLET_STUDIOS = {
+      [houseStudio]: config.STUDIO_SECRET ?? randomBytes(32).toString('hex'),
+      ...config.WALLET_STUDIOS,
+    };
+    return config;
+  }
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
     const variable = String(issue.path[0] ?? '');

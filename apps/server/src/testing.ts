@@ -1,6 +1,7 @@
 import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
 import { buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
+import type { StudioFeed } from './modules/games/import-studio-titles.ts';
 
 /**
  * The API on a fresh database of the given kind, without the web app or a listening socket.
@@ -9,14 +10,15 @@ import { parseConfig } from './config.ts';
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { logs?: string[] } = {},
+  options: { logs?: string[]; studioFeed?: StudioFeed } = {},
 ) {
   const database = await openTestDatabase(kind);
-  const { logs } = options;
+  const { logs, studioFeed } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
     web: false,
+    ...(studioFeed ? { studioFeed } : {}),
     // Tests that look for secrets in logs collect every line at the most verbose level.
     logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
   });

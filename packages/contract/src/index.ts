@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './content.ts';
 export * from './errors.ts';
+export * from './games.ts';
 export * from './health.ts';
 export * from './info.ts';
 export * from './support.ts';

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** Collects every API route registered after it into an OpenAPI 3.1 document. */
 async function openapi(app: FastifyInstance): Promise<void> {
@@ -19,6 +19,8 @@ async function openapi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/api' }],
     },
     transform: jsonSchemaTransform,
+    // Fills components.schemas with the contract's named schemas (`.meta({ id })`) the paths refer to.
+    transformObject: jsonSchemaTransformObject,
   });
 }
 

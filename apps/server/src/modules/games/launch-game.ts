@@ -1,0 +1,115 @@
+import type { LaunchOptions } from '@chrysos/contract';
+import { type Db, schema } from '@chrysos/db';
+import { openStudioSession } from '@chrysos/games/sessions';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { houseStudio } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { openGameSession } from '../wallet/game-sessions.ts';
+import type { Audience } from './audience.ts';
+import type { Locale } from './catalogue-snapshot.ts';
+
+const g = schema.games;
+
+export interface LaunchRequest {
+  provider: string;
+  /** The game's seo_title (urlId) or the game part of its identifier. */
+  game: string;
+  mode: 'demo' | 'real';
+  locale: Locale;
+}
+
+/**
+ * GET /games/launch_options/{provider}/{game}: where the game client runs. Real play opens a game
+ * session for the player's active currency (its token authorises the studio's wallet calls) and puts
+ * the game on the player's recently played list.
+ */
+export async function launchGame(
+  db: Db,
+  launch: LaunchRequest,
+  audience: Audience,
+  money: { defaultCurrency: string; subunitsOf: (currency: string) => Promise<number | undefined> },
+): Promise<LaunchOptions> {
+  const [found] = await db
+    .select({
+      id: g.id,
+      studio: g.studio,
+      gameCode: g.gameCode,
+      hasDemo: g.hasDemo,
+      restrictedCountries: g.restrictedCountries,
+      restrictedCurrencies: g.restrictedCurrencies,
+    })
+    .from(g)
+    .where(
+      and(
+        eq(g.provider, launch.provider),
+        or(eq(g.seoTitle, launch.game), eq(g.identifier, `${launch.provider}:${launch.game}`)),
+      ),
+    )
+    // An seo_title match wins over another game's identifier part.
+    .orderBy(sql`${g.seoTitle} = ${launch.game} desc`)
+    .limit(1);
+  if (!found) {
+    throw AppError.notFound('game', `There is no game ${launch.game} from provider ${launch.provider}`);
+  }
+  if (audience.countries.some((country) => found.restrictedCountries.includes(country))) {
+    throw new AppError(403, { game: ['This game is not available in your country'] });
+  }
+
+  if (found.studio !== houseStudio) {
+    throw new AppError(503, {
+      game: ['This studio cannot be reached at the moment; please try again later'],
+    });
+  }
+  // Like an aggregator's launch call: the studio opens its own session and gives the game's address.
+  const gameUrl = (session: string) => {
+    const url = new URL(`/studio/play/${encodeURIComponent(found.gameCode)}`, 'http://game.invalid');
+    url.searchParams.set('session', session);
+    url.searchParams.set('lang', launch.locale);
+    return `${url.pathname}${url.search}`;
+  };
+
+  if (launch.mode === 'demo') {
+    if (!found.hasDemo) {
+      throw new AppError(422, { mode: ['This game has no demo; sign in to play it for real money'] });
+    }
+    const currency = audience.currency ?? money.defaultCurrency;
+    const session = await openStudioSession(db, {
+      mode: 'demo',
+      titleId: found.gameCode,
+      language: launch.locale,
+      currency,
+      subunits: (await money.subunitsOf(currency)) ?? 100,
+    });
+    return { game_url: gameUrl(session), mode: 'demo', strategy: 'iframe' };
+  }
+
+  const { playerId, currency } = audience;
+  if (!playerId || !currency) {
+    throw new AppError(401, { base: ['Sign in to play for real money'] });
+  }
+  if (found.restrictedCurrencies.includes(currency)) {
+    throw new AppError(403, { game: [`This game is not available for play in ${currency}`] });
+  }
+  const token = await openGameSession(db, {
+    playerId,
+    currency,
+    studio: found.studio,
+    gameCode: found.gameCode,
+  });
+  await db
+    .insert(schema.recentGames)
+    .values({ playerId, gameId: found.id })
+    .onConflictDoUpdate({
+      target: [schema.recentGames.playerId, schema.recentGames.gameId],
+      set: { lastPlayedAt: sql`now()` },
+    });
+  const session = await openStudioSession(db, {
+    mode: 'real',
+    titleId: found.gameCode,
+    language: launch.locale,
+    user: playerId,
+    walletToken: token,
+    currency,
+  });
+  return { game_url: gameUrl(session), mode: 'real', strategy: 'iframe' };
+}

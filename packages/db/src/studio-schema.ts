@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The in-house studio's own tables. They share the database for convenience only: the studio reads
+ * and writes nothing else, and knows a player only by the wallet protocol's user id, so no foreign
+ * key points into the casino's tables.
+ */
+
+/** Provably fair seed pairs: one active per player (and per demo session); rotated ones are revealed. */
+export const studioSeeds = pgTable(
+  'studio_seeds',
+  {
+    id: serial('id').primaryKey(),
+    /** The wallet user id for real play, or `demo:<session id>`. */
+    owner: text('owner').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next round uses. */
+    nonce: integer('nonce').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('studio_seeds_one_active').on(table.owner).where(sql`${table.active}`),
+    index('studio_seeds_owner_idx').on(table.owner, table.id),
+  ],
+);
+
+/** A launch of one title: real play carries the casino's game session token, demo a virtual balance. */
+export const studioSessions = pgTable(
+  'studio_sessions',
+  {
+    /** Random, in the game's URL; only its hash is stored. */
+    idHash: text('id_hash').primaryKey(),
+    mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+    titleId: text('title_id').notNull(),
+    language: text('language').notNull(),
+    user: text('user_id'),
+    walletToken: text('wallet_token'),
+    currency: text('currency').notNull(),
+    demoBalance: bigint('demo_balance', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('studio_sessions_expiry_idx').on(table.expiresAt)],
+);
+
+export const studioRoundStatuses = ['open', 'closed', 'refused', 'rolled_back'] as const;
+/**
+ * Where a round stands with the wallet: `betting` until a stake is acknowledged, `playing` while a
+ * blackjack hand waits for the player, `settling` until the win is acknowledged, `done` after.
+ */
+export const studioRoundPhases = ['betting', 'playing', 'settling', 'done'] as const;
+
+export const studioRounds = pgTable(
+  'studio_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionHash: text('session_hash').notNull(),
+    mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+    /** Wallet user id for real play; `demo:<session>` for demo. */
+    owner: text('owner').notNull(),
+    titleId: text('title_id').notNull(),
+    currency: text('currency').notNull(),
+    seedId: integer('seed_id').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    bet: jsonb('bet').notNull(),
+    /** Everything staked so far (doubles and splits add to it), in minor units. */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** Stakes sent to the wallet: the first, then one per double or split. */
+    stakesSent: integer('stakes_sent').notNull().default(0),
+    stakesBooked: integer('stakes_booked').notNull().default(0),
+    payout: bigint('payout', { mode: 'number' }),
+    state: jsonb('state'),
+    view: jsonb('view'),
+    /** The player's actions in order (blackjack), so the round can be recomputed. */
+    actions: jsonb('actions').notNull().default([]),
+    /** A free-spin grant paying the stake (is_free towards the wallet); null for paid rounds. */
+    freeGrant: text('free_grant'),
+    status: text('status', { enum: studioRoundStatuses }).notNull().default('open'),
+    phase: text('phase', { enum: studioRoundPhases }).notNull().default('betting'),
+    /** Why the wallet refused the stake, for the player. */
+    refusal: text('refusal'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('studio_rounds_owner_idx').on(table.owner, table.createdAt),
+    index('studio_rounds_open_idx').on(table.updatedAt).where(sql`${table.status} = 'open'`),
+  ],
+);
