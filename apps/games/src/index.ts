@@ -1,0 +1,2 @@
+export * from './studio-types.ts';
+export { titleById, titles } from './titles.ts';
