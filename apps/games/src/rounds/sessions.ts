@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, studioSchema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
+
+/** A demo session starts with this many whole units of play money. */
+export const demoStartingUnits = 1_000;
+/** Launch links are opened at once; a session then lives as long as an evening of play. */
+export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
+
+export type StudioSession = typeof studioSchema.studioSessions.$inferSelect;
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export type Launch =
+  | { mode: 'real'; titleId: string; language: string; user: string; walletToken: string; currency: string }
+  | { mode: 'demo'; titleId: string; language: string; currency: string; subunits: number };
+
+/**
+ * Opens a studio session for one launch, the way an aggregator's launch call does: the casino hands
+ * over the player's wallet user id and game session token, and gets back the id the game URL carries.
+ */
+export async function openStudioSession(db: Db, launch: Launch): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  await db.insert(studioSchema.studioSessions).values({
+    idHash: hashOf(id),
+    mode: launch.mode,
+    titleId: launch.titleId,
+    language: launch.language,
+    currency: launch.currency,
+    expiresAt: new Date(Date.now() + sessionLifetimeMs),
+    ...(launch.mode === 'real'
+      ? { user: launch.user, walletToken: launch.walletToken }
+      : { demoBalance: demoStartingUnits * launch.subunits }),
+  });
+  return id;
+}
+
+/** The live session behind a game URL's id, or undefined when unknown or expired. */
+export async function findStudioSession(db: Db, id: string): Promise<StudioSession | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioSchema.studioSessions)
+    .where(eq(studioSchema.studioSessions.idHash, hashOf(id)));
+  if (!row || row.expiresAt.getTime() < Date.now()) return undefined;
+  return row;
+}
+
+/** Who owns the seeds and rounds of a session: the wallet user, or the demo session itself. */
+export const ownerOf = (session: StudioSession) =>
+  session.mode === 'real' && session.user ? session.user : `demo:${session.idHash}`;

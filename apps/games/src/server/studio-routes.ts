@@ -1,0 +1,309 @@
+import { type Db, studioSchema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hashServerSeed, isClientSeed, isServerSeed, roundRng } from '../fair/index.ts';
+import { BetError } from '../math/engine.ts';
+import { engines } from '../math/index.ts';
+import { DemoPurse, type Purse, WalletPurse } from '../rounds/purse.ts';
+import { RoundRefused, RoundService } from '../rounds/round-service.ts';
+import { activeSeed, revealedSeed, revealedSeeds, rotateSeed } from '../rounds/seeds.ts';
+import { findStudioSession, ownerOf, type StudioSession } from '../rounds/sessions.ts';
+import { titleById } from '../titles.ts';
+import type { WalletClient } from '../wallet/wallet-client.ts';
+
+export interface StudioOptions {
+  db: Db;
+  wallet: WalletClient;
+  /** Minor units per whole unit of a currency (100 for EUR), or undefined for an unknown currency. */
+  subunitsOf: (currency: string) => Promise<number | undefined>;
+  /** How long an unanswered step waits before recovery takes it over, and when a hand is abandoned. */
+  recovery?: { everyMs: number; idleMs: number; abandonMs: number };
+}
+
+/** The header the game client sends its session id in (never in a URL after the first load). */
+export const sessionHeader = 'x-studio-session';
+
+function problem(reply: FastifyReply, code: number, field: string, message: string, extra = {}) {
+  return reply.code(code).send({ errors: { [field]: [message] }, ...extra });
+}
+
+/**
+ * The studio's API for its game clients (/games-api/*). A session comes from a launch; real-money
+ * rounds book through the wallet protocol, demo rounds through the session's play money.
+ */
+async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions): Promise<void> {
+  const { db, wallet } = options;
+  const rounds = new RoundService({
+    db,
+    engines,
+    titleById,
+    log: (message, detail) => app.log.warn(detail ?? {}, message),
+  });
+
+  const purseOf = (session: StudioSession): Purse =>
+    session.mode === 'real' && session.user && session.walletToken
+      ? new WalletPurse(
+          wallet,
+          { user: session.user, token: session.walletToken, currency: session.currency },
+          session.titleId,
+        )
+      : new DemoPurse(db, session.idHash);
+
+  async function sessionOf(request: FastifyRequest, reply: FastifyReply) {
+    const id = request.headers[sessionHeader];
+    const session = typeof id === 'string' && id.length <= 64 ? await findStudioSession(db, id) : undefined;
+    if (!session) {
+      await problem(
+        reply,
+        401,
+        'session',
+        'This game session has ended. Open the game again from the lobby.',
+      );
+      return null;
+    }
+    const title = titleById(session.titleId);
+    const subunits = await options.subunitsOf(session.currency);
+    if (!title || !subunits) {
+      await problem(reply, 404, 'game', 'This game is no longer available.');
+      return null;
+    }
+    return { session, title, subunits, owner: ownerOf(session), purse: purseOf(session) };
+  }
+
+  app.get('/games-api/session', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    const { session, title, subunits, owner, purse } = found;
+    const seed = await activeSeed(db, owner);
+    return {
+      mode: session.mode,
+      language: session.language,
+      currency: session.currency,
+      subunits,
+      balance: await purse.balance(),
+      title: {
+        id: title.id,
+        engine: title.engine,
+        variant: title.variant,
+        name: title.title,
+        rtp: title.rtp,
+        volatility: title.volatility,
+        lines: title.lines ?? null,
+        min_bet: title.minBet * subunits,
+        max_bet: title.maxBet * subunits,
+        theme: title.theme,
+      },
+      fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
+      history: await rounds.history(owner, title.id),
+    };
+  });
+
+  app.post<{ Body: { bet?: unknown } }>('/games-api/rounds', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    const { session, title, subunits, owner, purse } = found;
+    try {
+      return await rounds.play(
+        {
+          sessionHash: session.idHash,
+          mode: session.mode,
+          owner,
+          currency: session.currency,
+          subunits,
+          title,
+          purse,
+        },
+        request.body?.bet,
+      );
+    } catch (error) {
+      return refusal(reply, error);
+    }
+  });
+
+  app.post<{ Params: { id: string }; Body: { action?: unknown } }>(
+    '/games-api/rounds/:id/actions',
+    async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      const { session, title, subunits, owner, purse } = found;
+      if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
+      try {
+        return await rounds.act(
+          {
+            sessionHash: session.idHash,
+            mode: session.mode,
+            owner,
+            currency: session.currency,
+            subunits,
+            title,
+            purse,
+          },
+          request.params.id,
+          request.body?.action,
+        );
+      } catch (error) {
+        return refusal(reply, error);
+      }
+    },
+  );
+
+  app.get('/games-api/rounds', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    return { rounds: await rounds.history(found.owner, found.title.id) };
+  });
+
+  /** Rotating reveals the old server seed; the new client seed is the player's choice. */
+  app.put<{ Body: { client_seed?: unknown } }>('/games-api/seeds', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    const clientSeed = request.body?.client_seed;
+    if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
+      return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+    }
+    const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
+    return {
+      revealed: revealed && {
+        id: revealed.id,
+        server_seed: revealed.serverSeed,
+        server_seed_hash: revealed.serverSeedHash,
+        client_seed: revealed.clientSeed,
+        rounds: revealed.nonce,
+      },
+      fairness: { server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, nonce: next.nonce },
+    };
+  });
+
+  app.get('/games-api/seeds/revealed', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    const seeds = await revealedSeeds(db, found.owner);
+    return {
+      seeds: seeds.map((seed) => ({
+        id: seed.id,
+        server_seed: seed.serverSeed,
+        server_seed_hash: seed.serverSeedHash,
+        client_seed: seed.clientSeed,
+        rounds: seed.nonce,
+        revealed_at: seed.revealedAt.toISOString(),
+      })),
+    };
+  });
+
+  /**
+   * Recomputes a round from its seeds, nonce, bet and actions, for anyone: the answer is what the
+   * engine decides, so a player can compare it with the round they were shown.
+   */
+  app.post<{
+    Body: {
+      game?: unknown;
+      server_seed?: unknown;
+      client_seed?: unknown;
+      nonce?: unknown;
+      bet?: unknown;
+      actions?: unknown;
+    };
+  }>('/games-api/verify', async (request, reply) => {
+    const body = request.body ?? {};
+    const title = typeof body.game === 'string' ? titleById(body.game) : undefined;
+    if (!title) return problem(reply, 422, 'game', 'Choose one of our games.');
+    if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
+      return problem(reply, 422, 'server_seed', 'A server seed is 64 hexadecimal characters.');
+    }
+    if (typeof body.client_seed !== 'string' || !isClientSeed(body.client_seed)) {
+      return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+    }
+    if (typeof body.nonce !== 'number' || !Number.isSafeInteger(body.nonce) || body.nonce < 0) {
+      return problem(reply, 422, 'nonce', 'The nonce is a whole number from 0.');
+    }
+    const actions = Array.isArray(body.actions) ? body.actions.slice(0, 40) : [];
+    const engine = engines[title.engine];
+    try {
+      const bet = engine.parseBet(body.bet, title.variant);
+      let step = engine.start(bet, title.variant, roundRng(body.server_seed, body.client_seed, body.nonce));
+      for (const input of actions) {
+        if (step.finished || !engine.act || !engine.parseAction) break;
+        step = engine.act(step.state, engine.parseAction(input, step.state));
+      }
+      return {
+        server_seed_hash: hashServerSeed(body.server_seed),
+        finished: step.finished,
+        payout: step.finished ? step.payout : null,
+        view: step.view,
+      };
+    } catch (error) {
+      if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
+      throw error;
+    }
+  });
+
+  /** A past round of the session's player, with its seed once revealed: the verification page's input. */
+  app.get<{ Params: { id: string } }>('/games-api/rounds/:id', async (request, reply) => {
+    const found = await sessionOf(request, reply);
+    if (!found) return reply;
+    if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
+    const round = await rounds.find(found.owner, request.params.id);
+    if (!round) return problem(reply, 404, 'round', 'No such round.');
+    const seed = await revealedSeed(db, round.seedId);
+    return {
+      id: round.id,
+      game: round.titleId,
+      status: round.status,
+      stake: round.stake,
+      payout: round.payout,
+      bet: round.bet,
+      actions: round.actions,
+      view: round.view,
+      client_seed: round.clientSeed,
+      nonce: round.nonce,
+      server_seed: seed?.serverSeed ?? null,
+      created_at: round.createdAt.toISOString(),
+    };
+  });
+
+  function refusal(reply: FastifyReply, error: unknown) {
+    if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
+    if (error instanceof RoundRefused) {
+      return problem(
+        reply,
+        409,
+        'round',
+        error.reason,
+        error.balance === null ? {} : { balance: error.balance },
+      );
+    }
+    throw error;
+  }
+
+  // Rounds a crash or an unreachable wallet left open are finished in the background.
+  const recovery = options.recovery ?? { everyMs: 30_000, idleMs: 30_000, abandonMs: 60 * 60 * 1000 };
+  const sessionFor = async (round: { sessionHash: string }) => {
+    const [session] = await db
+      .select()
+      .from(studioSchema.studioSessions)
+      .where(eq(studioSchema.studioSessions.idHash, round.sessionHash));
+    return session ? purseOf(session) : null;
+  };
+  const runRecovery = () =>
+    rounds
+      .recover(sessionFor, recovery)
+      .catch((error: unknown) => app.log.error({ err: error }, 'round recovery failed'));
+  app.decorate('studioRecovery', runRecovery);
+  const timer = setInterval(runRecovery, recovery.everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    void runRecovery();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Registered as a plugin whose decorations (studioRecovery) reach the host app. */
+export const studioRoutes = fp(studioRoutesPlugin, { name: 'studio' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Finishes rounds left open; runs by itself every 30 s and once at start. */
+    studioRecovery?: () => Promise<unknown>;
+  }
+}

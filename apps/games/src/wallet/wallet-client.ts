@@ -1,0 +1,182 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The only way the studio touches money: the casino's seamless-wallet protocol (docs/wallet-protocol.md),
+ * signed with the studio's secret, exactly as a third-party studio calls it.
+ */
+
+export type WalletStatus =
+  | 'RS_OK'
+  | 'RS_ERROR_NOT_ENOUGH_MONEY'
+  | 'RS_ERROR_DUPLICATE_TRANSACTION'
+  | 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'
+  | 'RS_ERROR_INVALID_TOKEN'
+  | 'RS_ERROR_TOKEN_EXPIRED'
+  | 'RS_ERROR_WRONG_CURRENCY'
+  | 'RS_ERROR_USER_DISABLED'
+  | 'RS_ERROR_INVALID_SIGNATURE'
+  | 'RS_ERROR_LIMIT_REACHED'
+  | 'RS_ERROR_WRONG_SYNTAX'
+  | 'RS_ERROR_UNKNOWN';
+
+export interface WalletAnswer {
+  status: WalletStatus;
+  balance?: number;
+  currency?: string;
+}
+
+/** Sends one signed request and gives back the HTTP status and body; throws when nothing came back. */
+export type WalletTransport = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
+
+/** The call's outcome is unknown: the wallet did not answer (or answered garbage) after every retry. */
+export class WalletUnavailable extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`wallet ${path} did not answer`, { cause });
+  }
+}
+
+export interface Player {
+  user: string;
+  token: string;
+  currency: string;
+}
+
+export interface RetryPolicy {
+  attempts: number;
+  /** First pause; each later one doubles, with up to 50% jitter so studios do not retry in step. */
+  baseDelayMs: number;
+}
+
+/** HTTP transport over the network, for a studio that runs apart from the casino. */
+export function httpTransport(baseUrl: string, timeoutMs = 5_000): WalletTransport {
+  return async (path, body, headers) => {
+    const response = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class WalletClient {
+  readonly #transport: WalletTransport;
+  readonly #studio: string;
+  readonly #secret: string;
+  readonly #retry: RetryPolicy;
+  readonly #newRequestId: () => string;
+
+  constructor(options: {
+    transport: WalletTransport;
+    studio: string;
+    secret: string;
+    retry?: RetryPolicy;
+    newRequestId?: () => string;
+  }) {
+    this.#transport = options.transport;
+    this.#studio = options.studio;
+    this.#secret = options.secret;
+    this.#retry = options.retry ?? { attempts: 5, baseDelayMs: 200 };
+    this.#newRequestId = options.newRequestId ?? (() => crypto.randomUUID());
+  }
+
+  balance(player: Player, gameCode: string): Promise<WalletAnswer> {
+    return this.#call('/wallet/user/balance', { ...player, game_code: gameCode });
+  }
+
+  bet(
+    player: Player,
+    call: { transaction: string; round: string; gameCode: string; amount: number; free?: boolean },
+  ): Promise<WalletAnswer> {
+    return this.#call('/wallet/transaction/bet', {
+      ...player,
+      game_code: call.gameCode,
+      transaction_uuid: call.transaction,
+      round: call.round,
+      round_closed: false,
+      is_free: call.free ?? false,
+      amount: call.amount,
+    });
+  }
+
+  win(
+    player: Player,
+    call: {
+      transaction: string;
+      reference: string;
+      round: string;
+      gameCode: string;
+      amount: number;
+      free?: boolean;
+    },
+  ): Promise<WalletAnswer> {
+    return this.#call('/wallet/transaction/win', {
+      ...player,
+      game_code: call.gameCode,
+      transaction_uuid: call.transaction,
+      reference_transaction_uuid: call.reference,
+      round: call.round,
+      round_closed: true,
+      is_free: call.free ?? false,
+      amount: call.amount,
+    });
+  }
+
+  rollback(
+    player: Player,
+    call: { transaction: string; reference: string; round: string; gameCode: string },
+  ): Promise<WalletAnswer> {
+    return this.#call('/wallet/transaction/rollback', {
+      ...player,
+      game_code: call.gameCode,
+      transaction_uuid: call.transaction,
+      reference_transaction_uuid: call.reference,
+      round: call.round,
+      round_closed: true,
+    });
+  }
+
+  /**
+   * Sends a call until the wallet gives a definite answer. Transaction ids make every retry safe: the
+   * wallet books a transaction once and answers its replays with the original response.
+   */
+  async #call(path: string, fields: Record<string, unknown>): Promise<WalletAnswer> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < this.#retry.attempts; attempt++) {
+      if (attempt > 0) {
+        const pause = this.#retry.baseDelayMs * 2 ** (attempt - 1);
+        await sleep(pause * (1 + Math.random() * 0.5));
+      }
+      const body = JSON.stringify({ ...fields, request_uuid: this.#newRequestId() });
+      const signature = createHmac('sha256', this.#secret).update(body).digest('hex');
+      try {
+        const response = await this.#transport(path, body, {
+          'content-type': 'application/json',
+          'x-chrysos-studio': this.#studio,
+          'x-chrysos-signature': signature,
+        });
+        if (response.status !== 200) {
+          lastError = new Error(`HTTP ${response.status}`);
+          continue;
+        }
+        const answer = JSON.parse(response.body) as WalletAnswer;
+        // An unknown failure on the wallet's side says nothing of whether the call was booked.
+        if (answer.status === 'RS_ERROR_UNKNOWN') {
+          lastError = new Error('RS_ERROR_UNKNOWN');
+          continue;
+        }
+        return answer;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw new WalletUnavailable(path, lastError);
+  }
+}
