@@ -389,6 +389,16 @@ export class RoundService {
     return true;
   }
 
+  /** Whether the owner has a round still being played or settled (its seed must stay secret). */
+  async hasOpenRound(owner: string): Promise<boolean> {
+    const [open] = await this.#db
+      .select({ id: studioRounds.id })
+      .from(studioRounds)
+      .where(and(eq(studioRounds.owner, owner), eq(studioRounds.status, 'open')))
+      .limit(1);
+    return open !== undefined;
+  }
+
   /** One of the owner's rounds. */
   async find(owner: string, id: string): Promise<RoundRow | undefined> {
     const [round] = await this.#db

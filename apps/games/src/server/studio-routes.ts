@@ -162,6 +162,10 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
       return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
     }
+    // Revealing the seed mid-hand would show a blackjack player the cards still to come.
+    if (await rounds.hasOpenRound(found.owner)) {
+      return problem(reply, 409, 'round', 'ROUND_OPEN');
+    }
     const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
     return {
       revealed: revealed && {

@@ -239,6 +239,20 @@ describe.each(testDatabaseKinds)('the in-house studio playing through the wallet
     expect(stillOpen.filter((round) => round.owner === launched.user)).toEqual([]);
   });
 
+  it('keeps the server seed secret while a hand is open: no rotation mid-round', async () => {
+    const { session } = await launch(blackjack, 100_000);
+    let round: { id: string; finished: boolean } | undefined;
+    for (let i = 0; i < 20 && !(round && !round.finished); i++) {
+      round = (await call(session, 'POST', '/games-api/rounds', { bet: { stake: 500 } })).json();
+    }
+    if (!round || round.finished) throw new Error('no open hand in 20 deals');
+    const refused = await call(session, 'PUT', '/games-api/seeds', { client_seed: 'peek' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ errors: { round: ['ROUND_OPEN'] } });
+    await call(session, 'POST', `/games-api/rounds/${round.id}/actions`, { action: 'stand' });
+    expect((await call(session, 'PUT', '/games-api/seeds', { client_seed: 'peek' })).statusCode).toBe(200);
+  });
+
   it('takes a double’s extra stake as a second bet of the round', async () => {
     const { user, session } = await launch(blackjack, 100_000);
     // Deal until a hand waits for the player (no blackjack on either side).

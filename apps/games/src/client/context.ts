@@ -1,0 +1,32 @@
+import type { Lang, RoundAnswer, StudioApi, StudioSession } from './api.ts';
+import type { Translate } from './i18n.ts';
+import type { StakeRules } from './stakes.ts';
+
+/** What the shell gives each game: the session, words, money, and the calls that move money. */
+export interface GameContext {
+  session: StudioSession;
+  lang: Lang;
+  t: Translate;
+  /** Minor units in the session's currency. */
+  money: (minor: number) => string;
+  reducedMotion: boolean;
+  /** The balance on screen (minor units), null when unknown. */
+  balance: number | null;
+  stakeRules: StakeRules;
+  api: StudioApi;
+  /**
+   * Plays a round. The balance on screen drops by the stake at once; the win is added when the game
+   * calls `reveal` at the end of its animation. Returns null after showing the player what went wrong.
+   */
+  play<View>(bet: unknown): Promise<RoundAnswer<View> | null>;
+  /** A decision in an open round (blackjack); the balance shown follows the answer. */
+  act<View>(roundId: string, action: string): Promise<RoundAnswer<View> | null>;
+  /** The outcome is on screen: show the final balance, tell the casino, update the last rounds. */
+  reveal(answer: RoundAnswer<unknown>): void;
+  /** Says something to assistive technology (a polite live region). */
+  announce(text: string): void;
+  /** A hand is being played: the seed pair must not change until it is over. */
+  setRoundInPlay(open: boolean): void;
+  /** Clears the problem banner (a new bet is being made). */
+  clearProblem(): void;
+}
