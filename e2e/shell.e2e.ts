@@ -43,7 +43,7 @@ const pageRoutes = [
   '/notifications',
   '/wheel-of-fortune',
   '/games/all',
-  '/games/slots/chrysos-studio',
+  '/games/slots/chrysos-originals',
   '/tournaments/active',
   '/tournaments/finished/autumn-spin-cup',
   '/promotions',

@@ -21,6 +21,22 @@ export interface ContentReader {
   isVisible(settings: VisibilitySettingsInput | undefined): boolean;
 }
 
+/** A call of the player API made on behalf of the visitor whose page is being rendered. */
+export interface ApiCall {
+  method?: 'GET' | 'POST';
+  /** Path under /api, with its query string: `/games/providers`. */
+  path: string;
+  body?: unknown;
+  /** The API version asked for through the Accept header (spec §7: 2 for the games API). */
+  version?: 1 | 2;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  /** The parsed JSON body; null when there is none or it is not JSON. */
+  body: T | null;
+}
+
 /**
  * What the server hands to loaders and middleware for each request. Server and route modules both
  * import this module through `#app-context` / `@chrysos/web/app-context`, so they share one token.
@@ -44,6 +60,11 @@ export interface AppContext {
   content: ContentReader;
   /** The signed-in player, or null for a visitor. */
   player: Player | null;
+  /**
+   * Calls the player API in-process as this request's visitor (their session, country and language),
+   * so a page is rendered from exactly what the browser would get from /api.
+   */
+  api<T>(call: ApiCall): Promise<ApiAnswer<T>>;
 }
 
 export const appContext = createContext<AppContext>();

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
@@ -24,7 +25,9 @@ import { isChunkLoadError, reloadAfterChunkError } from './pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './pwa/display-mode';
 import './styles/app.css';
 import './styles/wallet.css';
+import './styles/games.css';
 import { pageUrl } from './request-url';
+import { barePage } from './studio/bare-page';
 import { WalletProvider } from './wallet/WalletProvider';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,7 +53,9 @@ function scrollKey(location: { pathname: string; key: string }): string {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
-  const locale = data?.locale ?? 'en';
+  // A bare page (a game client) names its language in its own address, not in the path.
+  const bare = barePage(useMatches());
+  const locale = bare?.lang ?? data?.locale ?? 'en';
   // Landing pages under /promos/ keep the browser's own scrollbar (spec §2).
   const scrollbar = /^(\/el)?\/promos\//.test(pathname) ? undefined : 'custom-scrollbar';
   return (
@@ -78,7 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { player } = loaderData;
+  // Game clients in the casino's iframe render bare: the page around the iframe has the casino.
+  const bare = barePage(useMatches());
+  return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
+}
+
+function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
   const session = useMemo<PlayerSession>(
     () =>
       player

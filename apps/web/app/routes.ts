@@ -28,10 +28,11 @@ export default [
       route('payments', 'routes/payments.tsx'),
       route('providers', 'routes/providers.tsx'),
       route('mobile-app', 'routes/mobile-app.tsx'),
+      route('provably-fair', 'routes/provably-fair.tsx'),
       section('notifications', 'notifications'),
       section('wheel-of-fortune', 'wheel-of-fortune'),
       redirect('games', 'games-bare'),
-      section('games/*', 'games'),
+      route('games/*', 'routes/games.tsx'),
       redirect('tournaments', 'tournaments-bare'),
       section('tournaments/:state', 'tournaments'),
       section('tournaments/:state/:frontendIdentifier', 'tournament'),
@@ -70,6 +71,10 @@ export default [
       route('download-ipa', 'routes/download.tsx', { id: 'download-ipa' }),
       route('promos/:slug', 'routes/promo-landing.tsx'),
     ]),
-    layout('layouts/game.tsx', [section('game/:urlId', 'game')]),
+    layout('layouts/game.tsx', [route('game/:urlId', 'routes/game.tsx')]),
+    // Loaded inside a game's iframe when the game sends the player back (spec §2 pass-through path).
+    route('exit_iframe', 'routes/exit-iframe.ts'),
   ]),
+  // The studio's game client inside the game iframe: outside the locale route, so no casino chrome.
+  route('studio/play/:titleId', 'routes/studio-play.tsx'),
 ] satisfies RouteConfig;

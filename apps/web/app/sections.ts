@@ -5,11 +5,9 @@
 export const sections = {
   notifications: { slug: 'notifications' },
   'wheel-of-fortune': { slug: 'wheel-of-fortune' },
-  games: { slug: 'games' },
   tournaments: { slug: 'tournaments' },
   tournament: { slug: 'tournaments' },
   profile: { slug: 'profile' },
-  game: { slug: 'games' },
 } as const;
 
 export type SectionId = keyof typeof sections;

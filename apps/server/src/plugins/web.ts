@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
-import { type AppContext, appContext } from '@chrysos/web/app-context';
+import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
@@ -35,11 +35,6 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const target = routeRuleRedirect(app.config.ROUTE_RULES, path);
     if (target !== null) return reply.redirect(target, 302);
   });
-
-  // Pass-through paths the app does not render (spec §2).
-  app.get('/exit_iframe', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(exitIframePage),
-  );
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
@@ -83,12 +78,39 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
       isVisible: (settings) => isVisible(settings, viewer),
     },
     player,
+    api: (call) => callApiAs(app, request, call),
   };
 }
 
-/** Shown inside a game iframe when a game sends the player back: it tells the page around it to close the game. */
-const exitIframePage = `<!doctype html><html><head><meta charset="utf-8"><title>Chrysos Casino</title></head><body>
-<script>
-  if (window.top !== window.self) window.parent.postMessage({ type: 'chrysos:exit-game' }, window.location.origin);
-  else window.location.replace('/');
-</script></body></html>`;
+/**
+ * A loader's call of the player API, answered in-process by the same routes the browser calls, as the
+ * visitor of the page: their session cookie, language, user agent and address (so GeoIP and the
+ * country header decide games and restrictions the same way).
+ */
+async function callApiAs<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  call: ApiCall,
+): Promise<ApiAnswer<T>> {
+  const forwarded = ['cookie', 'accept-language', 'user-agent', app.config.GEOIP_COUNTRY_HEADER];
+  const headers: Record<string, string> = { accept: `application/vnd.s.v${call.version ?? 1}+json` };
+  for (const name of forwarded) {
+    const value = name ? request.headers[name.toLowerCase()] : undefined;
+    if (name && typeof value === 'string') headers[name.toLowerCase()] = value;
+  }
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.inject({
+    method: call.method ?? 'GET',
+    url: `/api${call.path}`,
+    headers,
+    remoteAddress: request.ip,
+    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+  });
+  let body: T | null = null;
+  try {
+    body = response.body ? (JSON.parse(response.body) as T) : null;
+  } catch {
+    body = null;
+  }
+  return { status: response.statusCode, body };
+}

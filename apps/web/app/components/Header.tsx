@@ -51,6 +51,16 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         </nav>
       ) : null}
       <div className="header__actions">
+        <button
+          type="button"
+          className="icon-button header__search"
+          aria-label={t('header.search')}
+          title={t('header.search')}
+          aria-haspopup="dialog"
+          onClick={() => open('SearchGames')}
+        >
+          <Icon name="search" size={20} />
+        </button>
         <Link
           to={`${localizePath(pathname, otherLocale)}${search}`}
           className="header__language"

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-const storageKey = 'chrysos:game-back-path';
+/** Where the page a game's back button returns to is kept (read by /exit_iframe too). */
+export const gameBackPathKey = 'chrysos:game-back-path';
 const isGamePath = (pathname: string) => /^(\/el)?\/game\//.test(pathname);
 
 /** Remembers the last page that was not a game, so a game's back button returns there (spec §2). */
@@ -9,7 +10,7 @@ export function useRememberPageForGames(): void {
   const location = useLocation();
   useEffect(() => {
     if (!isGamePath(location.pathname)) {
-      sessionStorage.setItem(storageKey, `${location.pathname}${location.search}`);
+      sessionStorage.setItem(gameBackPathKey, `${location.pathname}${location.search}`);
     }
   }, [location.pathname, location.search]);
 }
@@ -18,7 +19,7 @@ export function useRememberPageForGames(): void {
 export function useGameBackPath(): string | null {
   const [back, setBack] = useState<string | null>(null);
   useEffect(() => {
-    setBack(sessionStorage.getItem(storageKey));
+    setBack(sessionStorage.getItem(gameBackPathKey));
   }, []);
   return back;
 }

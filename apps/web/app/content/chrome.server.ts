@@ -56,6 +56,8 @@ export function loadChrome(app: AppContext, locale: Locale) {
       const gameMenu = app.content.first('gameMenuModal', locale)?.data;
       return gameMenu ? { ...gameMenu, categories: visibleLinks(gameMenu.categories) } : null;
     })(),
+    /** Texts of the games lobby: also the search modal's and the home page rows'. */
+    games: app.content.first('games', locale)?.data ?? null,
     metaTags: Object.fromEntries(
       app.content
         .list('metaTags', locale)

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { focusFirstField } from '../account/fields';
 import { useTranslation } from '../i18n/i18n';
 import {
@@ -17,9 +17,40 @@ import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
 import type { ModalName } from './registry';
 
-const bodies: Partial<Record<ModalName, () => React.ReactNode>> = {
+/**
+ * Game search is not part of a page's first load: it is fetched once the page is idle (so it is there
+ * when the visitor starts typing), or when opened, whichever comes first.
+ */
+let searchGamesBody: React.ComponentType | null = null;
+const loadSearchGames = () =>
+  import('./bodies/SearchGamesModal').then((module) => {
+    searchGamesBody = module.SearchGamesModal;
+    return module;
+  });
+const LazySearchGames = lazy(() =>
+  loadSearchGames().then((module) => ({ default: module.SearchGamesModal })),
+);
+/** Once loaded it renders at once: no fallback in between to swallow the first letters typed. */
+function SearchGamesModal() {
+  const Body = searchGamesBody ?? LazySearchGames;
+  return <Body />;
+}
+function usePreloadWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    const preload = () => void load().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(preload, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 2000);
+    return () => clearTimeout(timer);
+  }, [load]);
+}
+
+const bodies: Partial<Record<ModalName, React.ComponentType>> = {
   Menu: MenuModal,
   GameMenu: GameMenuModal,
+  SearchGames: SearchGamesModal,
   LeaveWebView: LeaveWebViewModal,
   Login: LoginModal,
   LoginAnon: LoginModal,
@@ -37,6 +68,7 @@ export function ModalHost() {
   const { stack, close } = useModals();
   const { t } = useTranslation();
   const top = stack.at(-1)?.name;
+  usePreloadWhenIdle(loadSearchGames);
 
   useEffect(() => {
     if (!top) return;
@@ -95,7 +127,15 @@ export function ModalHost() {
                   ×
                 </button>
               </header>
-              <Body />
+              <Suspense
+                fallback={
+                  <div className="modal__body modal__loading">
+                    <span className="spinner" aria-hidden="true" />
+                  </div>
+                }
+              >
+                <Body />
+              </Suspense>
             </div>
           </div>
         );

@@ -1,10 +1,14 @@
 import { localizePath } from '@chrysos/rules';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
+import type { HomeRow } from '../games/HomeGameRows';
 import { Icon, isIconName } from '../icons/icons';
 import type { Route } from './+types/home';
+
+const HomeGameRows = lazy(() => import('../games/HomeGameRows'));
 
 /** Spec §2 /: the home page from `homePage`, the first-deposit banner, and the page's SEO blocks. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -12,6 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     page: requireFirst(content, 'homePage', locale),
+    gameRows: gameRowsOf(content.first('games', locale)?.data.categories),
     firstDeposit: content.first('firstDepositBonusBanner', locale)?.data ?? null,
     seoBlocks: content
       .list('seoBlocks', locale)
@@ -20,12 +25,85 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const placeholderCards = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** The games rows of the home page, titled as the lobby titles these categories. */
+function gameRowsOf(categories: Record<string, string> | undefined): HomeRow[] {
+  if (!categories) return [];
+  const rows: HomeRow[] = [];
+  if (categories.popular)
+    rows.push({ category: 'popular', title: categories.popular, icon: 'fire', sort: 'popularity' });
+  if (categories.new) rows.push({ category: 'new', title: categories.new, icon: 'sparkles', sort: 'new' });
+  return rows;
+}
+
+/**
+ * Where the game rows go: their titles and the shape of their cards at once (nothing moves when they
+ * fill in), their code and games once the visitor scrolls near them.
+ */
+function GameRows({ rows }: { rows: HomeRow[] }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = slot.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const placeholder = rows.map((row) => (
+    <section key={row.category} className="game-row" aria-busy="true">
+      <header className="game-row__head">
+        <h2>
+          <Icon name={row.icon} size={22} className="game-row__icon" />
+          {row.title}
+        </h2>
+      </header>
+      <ul className="game-row__list" aria-hidden="true">
+        {placeholderCards.map((key) => (
+          <li key={key} className="game-card game-card--skeleton">
+            <span className="game-card__art" />
+            <span className="game-card__body">
+              <span className="skeleton-line" />
+              <span className="skeleton-line skeleton-line--short" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
+  if (rows.length === 0) return null;
+  return (
+    <div ref={slot} className="home-games">
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <HomeGameRows rows={rows} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home', 'Chrysos Casino');
 
 const target = (url: string, locale: 'en' | 'el') => (url.startsWith('#') ? url : localizePath(url, locale));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, firstDeposit, seoBlocks, locale } = loaderData;
+  const { page, firstDeposit, seoBlocks, locale, gameRows } = loaderData;
   const { hero } = page;
   return (
     <>
@@ -58,6 +136,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </aside>
       ) : null}
+
+      <GameRows rows={gameRows} />
 
       <section className="section" aria-labelledby="strengths-title">
         <h2 id="strengths-title">{page.strengths.title}</h2>

@@ -3,22 +3,36 @@ import { Link } from 'react-router';
 import { Picture } from '../components/Picture';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
+import { countText } from '../games/format';
+import { loadProviders } from '../games/games-api.server';
 import { useTranslation } from '../i18n/i18n';
+import { Icon } from '../icons/icons';
 import type { Route } from './+types/providers';
 
-/** Spec §2 /providers: the studios behind the lobby, each leading to its games. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { content, locale } = contentFor(request, context);
-  const studios = content
-    .list('providers', locale)
-    .map((item) => ({ ...item.data, html: item.bodyHtml ?? '' }));
+/**
+ * Spec §2 /providers: the studios behind the lobby, each leading to its catalogue with the number of
+ * its games the visitor may play (GET /games/providers). A studio the catalogue does not know (yet)
+ * gets no link; when the catalogue cannot answer, the links stay and the counts are left out.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, content, locale } = contentFor(request, context);
+  const catalogue = await loadProviders(app);
+  const studios = content.list('providers', locale).map((item) => {
+    const known = catalogue?.find((provider) => provider.slug === item.data.slug);
+    return {
+      ...item.data,
+      html: item.bodyHtml ?? '',
+      gamesCount: known?.games_count ?? null,
+      linked: catalogue === null || known !== undefined,
+    };
+  });
   return { studios, locale };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'providers', 'Studios');
 
 export default function Providers({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   return (
     <section className="content-page providers">
       <h1>{t('providers.title')}</h1>
@@ -31,12 +45,24 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
             <p className="providers__founded">{t('providers.founded', { year: studio.founded })}</p>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
             <div className="prose" dangerouslySetInnerHTML={{ __html: studio.html }} />
-            <Link
-              className="button button--ghost"
-              to={localizePath(`/games/all/${studio.slug}`, loaderData.locale)}
-            >
-              {t('providers.games')}
-            </Link>
+            <div className="providers__games">
+              {studio.gamesCount !== null ? (
+                <p className="providers__count">
+                  <Icon name="slots" size={18} />
+                  {countText(t, locale, 'providers.gamesCount', studio.gamesCount)}
+                </p>
+              ) : null}
+              {studio.linked && studio.gamesCount !== 0 ? (
+                <Link
+                  className="button button--ghost"
+                  to={localizePath(`/games/all/${studio.slug}`, loaderData.locale)}
+                  aria-label={`${t('providers.games')}: ${studio.name}`}
+                >
+                  {t('providers.games')}
+                  <Icon name="arrow-right" size={16} />
+                </Link>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>

@@ -1,25 +1,41 @@
 import { localizePath } from '@chrysos/rules';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon, isIconName } from '../../icons/icons';
 import { useChrome } from '../../routes/locale';
 import { useModals } from '../ModalProvider';
 
-/** Lobby categories from the `gameMenuModal` content collection. */
+const isLobbyPath = (pathname: string) => /^(\/el)?\/games\//.test(pathname);
+
+/**
+ * Lobby categories from the `gameMenuModal` content collection. The current category is marked; going
+ * from one lobby category to another keeps the page where it is, like the lobby's own chips.
+ */
 export function GameMenuModal() {
   const chrome = useChrome();
   const { close } = useModals();
+  const { pathname } = useLocation();
   if (!chrome?.gameMenu) return null;
+  const inLobby = isLobbyPath(pathname);
+  const category = /^(?:\/el)?\/games\/([^/]+)/.exec(pathname)?.[1] ?? null;
   return (
     <nav className="modal__body game-menu-modal">
       <ul>
-        {chrome.gameMenu.categories.map((category) => (
-          <li key={category.url}>
-            <Link to={localizePath(category.url, chrome.locale)} onClick={() => close('GameMenu')}>
-              {isIconName(category.icon) ? <Icon name={category.icon} size={28} /> : null}
-              <span>{category.title}</span>
-            </Link>
-          </li>
-        ))}
+        {chrome.gameMenu.categories.map((item) => {
+          const current = category !== null && item.url === `/games/${category}`;
+          return (
+            <li key={item.url}>
+              <Link
+                to={localizePath(item.url, chrome.locale)}
+                preventScrollReset={inLobby}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => close('GameMenu')}
+              >
+                {isIconName(item.icon) ? <Icon name={item.icon} size={28} /> : null}
+                <span>{item.title}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

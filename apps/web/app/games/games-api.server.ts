@@ -1,0 +1,58 @@
+import type { Game, GameProvider, GamesFilterBody, GamesPage } from '@chrysos/contract';
+import type { Locale } from '@chrysos/rules';
+import type { AppContext } from '../app-context';
+
+/**
+ * The games API (v2) as page loaders read it, through the in-process API call of the app context: the
+ * visitor's session, country and currency decide what they see, exactly as in the browser.
+ */
+
+/** GET /games/providers; null when the API could not answer. */
+export async function loadProviders(app: AppContext): Promise<GameProvider[] | null> {
+  const answer = await app.api<GameProvider[]>({ path: '/games/providers', version: 2 }).catch(() => null);
+  return answer?.status === 200 && Array.isArray(answer.body) ? answer.body : null;
+}
+
+/** POST /games_filter; null when the API could not answer. */
+export async function loadGamesPage(
+  app: AppContext,
+  filter: GamesFilterBody,
+  locale: Locale,
+): Promise<GamesPage | null> {
+  const answer = await app
+    .api<GamesPage>({ method: 'POST', path: `/games_filter?locale=${locale}`, body: filter, version: 2 })
+    .catch(() => null);
+  return answer?.status === 200 && answer.body ? answer.body : null;
+}
+
+/**
+ * POST /games_filter/select_by_seo_titles for one urlId: the game, `null` when there is none (or the
+ * visitor may not see it), `'failed'` when the API could not answer.
+ */
+export async function loadGameBySeoTitle(
+  app: AppContext,
+  seoTitle: string,
+  locale: Locale,
+): Promise<Game | null | 'failed'> {
+  const answer = await app
+    .api<{ games: Game[] }>({
+      method: 'POST',
+      path: `/games_filter/select_by_seo_titles?locale=${locale}`,
+      body: { seo_titles: [seoTitle] },
+      version: 2,
+    })
+    .catch(() => null);
+  // A urlId the API refuses to look up (too long, say) names no game.
+  if (answer?.status === 422) return null;
+  if (answer?.status !== 200 || !answer.body) return 'failed';
+  return answer.body.games.find((game) => game.seo_title === seoTitle) ?? null;
+}
+
+/** GET /player/recent_games for the signed-in player; empty when there are none or it failed. */
+export async function loadRecentGames(app: AppContext, locale: Locale): Promise<Game[]> {
+  if (!app.player) return [];
+  const answer = await app
+    .api<{ games: Game[] }>({ path: `/player/recent_games?locale=${locale}`, version: 2 })
+    .catch(() => null);
+  return answer?.status === 200 ? (answer.body?.games ?? []) : [];
+}

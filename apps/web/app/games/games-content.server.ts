@@ -1,0 +1,16 @@
+import type { ContentData } from '@chrysos/contract';
+import type { Locale } from '@chrysos/rules';
+import type { ContentReader } from '../app-context';
+
+export type GamesErrorCode = ContentData<'gamesError'>['code'];
+export type GamesErrorText = Omit<ContentData<'gamesError'>, 'code'>;
+
+/** The `gamesError` entries by code: what a player reads when a game cannot be found, played or shown. */
+export function gamesErrors(
+  content: ContentReader,
+  locale: Locale,
+): Partial<Record<GamesErrorCode, GamesErrorText>> {
+  return Object.fromEntries(
+    content.list('gamesError', locale).map(({ data: { code, ...text } }) => [code, text]),
+  );
+}
