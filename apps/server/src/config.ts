@@ -193,6 +193,8 @@ export const configSchema = z.object({
    * process when unset, which is enough while the studio runs inside each server process.
    */
   STUDIO_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Seconds a studio round may wait on the wallet before recovery finishes it (crash or outage). */
+  STUDIO_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Script the web app loads to proxy game traffic (GET /api/settings/games_proxy_script_url); none when unset. */
   GAMES_PROXY_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })

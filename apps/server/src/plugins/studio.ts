@@ -18,5 +18,11 @@ export async function studioPlugin(app: FastifyInstance): Promise<void> {
     db: app.database.db,
     wallet: new WalletClient({ transport, studio: houseStudio, secret }),
     subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
+    recovery: {
+      everyMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
+      idleMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
+      // A blackjack hand left alone for an hour stands, as at a real table.
+      abandonMs: 60 * 60 * 1000,
+    },
   });
 }
