@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 
 export type PlayerAccountKind = (typeof schema.playerAccountKinds)[number];
 export type SystemAccountKind = (typeof schema.systemAccountKinds)[number];
@@ -11,6 +11,16 @@ export interface Leg {
   amount: number;
   tracked: boolean;
   fallback?: number;
+}
+
+/**
+ * A win's accounts: the house pays, the player is paid back in the proportion of real to bonus money
+ * of the bet it answers (`reference`), which ledger_win_legs (migration 0012) reads from the bet's entries.
+ */
+export interface WinSplit {
+  house: number;
+  real: number;
+  bonus: number;
 }
 
 export interface Movement {
@@ -24,7 +34,8 @@ export interface Movement {
   reference?: string | null;
   round?: string | null;
   gameCode?: string | null;
-  legs: Leg[];
+  /** The legs, or for a win the accounts it pays, split in the database by the bet it answers. */
+  legs: Leg[] | WinSplit;
   /** Stored with the balances after the movement and given back verbatim on a replay. */
   result?: Record<string, unknown>;
 }
@@ -73,26 +84,6 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
     .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
     .digest('hex');
 
-/** Built and planned once per database: every win looks up the bet it answers. */
-function withEntriesQuery(db: Db) {
-  return db
-    .select({
-      kind: schema.ledgerTransactions.kind,
-      playerId: schema.ledgerTransactions.playerId,
-      currency: schema.ledgerTransactions.currency,
-      accountId: schema.ledgerEntries.accountId,
-      amount: schema.ledgerEntries.amount,
-      tracked: sql<boolean>`${schema.ledgerEntries.balanceAfter} is not null`,
-      accountKind: schema.ledgerAccounts.kind,
-    })
-    .from(schema.ledgerTransactions)
-    .leftJoin(schema.ledgerEntries, eq(schema.ledgerEntries.transactionId, schema.ledgerTransactions.id))
-    .leftJoin(schema.ledgerAccounts, eq(schema.ledgerAccounts.id, schema.ledgerEntries.accountId))
-    .where(eq(schema.ledgerTransactions.idempotencyKey, sql.placeholder('key')))
-    .prepare('ledger_transaction_with_entries');
-}
-const withEntriesQueries = new WeakMap<Db, ReturnType<typeof withEntriesQuery>>();
-
 /**
  * The double-entry ledger. Every balance change is one call of the database function ledger_book
  * (migration 0006): transaction, entries and balances in one statement, so a crash leaves either
@@ -116,26 +107,80 @@ export class Ledger {
     return new Ledger(db, this.#accountIds, new Map());
   }
 
-  async book(movement: Movement): Promise<Booking> {
-    if (!Number.isSafeInteger(movement.amount) || movement.amount < 0) {
-      throw new Error(`ledger amounts are whole minor units: ${movement.amount}`);
-    }
+  async book(movement: Movement, attempt = 1): Promise<Booking> {
     try {
-      const rows = (await this.#db.execute(sql`
-        select ledger_book(
-          ${movement.key}, ${fingerprintOf(movement.fingerprint)}, ${movement.kind}, ${movement.playerId}::uuid,
-          ${movement.currency}, ${movement.amount}::bigint, ${movement.reference ?? null}, ${movement.round ?? null},
-          ${movement.gameCode ?? null}, ${JSON.stringify(movement.legs)}::jsonb, ${JSON.stringify(movement.result ?? {})}::jsonb
-        )`)) as unknown as { rows: { ledger_book: Booking }[] };
-      const booking = rows.rows[0]?.ledger_book;
+      const rows = (await this.#db.execute(
+        sql`select ${this.bookingCall(movement)} as booking`,
+      )) as unknown as {
+        rows: { booking: Booking }[];
+      };
+      const booking = rows.rows[0]?.booking;
       if (!booking) throw new Error('ledger_book returned nothing');
       return booking;
     } catch (error) {
-      if (raisedBy(error, 'insufficient_funds')) throw new InsufficientFunds();
-      if (raisedBy(error, 'ledger_transactions_one_rollback')) throw new AlreadyRolledBack();
-      if (raisedBy(error, 'bet_rolled_back')) throw new BetRolledBack();
-      throw error;
+      // Two calls with one key that share no account both got past the duplicate check; the one that
+      // lost the insert books again and meets the winner's row (a replay or a conflict).
+      if (attempt === 1 && Ledger.lostKeyRace(error)) return this.book(movement, 2);
+      throw Ledger.refusal(error) ?? error;
     }
+  }
+
+  static lostKeyRace(error: unknown): boolean {
+    return raisedBy(error, 'ledger_transactions_key_unique');
+  }
+
+  /** The ledger_book call for a movement, with its values in the statement. */
+  bookingCall(movement: Movement): SQL {
+    const values = Ledger.bookingValues(movement);
+    return Ledger.#call(Array.isArray(movement.legs) ? 'list' : 'win', (name) => sql`${values[name]}`);
+  }
+
+  /**
+   * The ledger_book call with placeholders, for a prepared statement that books inside a larger one
+   * (the wallet protocol checks the session and books in one round trip); `bookingValues` fills it.
+   * Errors it raises are read with `Ledger.refusal`.
+   */
+  static preparedCall(legs: 'list' | 'win'): SQL {
+    return Ledger.#call(legs, (name) => sql.placeholder(name));
+  }
+
+  static #call(legs: 'list' | 'win', value: (name: string) => unknown): SQL {
+    const legsSql =
+      legs === 'list'
+        ? sql`${value('legs')}::jsonb`
+        : sql`ledger_win_legs(${value('reference')}, ${value('amount')}::bigint, ${value('house')}::bigint, ${value('real')}::bigint, ${value('bonus')}::bigint)`;
+    return sql`ledger_book(
+      ${value('key')}, ${value('fingerprint')}, ${value('kind')}, ${value('player')}::uuid,
+      ${value('currency')}, ${value('amount')}::bigint, ${value('reference')}, ${value('round')},
+      ${value('game')}, ${legsSql}, ${value('result')}::jsonb
+    )`;
+  }
+
+  static bookingValues(movement: Movement): Record<string, unknown> {
+    if (!Number.isSafeInteger(movement.amount) || movement.amount < 0) {
+      throw new Error(`ledger amounts are whole minor units: ${movement.amount}`);
+    }
+    return {
+      key: movement.key,
+      fingerprint: fingerprintOf(movement.fingerprint),
+      kind: movement.kind,
+      player: movement.playerId,
+      currency: movement.currency,
+      amount: movement.amount,
+      reference: movement.reference ?? null,
+      round: movement.round ?? null,
+      game: movement.gameCode ?? null,
+      result: JSON.stringify(movement.result ?? {}),
+      ...(Array.isArray(movement.legs) ? { legs: JSON.stringify(movement.legs) } : movement.legs),
+    };
+  }
+
+  /** The refusal a failed booking statement stands for, if it is one. */
+  static refusal(error: unknown): Error | undefined {
+    if (raisedBy(error, 'insufficient_funds')) return new InsufficientFunds();
+    if (raisedBy(error, 'ledger_transactions_one_rollback')) return new AlreadyRolledBack();
+    if (raisedBy(error, 'bet_rolled_back')) return new BetRolledBack();
+    return undefined;
   }
 
   /** The id of a player's account of this kind and currency, created on first use. */
@@ -195,28 +240,6 @@ export class Ledger {
       )
       .innerJoin(schema.ledgerAccounts, eq(schema.ledgerAccounts.id, schema.ledgerEntries.accountId))
       .where(eq(schema.ledgerTransactions.idempotencyKey, key));
-  }
-
-  /** A transaction and its entries in one query (a win needs the split of the bet it answers). */
-  async transactionWithEntries(key: string) {
-    let query = withEntriesQueries.get(this.#db);
-    if (!query) {
-      query = withEntriesQuery(this.#db);
-      withEntriesQueries.set(this.#db, query);
-    }
-    const rows = await query.execute({ key });
-    const [first] = rows;
-    if (!first) return undefined;
-    return {
-      kind: first.kind,
-      playerId: first.playerId,
-      currency: first.currency,
-      entries: rows.flatMap((row) =>
-        row.accountId === null || row.amount === null || row.accountKind === null
-          ? []
-          : [{ accountId: row.accountId, amount: row.amount, tracked: row.tracked, kind: row.accountKind }],
-      ),
-    };
   }
 
   async transaction(key: string) {

@@ -7,8 +7,11 @@ import {
   walletRollbackRequest,
   walletWinRequest,
 } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { hashToken } from '../auth/sessions.ts';
 import { findGameSession } from './game-sessions.ts';
 import {
   AlreadyRolledBack,
@@ -16,6 +19,8 @@ import {
   type BookedResult,
   type Booking,
   InsufficientFunds,
+  Ledger,
+  type Movement,
 } from './ledger.ts';
 import { signatureHeader, signBody, studioHeader } from './signature.ts';
 
@@ -105,6 +110,64 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     return session;
   }
 
+  /*
+   * The common case in one round trip: the booking runs in the statement that finds the session, and
+   * only if the session is valid for the call. Prepared, so each connection plans it once.
+   */
+  const { gameSessions, players } = schema;
+  const placeholder = sql.placeholder;
+  const sessionMatches = [
+    eq(gameSessions.tokenHash, placeholder('tokenHash')),
+    sql`${gameSessions.playerId}::text = ${placeholder('player')}`,
+    eq(gameSessions.studio, placeholder('studio')),
+    eq(gameSessions.currency, placeholder('currency')),
+  ];
+  const bookWith = (legs: 'list' | 'win', ...conditions: SQL[]) =>
+    db
+      .select({ booking: sql<Booking>`${Ledger.preparedCall(legs)}` })
+      .from(gameSessions)
+      .innerJoin(players, eq(players.id, gameSessions.playerId))
+      .where(and(...sessionMatches, ...conditions));
+  const statements = {
+    // A bet needs a live session and a player who may play.
+    bet: bookWith(
+      'list',
+      sql`${gameSessions.expiresAt} >= ${placeholder('now')}::timestamptz`,
+      isNull(players.disabledAt),
+    ).prepare('wallet_bet'),
+    // A win is never refused for an expired token, but answers a bet of this player and currency.
+    win: bookWith(
+      'win',
+      sql`exists (select 1 from ledger_transactions bet where bet.idempotency_key = ${placeholder('reference')}
+        and bet.kind = 'bet' and bet.player_id::text = ${placeholder('player')} and bet.currency = ${placeholder('currency')})`,
+    ).prepare('wallet_win'),
+  };
+
+  /**
+   * Books `movement` if the session fits the call. Returns undefined when nothing was booked; the
+   * caller then takes the full path, which looks each thing up and says what is wrong.
+   */
+  async function bookInSession(
+    statement: keyof typeof statements,
+    body: { token: string },
+    studio: string,
+    movement: Movement,
+  ): Promise<Booking | undefined> {
+    try {
+      const [row] = await statements[statement].execute({
+        ...Ledger.bookingValues(movement),
+        tokenHash: hashToken(body.token),
+        studio,
+        now: new Date().toISOString(),
+      });
+      return row?.booking;
+    } catch (error) {
+      // Lost a race for the key to a call on another account: the full path books again and meets it.
+      if (Ledger.lostKeyRace(error)) return undefined;
+      throw Ledger.refusal(error) ?? error;
+    }
+  }
+
   function answer(
     reply: FastifyReply,
     body: { user: string; request_uuid: string; currency: string },
@@ -157,21 +220,11 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletBetRequest);
       const key = keyOf(studio, body.transaction_uuid);
-      let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
-      try {
-        session = await sessionFor(body, studio, { refuseExpired: true });
-      } catch (error) {
-        // A replay of a booked bet still gets its original answer after the token expired.
-        const expired = error instanceof ProtocolError && error.status === 'RS_ERROR_TOKEN_EXPIRED';
-        if (!expired || !(await wallet.ledger.transaction(key))) throw error;
-      }
-      if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
       const currency = await app.referenceData.currency(body.currency);
-      if (!currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
-      if (body.amount > app.config.WALLET_MAX_BET * currency.subunits_to_unit) {
-        throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
-      }
-      if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
+      const withinLimits =
+        currency !== undefined &&
+        body.amount <= app.config.WALLET_MAX_BET * currency.subunits_to_unit &&
+        (body.is_free || body.amount > 0);
       const movement = {
         key,
         playerId: body.user,
@@ -182,7 +235,33 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         fingerprint: { round: body.round, game: body.game_code, free: body.is_free, stake: body.amount },
       };
       try {
-        // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+        if (withinLimits) {
+          // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+          const booking = await bookInSession(
+            'bet',
+            body,
+            studio,
+            body.is_free
+              ? wallet.recordMovement('bet', movement)
+              : await wallet.betMovement({ ...movement, amount: body.amount }),
+          );
+          if (booking) return answer(reply, body, booking);
+        }
+        // Not booked: find out why, in the order a studio is told.
+        let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
+        try {
+          session = await sessionFor(body, studio, { refuseExpired: true });
+        } catch (error) {
+          // A replay of a booked bet still gets its original answer after the token expired.
+          const expired = error instanceof ProtocolError && error.status === 'RS_ERROR_TOKEN_EXPIRED';
+          if (!expired || !(await wallet.ledger.transaction(key))) throw error;
+        }
+        if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
+        if (!currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
+        if (body.amount > app.config.WALLET_MAX_BET * currency.subunits_to_unit) {
+          throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
+        }
+        if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
         const booking = body.is_free
           ? await wallet.record('bet', movement)
           : await wallet.bet({ ...movement, amount: body.amount });
@@ -202,16 +281,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   app.post('/wallet/transaction/win', (request, reply) =>
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletWinRequest);
-      // Wins are never refused for an expired token: the player won while the session was live.
-      await sessionFor(body, studio, { refuseExpired: false });
       const reference = keyOf(studio, body.reference_transaction_uuid);
-      const bet = await wallet.ledger.transactionWithEntries(reference);
-      if (bet?.kind !== 'bet' || bet.playerId !== body.user || bet.currency !== body.currency) {
-        throw new ProtocolError(
-          'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-          await currentBalance(body.user, body.currency),
-        );
-      }
       const movement = {
         key: keyOf(studio, body.transaction_uuid),
         playerId: body.user,
@@ -219,14 +289,23 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         round: body.round,
         gameCode: body.game_code,
         reference,
+        amount: body.amount,
         fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
       };
       try {
-        const booking =
-          body.amount === 0
-            ? await wallet.record('win', movement)
-            : await wallet.win({ ...movement, amount: body.amount }, bet.entries);
-        return answer(reply, body, booking);
+        // Wins are never refused for an expired token: the player won while the session was live.
+        const booking = await bookInSession('win', body, studio, await wallet.winMovement(movement));
+        if (booking) return answer(reply, body, booking);
+        // Not booked: find out why.
+        await sessionFor(body, studio, { refuseExpired: false });
+        const bet = await wallet.ledger.transaction(reference);
+        if (bet?.kind !== 'bet' || bet.playerId !== body.user || bet.currency !== body.currency) {
+          throw new ProtocolError(
+            'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+            await currentBalance(body.user, body.currency),
+          );
+        }
+        return answer(reply, body, await wallet.win(movement));
       } catch (error) {
         if (error instanceof BetRolledBack) {
           throw new ProtocolError(

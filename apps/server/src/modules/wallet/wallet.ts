@@ -1,5 +1,5 @@
 import type { Db } from '@chrysos/db';
-import { type Booking, Ledger, type Leg } from './ledger.ts';
+import { type Booking, Ledger, type Leg, type Movement } from './ledger.ts';
 
 interface PlayerMovement {
   /** Idempotency key, unique across the ledger: callers namespace their own ids. */
@@ -51,11 +51,28 @@ export class Wallet {
   async #move(
     kind: string,
     movement: PlayerMovement & { reference?: string; round?: string; gameCode?: string },
-    legs: Leg[],
+    legs: Movement['legs'],
     extra: { fingerprint?: Record<string, unknown>; result?: Record<string, unknown> } = {},
   ): Promise<Booking> {
     assertAmount(movement.amount);
-    return this.ledger.book({
+    return this.ledger.book(this.#movement(kind, movement, legs, extra));
+  }
+
+  #movement(
+    kind: string,
+    movement: Omit<PlayerMovement, 'amount'> & {
+      amount: number;
+      reference?: string | undefined;
+      round?: string | undefined;
+      gameCode?: string | undefined;
+    },
+    legs: Movement['legs'],
+    extra: {
+      fingerprint?: Record<string, unknown> | undefined;
+      result?: Record<string, unknown> | undefined;
+    },
+  ): Movement {
+    return {
       key: movement.key,
       kind,
       playerId: movement.playerId,
@@ -74,7 +91,7 @@ export class Wallet {
       },
       legs,
       ...(extra.result ? { result: extra.result } : {}),
-    });
+    };
   }
 
   /** A payment the PSP confirmed: clearing owes the player. */
@@ -112,17 +129,22 @@ export class Wallet {
   }
 
   async bet(movement: GameMovement): Promise<Booking> {
-    const house = await this.ledger.systemAccount('house', movement.currency);
-    return this.#move(
+    return this.ledger.book(await this.betMovement(movement));
+  }
+
+  /** A stake: real money first, the rest from bonus money. */
+  async betMovement(movement: GameMovement): Promise<Movement> {
+    assertAmount(movement.amount);
+    const [house, real, bonus] = await Promise.all([
+      this.ledger.systemAccount('house', movement.currency),
+      this.#real(movement),
+      this.#bonus(movement),
+    ]);
+    return this.#movement(
       'bet',
       movement,
       [
-        {
-          account: await this.#real(movement),
-          amount: -movement.amount,
-          tracked: true,
-          fallback: await this.#bonus(movement),
-        },
+        { account: real, amount: -movement.amount, tracked: true, fallback: bonus },
         { account: house, amount: movement.amount, tracked: false },
       ],
       movement,
@@ -130,56 +152,40 @@ export class Wallet {
   }
 
   /** A win answering a booked bet (reference = the bet's key); unknown bets are the caller's check. */
-  async win(
-    movement: GameMovement & { reference: string },
-    knownBetEntries?: Awaited<ReturnType<Ledger['entriesOf']>>,
-  ): Promise<Booking> {
-    const [house, real, bonus, betEntries] = await Promise.all([
+  async win(movement: GameMovement & { reference: string }): Promise<Booking> {
+    return this.ledger.book(await this.winMovement(movement));
+  }
+
+  /**
+   * The house pays the win back in the bet's proportion of real to bonus money (ledger_win_legs,
+   * migration 0012, reads the bet's entries). A zero win moves nothing and closes a lost round.
+   */
+  async winMovement(movement: GameMovement & { reference: string }): Promise<Movement> {
+    if (movement.amount !== 0) assertAmount(movement.amount);
+    const [house, real, bonus] = await Promise.all([
       this.ledger.systemAccount('house', movement.currency),
       this.#real(movement),
       this.#bonus(movement),
-      knownBetEntries ?? this.ledger.entriesOf(movement.reference),
     ]);
-    const fromBonus = -betEntries
-      .filter((entry) => entry.kind === 'bonus')
-      .reduce((sum, e) => sum + e.amount, 0);
-    const betTotal = -betEntries.filter((entry) => entry.tracked).reduce((sum, e) => sum + e.amount, 0);
-    const toBonus = betTotal > 0 ? Math.floor((movement.amount * fromBonus) / betTotal) : 0;
-    const legs: Leg[] = [{ account: house, amount: -movement.amount, tracked: false }];
-    if (movement.amount - toBonus > 0)
-      legs.push({ account: real, amount: movement.amount - toBonus, tracked: true });
-    if (toBonus > 0) legs.push({ account: bonus, amount: toBonus, tracked: true });
-    return this.#move('win', movement, legs, movement);
+    return this.#movement('win', movement, { house, real, bonus }, movement);
   }
 
   /**
    * A call that moves no money but belongs to the round's history: a free spin's bet (paid by its
-   * grant), a zero win closing a lost round, a rollback of a bet that never arrived.
+   * grant), a rollback of a bet that never arrived.
    */
   async record(
-    kind: 'bet' | 'win' | 'rollback' | 'rollback_repeat',
+    kind: 'bet' | 'rollback' | 'rollback_repeat',
     movement: Omit<GameMovement, 'amount'> & { reference?: string },
   ): Promise<Booking> {
-    return this.ledger.book({
-      key: movement.key,
-      kind,
-      playerId: movement.playerId,
-      currency: movement.currency,
-      amount: 0,
-      reference: movement.reference ?? null,
-      round: movement.round,
-      gameCode: movement.gameCode,
-      fingerprint: {
-        kind,
-        player: movement.playerId,
-        currency: movement.currency,
-        amount: 0,
-        reference: movement.reference ?? null,
-        ...movement.fingerprint,
-      },
-      legs: [],
-      ...(movement.result ? { result: movement.result } : {}),
-    });
+    return this.ledger.book(this.recordMovement(kind, movement));
+  }
+
+  recordMovement(
+    kind: 'bet' | 'rollback' | 'rollback_repeat',
+    movement: Omit<GameMovement, 'amount'> & { reference?: string },
+  ): Movement {
+    return this.#movement(kind, { ...movement, amount: 0 }, [], movement);
   }
 
   /** Reverses a booked bet exactly, leg by leg. */
