@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
@@ -11,6 +10,7 @@ import { openGameSession } from '@chrysos/server/wallet/game-sessions';
 import { signBody } from '@chrysos/server/wallet/protocol';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { Pool } from 'undici';
 
 /**
  * Seamless-wallet throughput on PostgreSQL: rounds of bet + win through the product's signed HTTP
@@ -91,41 +91,26 @@ const server: ChildProcess = spawn(process.execPath, [serverScript], {
 });
 await once(server.stdout as NodeJS.ReadableStream, 'data');
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+// A studio's HTTP client: undici, kept-alive connections, one request at a time on each.
+const studioClient = new Pool(`http://127.0.0.1:${port}`, { connections });
 
-/** One signed protocol call over a kept-alive connection; resolves with the latency in ms. */
-function call(path: string, body: Record<string, unknown>): Promise<number> {
+/** One signed protocol call; resolves with the latency in ms. */
+async function call(path: string, body: Record<string, unknown>): Promise<number> {
   const text = JSON.stringify(body);
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          'x-chrysos-studio': studio,
-          'x-chrysos-signature': signBody(text, secret),
-        },
-      },
-      (response) => {
-        let answer = '';
-        response.on('data', (chunk) => {
-          answer += chunk;
-        });
-        response.on('end', () => {
-          if (!answer.includes('"RS_OK"')) reject(new Error(answer));
-          else resolve(performance.now() - started);
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(text);
+  const response = await studioClient.request({
+    path,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-chrysos-studio': studio,
+      'x-chrysos-signature': signBody(text, secret),
+    },
+    body: text,
   });
+  const answer = await response.body.text();
+  if (!answer.includes('"RS_OK"')) throw new Error(answer);
+  return performance.now() - started;
 }
 
 /** A round as a studio plays it: a bet, then the win answering it. */
@@ -289,6 +274,7 @@ try {
       `p99 at 500 bets/s: ${rows[4]?.['p99 ms']} ms (target ≤ 50 ms).`,
   );
 } finally {
+  await studioClient.close();
   server.kill('SIGTERM');
   await database.close();
 }

@@ -201,6 +201,8 @@ export const configSchema = z.object({
     .optional(),
   /** Largest single bet in whole currency units; a bigger one is refused with RS_ERROR_LIMIT_REACHED. */
   WALLET_MAX_BET: z.coerce.number().positive().default(10_000),
+  // Groups of wallet bets and wins booked at once; calls arriving meanwhile wait and go in the next group.
+  WALLET_BOOKING_GROUPS: z.coerce.number().int().min(1).max(50).default(1),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,8 @@
--- ledger_book as in 0009, doing less work per movement with the same results:
+-- ledger_book as in 0009, doing less work per movement with the same results, its body now in
+-- ledger_try_book, which answers a refusal (not enough money, a win for a rolled-back bet) with
+-- {"status": "refused", "reason": …} before writing anything, so a caller booking several movements in
+-- one transaction (wallet_book_calls, 0014) needs no subtransaction per movement. ledger_book raises
+-- those refusals as before.
 -- * all of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries;
 -- * the transaction row is written once, with its result, after the legs are applied (no second
@@ -8,7 +12,7 @@
 -- nothing in common (a conflicting payload for another player, or a movement without a player) can
 -- still race to the insert: the loser fails on ledger_transactions_key_unique and the caller books
 -- again, finding the winner's row.
-CREATE OR REPLACE FUNCTION ledger_book(
+CREATE FUNCTION ledger_try_book(
   p_key text,
   p_fingerprint text,
   p_kind text,
@@ -68,7 +72,7 @@ BEGIN
   IF p_kind = 'win' AND p_reference IS NOT NULL AND EXISTS (
     SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'rollback'
   ) THEN
-    RAISE EXCEPTION 'bet_rolled_back' USING ERRCODE = 'P0003';
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_rolled_back');
   END IF;
 
   FOR v_leg IN SELECT value FROM jsonb_array_elements(p_legs) LOOP
@@ -96,7 +100,7 @@ BEGIN
       v_from_first := greatest(0, least(v_balances[v_at], -v_amount));
       v_rest := -v_amount - v_from_first;
       IF v_rest > v_balances[v_fallback_at] THEN
-        RAISE EXCEPTION 'insufficient_funds' USING ERRCODE = 'P0001';
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
       END IF;
       IF v_from_first > 0 THEN
         v_balances[v_at] := v_balances[v_at] - v_from_first;
@@ -114,7 +118,7 @@ BEGIN
       END IF;
     ELSE
       IF v_balances[v_at] + v_amount < 0 THEN
-        RAISE EXCEPTION 'insufficient_funds' USING ERRCODE = 'P0001';
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
       END IF;
       v_balances[v_at] := v_balances[v_at] + v_amount;
       v_changed[v_at] := true;
@@ -148,5 +152,35 @@ BEGIN
     SELECT v_tx, account, amount, after FROM unnest(v_entry_accounts, v_entry_amounts, v_entry_after) AS e(account, amount, after);
   END IF;
   RETURN jsonb_build_object('status', 'booked', 'result', v_result);
+END;
+$$;
+--> statement-breakpoint
+-- ledger_book keeps its contract: a refusal is raised, so the caller's statement changes nothing.
+CREATE OR REPLACE FUNCTION ledger_book(
+  p_key text,
+  p_fingerprint text,
+  p_kind text,
+  p_player uuid,
+  p_currency text,
+  p_amount bigint,
+  p_reference text,
+  p_round text,
+  p_game text,
+  p_legs jsonb,
+  p_result jsonb
+) RETURNS jsonb
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_booking jsonb;
+BEGIN
+  v_booking := ledger_try_book(p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, p_legs, p_result);
+  IF v_booking->>'status' = 'refused' THEN
+    IF v_booking->>'reason' = 'insufficient_funds' THEN
+      RAISE EXCEPTION 'insufficient_funds' USING ERRCODE = 'P0001';
+    END IF;
+    RAISE EXCEPTION 'bet_rolled_back' USING ERRCODE = 'P0003';
+  END IF;
+  RETURN v_booking;
 END;
 $$;

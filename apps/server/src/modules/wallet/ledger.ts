@@ -129,34 +129,21 @@ export class Ledger {
     return raisedBy(error, 'ledger_transactions_key_unique');
   }
 
-  /** The ledger_book call for a movement, with its values in the statement. */
+  /** The ledger_book call for a movement. */
   bookingCall(movement: Movement): SQL {
-    const values = Ledger.bookingValues(movement);
-    return Ledger.#call(Array.isArray(movement.legs) ? 'list' : 'win', (name) => sql`${values[name]}`);
-  }
-
-  /**
-   * The ledger_book call with placeholders, for a prepared statement that books inside a larger one
-   * (the wallet protocol checks the session and books in one round trip); `bookingValues` fills it.
-   * Errors it raises are read with `Ledger.refusal`.
-   */
-  static preparedCall(legs: 'list' | 'win'): SQL {
-    return Ledger.#call(legs, (name) => sql.placeholder(name));
-  }
-
-  static #call(legs: 'list' | 'win', value: (name: string) => unknown): SQL {
-    const legsSql =
-      legs === 'list'
-        ? sql`${value('legs')}::jsonb`
-        : sql`ledger_win_legs(${value('reference')}, ${value('amount')}::bigint, ${value('house')}::bigint, ${value('real')}::bigint, ${value('bonus')}::bigint)`;
+    const { legs, ...values } = Ledger.bookingValues(movement);
+    const legsSql = Array.isArray(legs)
+      ? sql`${JSON.stringify(legs)}::jsonb`
+      : sql`ledger_win_legs(${values.reference}, ${values.amount}::bigint, ${legs.house}::bigint, ${legs.real}::bigint, ${legs.bonus}::bigint)`;
     return sql`ledger_book(
-      ${value('key')}, ${value('fingerprint')}, ${value('kind')}, ${value('player')}::uuid,
-      ${value('currency')}, ${value('amount')}::bigint, ${value('reference')}, ${value('round')},
-      ${value('game')}, ${legsSql}, ${value('result')}::jsonb
+      ${values.key}, ${values.fingerprint}, ${values.kind}, ${values.player}::uuid,
+      ${values.currency}, ${values.amount}::bigint, ${values.reference}, ${values.round},
+      ${values.game}, ${legsSql}, ${JSON.stringify(values.result)}::jsonb
     )`;
   }
 
-  static bookingValues(movement: Movement): Record<string, unknown> {
+  /** ledger_book's arguments for a movement, by name (also sent as JSON by BookingGroups). */
+  static bookingValues(movement: Movement) {
     if (!Number.isSafeInteger(movement.amount) || movement.amount < 0) {
       throw new Error(`ledger amounts are whole minor units: ${movement.amount}`);
     }
@@ -170,8 +157,8 @@ export class Ledger {
       reference: movement.reference ?? null,
       round: movement.round ?? null,
       game: movement.gameCode ?? null,
-      result: JSON.stringify(movement.result ?? {}),
-      ...(Array.isArray(movement.legs) ? { legs: JSON.stringify(movement.legs) } : movement.legs),
+      result: movement.result ?? {},
+      legs: movement.legs,
     };
   }
 

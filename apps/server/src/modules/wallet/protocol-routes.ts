@@ -7,11 +7,10 @@ import {
   walletRollbackRequest,
   walletWinRequest,
 } from '@chrysos/contract';
-import { schema } from '@chrysos/db';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashToken } from '../auth/sessions.ts';
+import { BookingGroups } from './booking-groups.ts';
 import { findGameSession } from './game-sessions.ts';
 import {
   AlreadyRolledBack,
@@ -48,6 +47,7 @@ class ProtocolError extends Error {
 export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { wallet } = app;
+  const groups = new BookingGroups(db, app.config.WALLET_BOOKING_GROUPS);
   const studios = app.config.WALLET_STUDIOS;
 
   // The signature covers the exact bytes sent, so the body is kept as received before parsing.
@@ -110,62 +110,25 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     return session;
   }
 
-  /*
-   * The common case in one round trip: the booking runs in the statement that finds the session, and
-   * only if the session is valid for the call. Prepared, so each connection plans it once.
-   */
-  const { gameSessions, players } = schema;
-  const placeholder = sql.placeholder;
-  const sessionMatches = [
-    eq(gameSessions.tokenHash, placeholder('tokenHash')),
-    sql`${gameSessions.playerId}::text = ${placeholder('player')}`,
-    eq(gameSessions.studio, placeholder('studio')),
-    eq(gameSessions.currency, placeholder('currency')),
-  ];
-  const bookWith = (legs: 'list' | 'win', ...conditions: SQL[]) =>
-    db
-      .select({ booking: sql<Booking>`${Ledger.preparedCall(legs)}` })
-      .from(gameSessions)
-      .innerJoin(players, eq(players.id, gameSessions.playerId))
-      .where(and(...sessionMatches, ...conditions));
-  const statements = {
-    // A bet needs a live session and a player who may play.
-    bet: bookWith(
-      'list',
-      sql`${gameSessions.expiresAt} >= ${placeholder('now')}::timestamptz`,
-      isNull(players.disabledAt),
-    ).prepare('wallet_bet'),
-    // A win is never refused for an expired token, but answers a bet of this player and currency.
-    win: bookWith(
-      'win',
-      sql`exists (select 1 from ledger_transactions bet where bet.idempotency_key = ${placeholder('reference')}
-        and bet.kind = 'bet' and bet.player_id::text = ${placeholder('player')} and bet.currency = ${placeholder('currency')})`,
-    ).prepare('wallet_win'),
-  };
-
   /**
-   * Books `movement` if the session fits the call. Returns undefined when nothing was booked; the
-   * caller then takes the full path, which looks each thing up and says what is wrong.
+   * The common case in one round trip: the call is booked in the statement that checks its session
+   * (grouped with other calls arriving together, see BookingGroups). Returns undefined when nothing
+   * was booked; the caller then takes the full path, which looks each thing up and says what is wrong.
    */
   async function bookInSession(
-    statement: keyof typeof statements,
+    call: 'bet' | 'win',
     body: { token: string },
     studio: string,
     movement: Movement,
   ): Promise<Booking | undefined> {
-    try {
-      const [row] = await statements[statement].execute({
-        ...Ledger.bookingValues(movement),
-        tokenHash: hashToken(body.token),
-        studio,
-        now: new Date().toISOString(),
-      });
-      return row?.booking;
-    } catch (error) {
-      // Lost a race for the key to a call on another account: the full path books again and meets it.
-      if (Ledger.lostKeyRace(error)) return undefined;
-      throw Ledger.refusal(error) ?? error;
+    const outcome = await groups.book({ call, tokenHash: hashToken(body.token), studio, movement });
+    if ('booking' in outcome) return outcome.booking;
+    if ('error' in outcome) {
+      const refusal = Ledger.refusal(outcome.error);
+      if (refusal) throw refusal;
+      // Lost a race for the key, or failed for a reason the full path will meet and report.
     }
+    return undefined;
   }
 
   function answer(

@@ -1,5 +1,5 @@
 import type { Db } from '@chrysos/db';
-import { type Booking, Ledger, type Leg, type Movement } from './ledger.ts';
+import { type Booking, Ledger, type Movement } from './ledger.ts';
 
 interface PlayerMovement {
   /** Idempotency key, unique across the ledger: callers namespace their own ids. */
