@@ -202,11 +202,17 @@ describe.each(locales)("a player's money (%s)", (locale) => {
       [text.wallet.kinds.deposit, signed(100)],
       [text.wallet.kinds.deposit, signed(50)],
     ]);
+    // The payout changes no spendable money (the hold did); its row says what reached the payment method.
+    await page
+      .getByRole('row')
+      .filter({ hasText: text.wallet.kinds.payout })
+      .getByText(text.wallet.payoutDetail(money(20)))
+      .waitFor();
 
     const csv = await download(page, page.getByRole('link', { name: text.wallet.csv }));
     expect(csv.name).toBe('chrysos-transactions.csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('date,type,currency,amount,real,bonus,game,round');
+    expect(lines[0]).toBe('date,type,currency,amount,real,bonus,held,game,round');
     expect(lines.slice(1).map((line) => line.split(',').slice(1, 4))).toEqual([
       ['withdrawal_release', 'EUR', '100.00'],
       ['withdrawal_hold', 'EUR', '-100.00'],

@@ -89,6 +89,7 @@ export const copy = {
       cancelledStatus: 'Cancelled',
       historyTitle: 'Transactions',
       count: (total: number) => `Transactions found: ${total}`,
+      payoutDetail: (amount: string) => `${amount} sent to your payment method from the amount set aside`,
       type: 'Type',
       withdrawals: 'Withdrawals',
       kinds: {
@@ -199,6 +200,8 @@ export const copy = {
       cancelledStatus: 'Ακυρώθηκε',
       historyTitle: 'Συναλλαγές',
       count: (total: number) => `Συναλλαγές που βρέθηκαν: ${total}`,
+      payoutDetail: (amount: string) =>
+        `${amount} στάλθηκαν στον τρόπο πληρωμής σας από το ποσό που είχε δεσμευτεί`,
       type: 'Είδος',
       withdrawals: 'Αναλήψεις',
       kinds: {

@@ -73,6 +73,8 @@ export const walletTransaction = z
     amount_cents: z.number().int(),
     real_cents: z.number().int(),
     bonus_cents: z.number().int(),
+    /** Change of money set aside for withdrawals: a payout sends it to the player's payment method. */
+    held_cents: z.number().int(),
     game_code: z.string().nullable(),
     round: z.string().nullable(),
     created_at: z.iso.datetime(),

@@ -282,6 +282,10 @@ function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
   } else if (item.bonus_cents !== 0) {
     details.push(t('wallet.history.bonusMoney'));
   }
+  // A payout moves no spendable money (the hold already did): say what left for the payment method.
+  if (item.kind === 'payout' && item.held_cents < 0) {
+    details.push(t('wallet.history.paidOut', { amount: wallet.money(-item.held_cents, item.currency) }));
+  }
   return (
     <tr>
       <td data-label={t('wallet.history.columns.date')} className="history-table__date">

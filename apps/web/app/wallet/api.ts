@@ -23,6 +23,7 @@ export interface WalletTransaction {
   amount_cents: number;
   real_cents: number;
   bonus_cents: number;
+  held_cents: number;
   game_code: string | null;
   round: string | null;
   created_at: string;

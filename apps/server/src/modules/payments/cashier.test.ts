@@ -311,8 +311,8 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     expect(deposits.items.map((t: { amount_cents: number }) => t.amount_cents)).toEqual([1_500, 5_000]);
     const csv = await api('GET', '/player/transactions.csv?kind=deposit');
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body.split('\n')[0]).toBe('date,type,currency,amount,real,bonus,game,round');
-    expect(csv.body).toContain(',deposit,EUR,500.00,500.00,0.00,,');
+    expect(csv.body.split('\n')[0]).toBe('date,type,currency,amount,real,bonus,held,game,round');
+    expect(csv.body).toContain(',deposit,EUR,500.00,500.00,0.00,0.00,,');
     expect((await api('GET', '/player/transactions?kind=poker')).statusCode).toBe(422);
   });
 

@@ -95,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return (cents / subunits).toFixed(Math.round(Math.log10(subunits)));
       };
       const lines = [
-        'date,type,currency,amount,real,bonus,game,round',
+        'date,type,currency,amount,real,bonus,held,game,round',
         ...items.map((item) =>
           [
             item.created_at,
@@ -104,6 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             units(item.amount_cents, item.currency),
             units(item.real_cents, item.currency),
             units(item.bonus_cents, item.currency),
+            units(item.held_cents, item.currency),
             item.game_code ?? '',
             item.round ?? '',
           ]

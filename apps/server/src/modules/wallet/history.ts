@@ -15,7 +15,7 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-/** The player's ledger movements, newest first, each with its effect on real and bonus money. */
+/** The player's ledger movements, newest first, each with its effect on real, bonus and held money. */
 export async function transactionHistory(
   db: Db,
   playerId: string,
@@ -34,7 +34,7 @@ export async function transactionHistory(
       ? lt(t.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000))
       : undefined,
   );
-  const side = (kind: 'real' | 'bonus') =>
+  const side = (kind: 'real' | 'bonus' | 'withdrawal_hold') =>
     sql<string>`coalesce(sum(${schema.ledgerEntries.amount}) filter (where ${schema.ledgerAccounts.kind} = ${kind}), 0)`;
   const rows = await db
     .select({
@@ -46,6 +46,7 @@ export async function transactionHistory(
       createdAt: t.createdAt,
       real: side('real'),
       bonus: side('bonus'),
+      held: side('withdrawal_hold'),
     })
     .from(t)
     .leftJoin(schema.ledgerEntries, eq(schema.ledgerEntries.transactionId, t.id))
@@ -74,6 +75,7 @@ export async function transactionHistory(
         amount_cents: real + bonus,
         real_cents: real,
         bonus_cents: bonus,
+        held_cents: Number(row.held),
         game_code: row.gameCode,
         round: row.round,
         created_at: row.createdAt.toISOString(),
