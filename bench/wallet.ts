@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { Wallet } from '@chrysos/server/wallet';
 import { openGameSession } from '@chrysos/server/wallet/game-sessions';
 import { signBody } from '@chrysos/server/wallet/protocol';
+import { ServerProcess } from '@chrysos/server/wallet/server-process';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -29,18 +26,6 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const studio = 'bench-studio';
 const secret = 'bench-studio-secret-0123456789abcdef';
-const serverScript = fileURLToPath(
-  new URL('../apps/server/src/modules/wallet/testing/wallet-server.ts', import.meta.url),
-);
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const database = await openTestDatabase('postgres');
 await database.migrate();
@@ -77,19 +62,14 @@ for (const player of inserted) {
   });
 }
 
-const port = await freePort();
-const server: ChildProcess = spawn(process.execPath, [serverScript], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: String(connections),
-    WALLET_STUDIOS: JSON.stringify({ [studio]: secret }),
-    WALLET_MAX_BET: '1000000',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const server = new ServerProcess({
+  DATABASE_URL: database.url,
+  DATABASE_POOL_SIZE: String(connections),
+  WALLET_STUDIOS: JSON.stringify({ [studio]: secret }),
+  WALLET_MAX_BET: '1000000',
 });
-await once(server.stdout as NodeJS.ReadableStream, 'data');
+await server.start();
+const { port } = server;
 
 // A studio's HTTP client: undici, kept-alive connections, one request at a time on each.
 const studioClient = new Pool(`http://127.0.0.1:${port}`, { connections });

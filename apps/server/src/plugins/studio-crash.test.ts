@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { schema, studioSchema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
@@ -10,20 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseStudio } from '../config.ts';
 import { openGameSession } from '../modules/wallet/game-sessions.ts';
 import { auditLedger } from '../modules/wallet/invariants.ts';
+import { ServerProcess } from '../modules/wallet/testing/server-process.ts';
 import { Wallet } from '../modules/wallet/wallet.ts';
 
 const fixtures = fileURLToPath(new URL('../modules/content/fixtures', import.meta.url));
-const serverScript = fileURLToPath(new URL('../modules/wallet/testing/wallet-server.ts', import.meta.url));
 const deposit = 100_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * The studio killed with SIGKILL in the middle of play, several times: after a restart, recovery
@@ -31,42 +19,27 @@ async function freePort(): Promise<number> {
  */
 describe.runIf(process.env.DATABASE_URL)('studio crash test on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let server: ChildProcess | null = null;
-  let port = 0;
-
-  async function start() {
-    server = spawn(process.execPath, [serverScript], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        CONTENT_DIR: fixtures,
-        STUDIO_SECRET: 'studio-crash-test-secret-0123456789abcdef',
-        STUDIO_RECOVERY_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await once(server.stdout as NodeJS.ReadableStream, 'data');
-  }
-  const kill = () => {
-    server?.kill('SIGKILL');
-    server = null;
-  };
+  let server: ServerProcess;
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     await database.migrate();
-    port = await freePort();
+    server = new ServerProcess({
+      DATABASE_URL: database.url,
+      CONTENT_DIR: fixtures,
+      STUDIO_SECRET: 'studio-crash-test-secret-0123456789abcdef',
+      STUDIO_RECOVERY_SECONDS: '1',
+    });
   });
   afterAll(async () => {
-    kill();
+    server?.kill();
     await database.close();
   });
 
   it('finishes every round a killed studio left open, booking each exactly as decided', async () => {
     const { db } = database;
     // The first start migrates and seeds the reference data players need.
-    await start();
+    await server.start();
     const wallet = new Wallet(db);
     const players: { id: string; session: string }[] = [];
     for (let i = 0; i < 6; i++) {
@@ -102,7 +75,7 @@ describe.runIf(process.env.DATABASE_URL)('studio crash test on PostgreSQL', () =
     const play = async (session: string, until: () => boolean) => {
       while (!until()) {
         try {
-          await fetch(`http://127.0.0.1:${port}/games-api/rounds`, {
+          await fetch(`http://127.0.0.1:${server.port}/games-api/rounds`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-studio-session': session },
             body: JSON.stringify({ bet: { stake: 100, direction: 'under', target: 50 } }),
@@ -114,15 +87,15 @@ describe.runIf(process.env.DATABASE_URL)('studio crash test on PostgreSQL', () =
       }
     };
     for (let crash = 0; crash < 3; crash++) {
-      if (crash > 0) await start();
+      if (crash > 0) await server.start();
       let stop = false;
       const load = Promise.all(players.map((player) => play(player.session, () => stop)));
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      kill();
+      server.kill();
       stop = true;
       await load;
     }
-    await start();
+    await server.start();
 
     const { studioRounds } = studioSchema;
     const open = async () =>

@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,18 +11,9 @@ import {
   studio,
   studioSecret,
 } from './testing/bank-harness.ts';
+import { ServerProcess } from './testing/server-process.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
-const serverScript = fileURLToPath(new URL('./testing/wallet-server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * The crash test: the server is killed with SIGKILL several times in the middle of the bank test's
@@ -34,45 +22,29 @@ async function freePort(): Promise<number> {
  */
 describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let server: ChildProcess | null = null;
-  let port = 0;
-
-  async function start() {
-    server = spawn(process.execPath, [serverScript], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        DATABASE_POOL_SIZE: '20',
-        CONTENT_DIR: fixtures,
-        WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-        WITHDRAWAL_AUTO_APPROVE_BELOW: '80',
-        SANDBOX_PSP_SECRET: 'crash-test-psp-secret-0123456789abcdef',
-        TRUST_PROXY: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await once(server.stdout as NodeJS.ReadableStream, 'data');
-  }
-
-  function kill() {
-    server?.kill('SIGKILL');
-    server = null;
-  }
+  let server: ServerProcess;
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     await database.migrate();
-    port = await freePort();
-    await start();
+    server = new ServerProcess({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '20',
+      CONTENT_DIR: fixtures,
+      WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+      WITHDRAWAL_AUTO_APPROVE_BELOW: '80',
+      SANDBOX_PSP_SECRET: 'crash-test-psp-secret-0123456789abcdef',
+      TRUST_PROXY: 'true',
+    });
+    await server.start();
   });
   afterAll(async () => {
-    kill();
+    server?.kill();
     await database.close();
   });
 
   it('keeps every invariant when the server is killed mid-load and restarted', async () => {
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const baseUrl = `http://127.0.0.1:${server.port}`;
     const players = await signUpPlayers(baseUrl, database.db, 12);
     const record = newRecord();
     const killAt = new Set([250, 600, 950]);
@@ -87,11 +59,11 @@ describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
       onProgress: async (done) => {
         if (!killAt.has(done)) return;
         killAt.delete(done);
-        kill();
+        server.kill();
         crashes++;
         // Clients keep sending into the void for a moment, then the server comes back.
         await new Promise((resolve) => setTimeout(resolve, 300));
-        await start();
+        await server.start();
       },
     });
     await settleCashier(database.db);

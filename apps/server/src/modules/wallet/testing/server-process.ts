@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverScript = fileURLToPath(new URL('./wallet-server.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * The API (wallet-server.ts) in a process of its own, on a free port, for the crash tests and the
+ * wallet benchmark: started, killed with SIGKILL (skipping any clean-up, as a crash does) and started
+ * again on the same port and database.
+ */
+export class ServerProcess {
+  readonly #env: NodeJS.ProcessEnv;
+  #child: ChildProcess | null = null;
+  port = 0;
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.#env = env;
+  }
+
+  /** Starts the server and resolves once it listens. */
+  async start(): Promise<void> {
+    if (!this.port) this.port = await freePort();
+    const child = spawn(process.execPath, [serverScript], {
+      env: { ...process.env, ...this.#env, PORT: String(this.port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    this.#child = child;
+    await once(child.stdout as NodeJS.ReadableStream, 'data');
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    this.#child?.kill(signal);
+    this.#child = null;
+  }
+}
