@@ -137,6 +137,19 @@ describe('games lobby and game page', () => {
     expect(await frame.getAttribute('allow')).toBe('fullscreen');
     await page.screenshot({ path: screenshot('game-demo') });
 
+    // Full screen: the game's stage covers the whole window until the browser leaves full screen.
+    await page.getByRole('button', { name: 'Full screen', exact: true }).click();
+    await page.getByRole('button', { name: 'Exit full screen', exact: true }).waitFor({ state: 'attached' });
+    const viewport = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+    const covered = await frame.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { width: Math.round(box.width), bottom: Math.round(box.bottom) };
+    });
+    expect(covered).toEqual({ width: viewport.width, bottom: viewport.height });
+    // As the browser does on Escape (a key it handles itself, out of a page's reach).
+    await page.evaluate(() => document.exitFullscreen());
+    await page.getByRole('button', { name: 'Full screen', exact: true }).waitFor();
+
     await page.getByRole('button', { name: 'Real money' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
     await page.waitForURL(/mode=real/);
