@@ -12,16 +12,20 @@ import { Pool } from 'undici';
 /**
  * Seamless-wallet throughput on PostgreSQL: rounds of bet + win through the product's signed HTTP
  * protocol, for 1,000 players and for one hot player, next to a raw-SQL baseline doing the same
- * conditional balance update and entry insert per call with the driver, in the same run. Then the
- * latency at a fixed 500 bets/s. Prints figures; never passes or fails.
- *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--connections 8]
+ * conditional balance update and entry insert per call with the driver, in the same run. Each side
+ * runs at several client concurrencies, and its throughput is the best of them: the baseline peaks
+ * where its connections match the cores, the product where enough calls arrive together to be booked
+ * in groups. Then the latency at a fixed 500 bets/s. Prints figures; never passes or fails.
+ *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--clients 8,16,32] [--pool 8]
  */
-const argument = (name: string, fallback: number) => {
+const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 };
-const duration = argument('duration', 10);
-const connections = argument('connections', 8);
+const duration = Number(argument('duration', '10'));
+const clientCounts = argument('clients', '8,16,32').split(',').map(Number);
+/** The product server's connection pool, fixed like a deployment's whatever the load. */
+const poolSize = Number(argument('pool', '8'));
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const studio = 'bench-studio';
@@ -64,15 +68,18 @@ for (const player of inserted) {
 
 const server = new ServerProcess({
   DATABASE_URL: database.url,
-  DATABASE_POOL_SIZE: String(connections),
+  DATABASE_POOL_SIZE: String(poolSize),
   WALLET_STUDIOS: JSON.stringify({ [studio]: secret }),
   WALLET_MAX_BET: '1000000',
 });
 await server.start();
-const { port } = server;
+// A studio's HTTP client: undici, kept-alive connections, one request at a time on each; as many
+// connections as the most clients run at once, so the open-loop run never queues in the client.
+const studioClient = new Pool(`http://127.0.0.1:${server.port}`, {
+  connections: Math.max(...clientCounts),
+});
 
-// A studio's HTTP client: undici, kept-alive connections, one request at a time on each.
-const studioClient = new Pool(`http://127.0.0.1:${port}`, { connections });
+type Player = { id: string; token: string };
 
 /** One signed protocol call; resolves with the latency in ms. */
 async function call(path: string, body: Record<string, unknown>): Promise<number> {
@@ -94,7 +101,7 @@ async function call(path: string, body: Record<string, unknown>): Promise<number
 }
 
 /** A round as a studio plays it: a bet, then the win answering it. */
-async function round(player: { id: string; token: string }, latencies: number[]) {
+async function round(player: Player, latencies: number[]) {
   const bet = randomUUID();
   const common = { user: player.id, token: player.token, game_code: 'bench', currency: 'EUR', round: bet };
   latencies.push(
@@ -122,58 +129,79 @@ const percentile = (values: number[], q: number) => {
   return Math.round((sorted[Math.floor(sorted.length * q)] ?? 0) * 10) / 10;
 };
 
-/**
- * Closed loop: `connections` studios each playing rounds back to back. With `roundsPerSecond`, an
- * open loop instead: rounds start on a fixed schedule whatever the answers, as real traffic does.
- */
-async function protocol(
-  name: string,
-  pickPlayer: () => { id: string; token: string },
-  roundsPerSecond?: number,
-) {
-  const measure = async (seconds: number) => {
-    const latencies: number[] = [];
-    const until = Date.now() + seconds * 1000;
-    if (roundsPerSecond) {
-      const inFlight: Promise<void>[] = [];
-      for (let next = Date.now(); next < until; next += 1000 / roundsPerSecond) {
-        const wait = next - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        inFlight.push(round(pickPlayer(), latencies));
-      }
-      await Promise.all(inFlight);
-    } else {
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (Date.now() < until) await round(pickPlayer(), latencies);
-        }),
-      );
-    }
-    return latencies;
-  };
-  await measure(3);
-  const latencies = await measure(duration);
-  return {
-    target: name,
-    'calls/s': Math.round(latencies.length / duration),
-    'rounds/s': Math.round(latencies.length / 2 / duration),
-    'p50 ms': percentile(latencies, 0.5),
-    'p99 ms': percentile(latencies, 0.99),
-    errors: 0,
-  };
+interface Figures {
+  target: string;
+  clients: number | string;
+  'calls/s': number;
+  'rounds/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
 }
 
+const figures = (target: string, clients: number | string, latencies: number[]): Figures => ({
+  target,
+  clients,
+  'calls/s': Math.round(latencies.length / duration),
+  'rounds/s': Math.round(latencies.length / 2 / duration),
+  'p50 ms': percentile(latencies, 0.5),
+  'p99 ms': percentile(latencies, 0.99),
+});
+
+/** `clients` workers each playing rounds back to back: 3 s of warm-up, then `duration` s measured. */
+async function closedLoop(clients: number, playRound: (latencies: number[]) => Promise<void>) {
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (Date.now() < until) await playRound(latencies);
+      }),
+    );
+    return latencies;
+  };
+  await run(3);
+  return run(duration);
+}
+
+const protocol = (name: string, clients: number, pickPlayer: () => Player) =>
+  closedLoop(clients, (latencies) => round(pickPlayer(), latencies)).then((latencies) =>
+    figures(`protocol, ${name}`, clients, latencies),
+  );
+
+/** Rounds started on a fixed schedule whatever the answers, as real traffic arrives. */
+async function openLoop(name: string, roundsPerSecond: number, pickPlayer: () => Player) {
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    const inFlight: Promise<void>[] = [];
+    const until = Date.now() + seconds * 1000;
+    for (let next = Date.now(); next < until; next += 1000 / roundsPerSecond) {
+      const wait = next - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      inFlight.push(round(pickPlayer(), latencies));
+    }
+    await Promise.all(inFlight);
+    return latencies;
+  };
+  await run(3);
+  return figures(
+    `protocol at ${roundsPerSecond} bets/s (${roundsPerSecond} rounds/s), ${name}`,
+    'open',
+    await run(duration),
+  );
+}
+
+await db.execute(
+  sql`create table bench_accounts (player_id uuid primary key, balance bigint not null check (balance >= 0))`,
+);
+await db.execute(
+  sql`create table bench_entries (id bigserial primary key, player_id uuid not null, amount bigint not null, key text unique not null)`,
+);
+await db.execute(sql`insert into bench_accounts select id, 100000000 from players`);
+
 /** The same work without the product: one conditional update and one insert per call, in a transaction. */
-async function rawBaseline(name: string, pickPlayer: () => { id: string }) {
-  const pool = new pg.Pool({ connectionString: database.url, max: connections });
-  await pool.query(
-    'create table if not exists bench_accounts (player_id uuid primary key, balance bigint not null check (balance >= 0))',
-  );
-  await pool.query(
-    'create table if not exists bench_entries (id bigserial primary key, player_id uuid not null, amount bigint not null, key text unique not null)',
-  );
-  await pool.query('insert into bench_accounts select id, 100000000 from players on conflict do nothing');
-  const call = async (playerId: string, amount: number) => {
+async function rawBaseline(name: string, clients: number, pickPlayer: () => Player) {
+  const pool = new pg.Pool({ connectionString: database.url, max: clients });
+  const book = async (playerId: string, amount: number) => {
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -195,64 +223,60 @@ async function rawBaseline(name: string, pickPlayer: () => { id: string }) {
       client.release();
     }
   };
-  const latencies: number[] = [];
-  let calls = 0;
-  const run = async (until: number) => {
-    while (Date.now() < until) {
-      const player = pickPlayer();
-      for (const amount of [-100, 90]) {
-        const started = performance.now();
-        await call(player.id, amount);
-        latencies.push(performance.now() - started);
-        calls++;
-      }
+  const latencies = await closedLoop(clients, async (latencies) => {
+    const player = pickPlayer();
+    for (const amount of [-100, 90]) {
+      const started = performance.now();
+      await book(player.id, amount);
+      latencies.push(performance.now() - started);
     }
-  };
-  await Promise.all(Array.from({ length: connections }, () => run(Date.now() + 2000)));
-  latencies.length = 0;
-  calls = 0;
-  await Promise.all(Array.from({ length: connections }, () => run(Date.now() + duration * 1000)));
+  });
   await pool.end();
-  return {
-    target: name,
-    'calls/s': Math.round(calls / duration),
-    'rounds/s': Math.round(calls / duration / 2),
-    'p50 ms': percentile(latencies, 0.5),
-    'p99 ms': percentile(latencies, 0.99),
-    errors: 0,
-  };
+  return figures(`raw SQL baseline, ${name}`, clients, latencies);
 }
 
-const anyPlayer = () => players[Math.floor(Math.random() * players.length)] as { id: string; token: string };
-const hotPlayer = () => players[0] as { id: string; token: string };
+const best = (rows: Figures[]) => rows.reduce((a, b) => (b['calls/s'] > a['calls/s'] ? b : a));
+const ratio = (a: Figures, b: Figures) => `${((a['calls/s'] / b['calls/s']) * 100).toFixed(0)}%`;
+
+const anyPlayer = () => players[Math.floor(Math.random() * players.length)] as Player;
+const hotPlayer = () => players[0] as Player;
 try {
   // Warm-up: every player plays a round first, so the server has looked up each player's accounts
   // once (it keeps their ids) and the measured runs see the steady state of a long-running server.
-  for (let i = 0; i < players.length; i += connections) {
-    await Promise.all(players.slice(i, i + connections).map((player) => round(player, [])));
+  for (let i = 0; i < players.length; i += 8) {
+    await Promise.all(players.slice(i, i + 8).map((player) => round(player, [])));
   }
-  // The product runs first in each pair, so the baseline's bulk writes never slow it down.
-  const product1000 = await protocol('protocol bet + win, 1,000 players', anyPlayer);
-  const raw1000 = await rawBaseline('raw SQL baseline, 1,000 players', anyPlayer);
-  const productHot = await protocol('protocol bet + win, one hot player', hotPlayer);
-  const rawHot = await rawBaseline('raw SQL baseline, one hot player', hotPlayer);
-  const rows = [
-    raw1000,
-    product1000,
-    rawHot,
-    productHot,
-    await protocol('protocol at 500 bets/s (500 rounds/s), 1,000 players', anyPlayer, 500),
+  const scenarios = [
+    { name: '1,000 players', pickPlayer: anyPlayer },
+    { name: 'one hot player', pickPlayer: hotPlayer },
   ];
+  const rows: Figures[] = [];
+  const summary: string[] = [];
+  for (const { name, pickPlayer } of scenarios) {
+    const product: Figures[] = [];
+    const raw: Figures[] = [];
+    for (const clients of clientCounts) {
+      // The product runs first in each pair, so the baseline's bulk writes never slow it down.
+      product.push(await protocol(name, clients, pickPlayer));
+      raw.push(await rawBaseline(name, clients, pickPlayer));
+      rows.push(raw.at(-1) as Figures, product.at(-1) as Figures);
+    }
+    const [bestProduct, bestRaw] = [best(product), best(raw)];
+    summary.push(
+      `${name}: product ${bestProduct['calls/s']} calls/s (${bestProduct.clients} clients) / raw baseline ` +
+        `${bestRaw['calls/s']} calls/s (${bestRaw.clients} clients) = ${ratio(bestProduct, bestRaw)}; ` +
+        `at equal clients ${product.map((row, i) => `${row.clients}: ${ratio(row, raw[i] as Figures)}`).join(', ')}`,
+    );
+  }
+  const steady = await openLoop('1,000 players', 500, anyPlayer);
+  rows.push(steady);
   console.log(
-    `\nPostgreSQL, ${connections} connections, ${duration} s per target, Node ${process.version}\n`,
+    `\nPostgreSQL, product server pool ${poolSize} connections, ${duration} s per target, Node ${process.version}\n`,
   );
   console.table(rows);
-  const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-  console.log(
-    `product / raw baseline throughput: ${ratio(rows[1]?.['calls/s'] ?? 0, rows[0]?.['calls/s'] ?? 1)} over 1,000 players, ` +
-      `${ratio(rows[3]?.['calls/s'] ?? 0, rows[2]?.['calls/s'] ?? 1)} on one hot player (target ≥ 60%); ` +
-      `p99 at 500 bets/s: ${rows[4]?.['p99 ms']} ms (target ≤ 50 ms).`,
-  );
+  console.log(`Throughput, each side at its best client count (target: product ≥ 60% of the baseline):`);
+  for (const line of summary) console.log(`  ${line}`);
+  console.log(`p99 at 500 bets/s: ${steady['p99 ms']} ms (target ≤ 50 ms).`);
 } finally {
   await studioClient.close();
   server.kill('SIGTERM');
