@@ -12,7 +12,6 @@ import {
   headerBalance,
   historyRows,
   payOnSandbox,
-  reloadUntilVisible,
   type TestCard,
 } from './harness/wallet.ts';
 import { type RunningProduct, startProduct } from './server.ts';
@@ -21,15 +20,25 @@ import { type RunningProduct, startProduct } from './server.ts';
  * The cashier and the wallet pages in the browser: deposits through the sandbox payment partner's
  * card page (a success and a 3-D Secure challenge; in English also a declined card, a failed check
  * and a cancel), the balance in the header, a second currency, withdrawals paid out and cancelled,
- * and every movement in the transactions. A visitor asking for the cashier is asked to sign in;
- * players of a country whose cashier window is off deposit on the wallet page instead.
+ * every movement in the transactions, and an operator's approval seen without a reload. A visitor
+ * asking for the cashier is asked to sign in; players of a country whose cashier window is off
+ * deposit on the wallet page instead.
  */
+
+/** The back office's credential for the operator API. */
+const operatorToken = 'e2e-operator-token-0123456789abcdef';
 let product: RunningProduct;
 let browser: Browser;
 beforeAll(async () => {
   [product, browser] = await Promise.all([
     // Withdrawals below €100 are approved and paid out at once (the default); larger ones wait.
-    startProduct({ env: { CASHIER_DISABLED_COUNTRIES: 'MT', WITHDRAWAL_AUTO_APPROVE_BELOW: '100' } }),
+    startProduct({
+      env: {
+        CASHIER_DISABLED_COUNTRIES: 'MT',
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '100',
+        OPERATOR_API_TOKEN: operatorToken,
+      },
+    }),
     launchBrowser(),
   ]);
 });
@@ -164,15 +173,13 @@ describe.each(locales)("a player's money (%s)", (locale) => {
     await page.getByRole('button', { name: text.wallet.withdrawAmount(money(20)), exact: true }).click();
     await page.getByText(text.wallet.requestedApproved(money(20)), { exact: true }).waitFor();
     await expectText(headerBalance(page, text), money(130));
-    // The payment partner confirms the payout a moment later.
+    // The payment partner confirms the payout a moment later: the list follows without a reload.
     const recent = page.getByRole('region', { name: text.wallet.recentTitle });
-    await reloadUntilVisible(
-      page,
-      recent
-        .getByRole('listitem')
-        .filter({ hasText: money(20) })
-        .filter({ hasText: text.wallet.paidOut }),
-    );
+    await recent
+      .getByRole('listitem')
+      .filter({ hasText: money(20) })
+      .filter({ hasText: text.wallet.paidOut })
+      .waitFor({ timeout: 25_000 });
 
     await page.getByRole('button', { name: money(100), exact: true }).click();
     await page.getByRole('button', { name: text.wallet.withdrawAmount(money(100)), exact: true }).click();
@@ -230,6 +237,40 @@ describe.each(locales)("a player's money (%s)", (locale) => {
       text.wallet.kinds.payout,
       text.wallet.kinds.hold,
     ]);
+  });
+
+  it("sees an operator's approval and the payout on the withdrawal page without reloading it", async () => {
+    await page.goto(path('/profile/wallet/withdrawal'));
+    await page.getByRole('button', { name: money(100), exact: true }).click();
+    await page.getByRole('button', { name: text.wallet.withdrawAmount(money(100)), exact: true }).click();
+    const pending = page.getByRole('region', { name: text.wallet.pendingTitle });
+    await pending.getByRole('button', { name: text.wallet.cancelWithdrawal(money(100)) }).waitFor();
+
+    // The back office approves it through the operator API; the partner then pays it out.
+    const player = (await (await page.request.get(`${product.url}/api/player`)).json()) as { id: string };
+    const operator = { authorization: `Bearer ${operatorToken}` };
+    const awaiting = (await (
+      await page.request.get(`${product.url}/api/operator/withdrawals`, { headers: operator })
+    ).json()) as { id: string; player_id: string }[];
+    const withdrawal = awaiting.find((payment) => payment.player_id === player.id);
+    if (!withdrawal) throw new Error('the withdrawal is not awaiting approval');
+    const approved = await page.request.post(
+      `${product.url}/api/operator/withdrawals/${withdrawal.id}/approve`,
+      {
+        headers: operator,
+      },
+    );
+    expect(approved.status()).toBe(200);
+
+    // The page reads the list again with the balances (every 10 s), so no reload is needed.
+    await pending.getByText(text.wallet.noPending, { exact: true }).waitFor({ timeout: 25_000 });
+    await page
+      .getByRole('region', { name: text.wallet.recentTitle })
+      .getByRole('listitem')
+      .filter({ hasText: money(100) })
+      .filter({ hasText: text.wallet.paidOut })
+      .waitFor({ timeout: 25_000 });
+    await expectText(headerBalance(page, text), money(30));
   });
 });
 

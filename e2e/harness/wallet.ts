@@ -58,22 +58,6 @@ export async function expectPaymentOutcome(page: Page, heading: string, line: st
   await page.getByText(line, { exact: true }).waitFor();
 }
 
-/**
- * Some outcomes arrive from the payment partner a moment later and the page does not poll for them:
- * the player reloads until `locator` shows up.
- */
-export async function reloadUntilVisible(page: Page, locator: Locator, attempts = 20) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await locator.waitFor({ timeout: 1_000 });
-      return;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-    }
-    await page.reload();
-  }
-}
-
 /** The rows of the transactions table as the player reads them: type and signed amount, newest first. */
 export async function historyRows(page: Page, text: Copy): Promise<[string, string][]> {
   const table = page.getByRole('table', { name: text.wallet.historyTitle });

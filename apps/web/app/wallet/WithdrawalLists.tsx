@@ -1,5 +1,5 @@
 import type { Payment } from '@chrysos/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { cancelWithdrawal, fetchPayments } from './api';
 import { WalletLoading } from './fields';
@@ -26,6 +26,9 @@ export function StatusBadge({ status }: { status: Payment['status'] }) {
 /**
  * The player's withdrawals (spec §2 /profile/wallet/withdrawal): those awaiting approval, each with
  * a Cancel button, and the recent ones with their outcome. `version` reloads them from outside.
+ * While one is still under way (awaiting approval, or approved and not yet paid out), the list is read
+ * again whenever the wallet reads the balances (every 10 s while the page is visible, and on focus),
+ * so an operator's approval and the payment partner's payout show without a reload.
  */
 export function WithdrawalLists({ version }: { version: number }) {
   const { t, locale } = useTranslation();
@@ -43,6 +46,15 @@ export function WithdrawalLists({ version }: { version: number }) {
   useEffect(() => {
     void load();
   }, [load, version]);
+
+  const underWay = useRef(false);
+  underWay.current =
+    Array.isArray(payments) &&
+    payments.some((payment) => payment.status === 'pending' || payment.status === 'approved');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each read of the balances asks for a reload
+  useEffect(() => {
+    if (underWay.current) void load();
+  }, [load, wallet.accounts]);
 
   if (payments === null) return <WalletLoading label={t('wallet.withdraw.loadingList')} />;
   if (payments === 'failed') {
