@@ -145,4 +145,15 @@ describe('social sign-in with an OpenID provider', () => {
     expect(await page.locator('.header__account').count()).toBe(0);
     await context.close();
   });
+
+  it('says so, with the unlock link, when the account behind the provider is locked (el)', async () => {
+    // Where the callback sends a locked account's player (the API tests cover the callback itself).
+    const text = copy.el;
+    const { context, page } = await freshPage();
+    await page.goto(`${product.url}/el/users/sign_in?social_error=locked`);
+    expect(await page.getByRole('alert').textContent()).toBe(text.locked);
+    await page.getByRole('link', { name: text.unlockByEmail }).click();
+    await page.waitForURL(`${product.url}/el/users/unlock/new`);
+    await context.close();
+  });
 });

@@ -33,6 +33,7 @@ export function SignInForm({
   greeting,
   onForgotPassword,
   initialProblem,
+  startLocked = false,
 }: {
   onDone: () => void;
   idPrefix?: string;
@@ -40,6 +41,8 @@ export function SignInForm({
   greeting?: ReactNode;
   /** A form-level message to start with, such as a failed social sign-in; the next attempt replaces it. */
   initialProblem?: string;
+  /** Start by saying the account is locked, with the unlock link (a social sign-in into a locked account). */
+  startLocked?: boolean;
   /** Opens the reset form in place (the modal); without it the link goes to /users/password/new. */
   onForgotPassword?: (email: string) => void;
 }) {
@@ -49,9 +52,9 @@ export function SignInForm({
   const { pathname, search } = useLocation();
   const [values, setValues] = useState({ email: initialEmail, password: '' });
   const [problems, setProblems] = useState<Record<string, string>>(
-    initialProblem ? { base: initialProblem } : {},
+    startLocked ? { base: t('auth.locked') } : initialProblem ? { base: initialProblem } : {},
   );
-  const [locked, setLocked] = useState(false);
+  const [locked, setLocked] = useState(startLocked);
   const [busy, setBusy] = useState(false);
   const [solving, setSolving] = useState(false);
   const { formRef, focusProblems } = useProblemFocus();

@@ -20,7 +20,7 @@ export default function SignInPage() {
   const signUp = isSignUp(useLocation().pathname);
   const home = localizePath('/', locale);
   // A social sign-in that failed comes back here (spec §7 callback).
-  const socialFailed = useSearchParams()[0].has('social_error');
+  const socialError = useSearchParams()[0].get('social_error');
 
   // A player who is already signed in has nothing to do here.
   useEffect(() => {
@@ -35,7 +35,8 @@ export default function SignInPage() {
       ) : (
         <SignInForm
           onDone={() => navigate(home)}
-          initialProblem={socialFailed ? t('auth.socialFailed') : undefined}
+          initialProblem={socialError ? t('auth.socialFailed') : undefined}
+          startLocked={socialError === 'locked'}
         />
       )}
       <p>

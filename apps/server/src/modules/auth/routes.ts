@@ -10,13 +10,10 @@ import { presentPlayer } from '../player/present-player.ts';
 import { processReferral } from '../referral/process-referral.ts';
 import { sendAccountEmail } from './account-emails.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+import { isLocked, maximumFailedAttempts } from './lockout.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
 import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
-
-/** Devise lockable: ten wrong passwords in a row lock the account for an hour. */
-export const maximumFailedAttempts = 10;
-export const lockDurationMs = 60 * 60 * 1000;
 
 const invalidCredentials = () => new AppError(401, { base: ['Invalid email or password'] });
 
@@ -153,8 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!correct) app.captcha.recordFailedSignIn(request.ip);
       if (!found) throw invalidCredentials();
 
-      const locked = found.lockedAt !== null && Date.now() - found.lockedAt.getTime() < lockDurationMs;
-      if (locked) {
+      if (isLocked(found.lockedAt)) {
         // Only someone who knows the password learns that the account is locked.
         throw correct
           ? new AppError(401, {

@@ -11,7 +11,7 @@ import { completeRegistration } from '../player/complete-registration.ts';
 import { presentPlayer } from '../player/present-player.ts';
 import { processReferral } from '../referral/process-referral.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
-import { signInWithIdentity } from './sign-in.ts';
+import { AccountLocked, signInWithIdentity } from './sign-in.ts';
 
 /** Holds the id of the sign-in in progress between the redirect to the provider and the callback. */
 export const pendingCookieName = 'chrysos_social_sign_in';
@@ -89,8 +89,9 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     const remembered = request.cookies[localeCookieName];
     return isLocale(remembered) ? remembered : 'en';
   };
-  const failed = (reply: FastifyReply, locale: 'en' | 'el') =>
-    reply.redirect(`${locale === 'el' ? '/el' : ''}/users/sign_in?social_error=1`, 302);
+  /** Back to the sign-in form, which says what went wrong (`locked`, or anything else as `1`). */
+  const failed = (reply: FastifyReply, locale: 'en' | 'el', reason: 'locked' | '1' = '1') =>
+    reply.redirect(`${locale === 'el' ? '/el' : ''}/users/sign_in?social_error=${reason}`, 302);
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     '/users/auth/:provider',
@@ -174,6 +175,10 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
         }
         return reply.startSession(token).redirect(signedIn.language === 'el' ? '/el' : '/', 302);
       } catch (error) {
+        if (error instanceof AccountLocked) {
+          request.log.info({ provider: provider.name }, 'social sign-in refused: the account is locked');
+          return failed(reply, started.locale, 'locked');
+        }
         request.log.warn({ provider: provider.name, error: summary(error) }, 'social sign-in failed');
         return failed(reply, started.locale);
       }

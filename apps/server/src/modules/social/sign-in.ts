@@ -1,6 +1,7 @@
 import { type Db, schema } from '@chrysos/db';
 import { email as emailRule } from '@chrysos/rules';
 import { and, eq, sql } from 'drizzle-orm';
+import { isLocked } from '../auth/lockout.ts';
 import type { SocialClaims } from './oidc.ts';
 
 export interface SocialSignIn {
@@ -16,6 +17,16 @@ export interface SignedIn {
   playerId: string;
   language: 'en' | 'el';
   created: boolean;
+}
+
+/**
+ * The player's account is locked after too many wrong passwords. A provider's sign-in does not lift
+ * that: the lock holds for every way in until it expires or the player unlocks it by email.
+ */
+export class AccountLocked extends Error {
+  constructor() {
+    super('account_locked');
+  }
 }
 
 /** Fields a player made here by a social sign-in still has to give in the CompleteRegistration modal. */
@@ -102,6 +113,11 @@ async function playerByEmail(db: Db, address: string) {
 }
 
 async function recordSignIn(db: Db, playerId: string): Promise<SignedIn> {
+  const [player] = await db
+    .select({ lockedAt: schema.players.lockedAt })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  if (player && isLocked(player.lockedAt)) throw new AccountLocked();
   const [row] = await db
     .update(schema.players)
     .set({

@@ -439,6 +439,27 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
     });
   });
 
+  it('keeps a locked account locked: the provider cannot sign its player in until the lock lifts', async () => {
+    const { db } = app.database;
+    const lockedAt = new Date();
+    await db.update(schema.players).set({ lockedAt, failedAttempts: 10 }).where(eq(schema.players.id, eleni));
+    const before = (await playerRow(eleni))?.signInCount;
+
+    const refused = await socialSignIn('eleni', '?locale=el');
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/el/users/sign_in?social_error=locked');
+    expect(sessionOf(refused)).toBe('');
+    expect((await playerRow(eleni))?.signInCount).toBe(before);
+
+    // An hour later the lock has lifted by itself, as for a password sign-in.
+    await db
+      .update(schema.players)
+      .set({ lockedAt: new Date(lockedAt.getTime() - 61 * 60 * 1000) })
+      .where(eq(schema.players.id, eleni));
+    const admitted = await socialSignIn('eleni');
+    expect((await me(sessionOf(admitted))).id).toBe(eleni);
+  });
+
   it('sends the visitor back to the sign-in page when the callback does not match the sign-in', async () => {
     const started = await start('?locale=el');
     const badState = await app.inject({
