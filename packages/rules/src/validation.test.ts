@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { phone } from './phone.ts';
 import {
   adult,
   confirmed,
@@ -10,7 +11,6 @@ import {
   minLength,
   minValue,
   notArabic,
-  phone,
   required,
 } from './validation.ts';
 

@@ -1,5 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-
 /**
  * Field rules of spec §5, shared by the server and the browser. A rule returns null when the value
  * passes, or a message key with its parameters; `messageFor` gives the English fallback text (the
@@ -29,7 +27,8 @@ export function messageFor(result: NonNullable<RuleResult>): string {
   );
 }
 
-const blank = (value: unknown) =>
+/** Nothing given: a rule other than `required` lets a blank value pass. */
+export const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export const required = (value: unknown): RuleResult =>
@@ -57,16 +56,6 @@ export const maxValue = (value: number, max: number): RuleResult =>
 const arabicScript = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 export const notArabic = (value: string): RuleResult =>
   arabicScript.test(value) ? { key: 'notArabic' } : null;
-
-/** International format with the country code, e.g. +30 694 123 4567. */
-export const phone = (value: string): RuleResult => {
-  if (blank(value)) return null;
-  try {
-    return isValidPhoneNumber(value) ? null : { key: 'phone' };
-  } catch {
-    return { key: 'phone' };
-  }
-};
 
 /**
  * A birth date `dd.MM.yyyy` of someone at least `minimumAge` (18, or 21 under the Estonian licence) and

@@ -12,7 +12,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
-import { clearStoredPlayer, storePlayer } from '../player/player-storage';
+import { storePlayer } from '../player/player-storage';
 import type { loader as rootLoader } from '../root';
 import { callApi, playerSettings, sendWithCaptcha, usePlayerSettings } from './api';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
@@ -323,17 +323,4 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
       <SubmitButton busy={busy} solving={solving} label={t('auth.signUp')} />
     </form>
   );
-}
-
-/**
- * Ends the session and reloads the page's data as a visitor. The player kept on the device goes; the
- * remembered email and first name stay for the next sign-in (spec §2 early login).
- */
-export function useSignOut(): () => Promise<void> {
-  const { revalidate } = useRevalidator();
-  return async () => {
-    await callApi('DELETE', '/users/sign_out').catch(() => null);
-    clearStoredPlayer();
-    await revalidate();
-  };
 }

@@ -1,5 +1,4 @@
 import type { AuthProvider, PlayerSettings } from '@chrysos/contract';
-import { solveChallenge } from 'altcha-lib/v1';
 import { useEffect, useState } from 'react';
 
 export type ApiErrors = Record<string, string[]>;
@@ -125,6 +124,8 @@ export async function solveCaptcha(challengeUrl: string): Promise<string | null>
   if (!response.ok) return null;
   const { algorithm, challenge, salt, signature, maxnumber } = (await response.json()) as AltchaChallenge;
   if (!algorithm || !challenge || !salt || !signature) return null;
+  // The solver is fetched only when a captcha is asked for: most visitors never meet one.
+  const { solveChallenge } = await import('altcha-lib/v1');
   const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
   if (!solution) return null;
   return btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature }));

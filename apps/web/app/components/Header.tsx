@@ -1,14 +1,19 @@
 import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from '@chrysos/rules';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSignOut } from '../account/AuthForms';
+import { useSignOut } from '../account/sign-out';
 import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayerSession } from '../player/player-session';
 import type { ChromeData } from '../routes/locale';
-import { AccountSelector } from '../wallet/AccountSelector';
 import { useOpenCashier } from '../wallet/cashier';
 import { BrandLogo } from './BrandLogo';
+
+/** Only a signed-in player has accounts: a visitor's first load does without the selector. */
+const AccountSelector = lazy(() =>
+  import('../wallet/AccountSelector').then((module) => ({ default: module.AccountSelector })),
+);
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
@@ -77,7 +82,9 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         </Link>
         {session.status === 'loggedIn' ? (
           <>
-            <AccountSelector />
+            <Suspense fallback={null}>
+              <AccountSelector />
+            </Suspense>
             <button
               type="button"
               className="button button--primary header__deposit"

@@ -1,21 +1,32 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ConfirmEmailBar } from '../account/ConfirmEmailBar';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BottomPromo, DownBar } from '../components/PromoStrips';
 import { errorMeta } from '../content/meta';
+import { usePlayer } from '../player/player-session';
 import { useChrome } from '../routes/locale';
 import type { Route } from './+types/default';
+
+/** Only a signed-in player with an unconfirmed address sees the bar: nobody else loads it. */
+const ConfirmEmailBar = lazy(() =>
+  import('../account/ConfirmEmailBar').then((module) => ({ default: module.ConfirmEmailBar })),
+);
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 function Frame({ children }: { children: React.ReactNode }) {
   const chrome = useChrome();
+  const player = usePlayer();
   return (
     <div className="page">
       {chrome ? <Header chrome={chrome} /> : null}
-      <ConfirmEmailBar />
+      {player && !player.confirmed ? (
+        <Suspense fallback={null}>
+          <ConfirmEmailBar />
+        </Suspense>
+      ) : null}
       <main className="page__main" id="main">
         {children}
       </main>

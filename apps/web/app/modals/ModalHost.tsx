@@ -1,74 +1,126 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { focusFirstField } from '../account/fields';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { focusFirstField } from '../account/focus';
 import { useTranslation } from '../i18n/i18n';
-import {
-  ChangePasswordModal,
-  LoginModal,
-  RegisterModal,
-  ResetPasswordModal,
-  UnlockProfileModal,
-} from './bodies/AccountModals';
-import { CashierModal } from './bodies/CashierModal';
-import { CompleteRegistrationModal } from './bodies/CompleteRegistrationModal';
-import { GameMenuModal } from './bodies/GameMenuModal';
-import { LeaveWebViewModal } from './bodies/LeaveWebViewModal';
-import { MenuModal } from './bodies/MenuModal';
+import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
 import type { ModalName } from './registry';
 
 /**
- * Game search is not part of a page's first load: it is fetched once the page is idle (so it is there
- * when the visitor starts typing), or when opened, whichever comes first.
+ * A modal body that is not part of a page's first load (the account and cashier forms bring the
+ * validation rules and the phone-number data with them): each is fetched once the page is idle, so
+ * it is there when the visitor reaches for it, or when opened, whichever comes first.
+ * Once fetched a body renders at once, with no fallback in between to swallow the first keys typed.
  */
-let searchGamesBody: React.ComponentType | null = null;
-const loadSearchGames = () =>
-  import('./bodies/SearchGamesModal').then((module) => {
-    searchGamesBody = module.SearchGamesModal;
-    return module;
-  });
-const LazySearchGames = lazy(() =>
-  loadSearchGames().then((module) => ({ default: module.SearchGamesModal })),
-);
-/** Once loaded it renders at once: no fallback in between to swallow the first letters typed. */
-function SearchGamesModal() {
-  const Body = searchGamesBody ?? LazySearchGames;
-  return <Body />;
+interface Deferred {
+  /** The body once fetched. */
+  loaded: React.ComponentType | null;
+  Lazy: React.ComponentType;
+  preload(): Promise<unknown>;
 }
-function usePreloadWhenIdle(load: () => Promise<unknown>) {
+
+function deferredBody<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Deferred {
+  const body: Deferred = {
+    loaded: null,
+    Lazy: lazy(() => load().then((module) => ({ default: pick(module) }))),
+    preload: () =>
+      load().then((module) => {
+        body.loaded = pick(module);
+      }),
+  };
+  return body;
+}
+
+function DeferredBody({ body }: { body: Deferred }) {
+  const Component = body.loaded ?? body.Lazy;
+  return <Component />;
+}
+
+const accountModals = () => import('./bodies/AccountModals');
+const menu = deferredBody(
+  () => import('./bodies/MenuModal'),
+  (module) => module.MenuModal,
+);
+const gameMenu = deferredBody(
+  () => import('./bodies/GameMenuModal'),
+  (module) => module.GameMenuModal,
+);
+const leaveWebView = deferredBody(
+  () => import('./bodies/LeaveWebViewModal'),
+  (module) => module.LeaveWebViewModal,
+);
+const search = deferredBody(
+  () => import('./bodies/SearchGamesModal'),
+  (module) => module.SearchGamesModal,
+);
+const login = deferredBody(accountModals, (module) => module.LoginModal);
+const register = deferredBody(accountModals, (module) => module.RegisterModal);
+const resetPassword = deferredBody(accountModals, (module) => module.ResetPasswordModal);
+const changePassword = deferredBody(accountModals, (module) => module.ChangePasswordModal);
+const unlockProfile = deferredBody(accountModals, (module) => module.UnlockProfileModal);
+const completeRegistration = deferredBody(
+  () => import('./bodies/CompleteRegistrationModal'),
+  (module) => module.CompleteRegistrationModal,
+);
+const cashier = deferredBody(
+  () => import('./bodies/CashierModal'),
+  (module) => module.CashierModal,
+);
+
+/** What a visitor is likely to open next: menus, game search and the account forms; the cashier for a player. */
+const forVisitors = [menu, gameMenu, search, login, register, resetPassword, unlockProfile];
+const forPlayers = [menu, gameMenu, search, cashier, changePassword, completeRegistration];
+
+function usePreloadWhenIdle(bodies: { preload: () => Promise<unknown> }[]) {
   useEffect(() => {
-    const preload = () => void load().catch(() => undefined);
+    const preload = () => {
+      for (const body of bodies) void body.preload().catch(() => undefined);
+    };
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(preload, { timeout: 4000 });
       return () => window.cancelIdleCallback(id);
     }
     const timer = setTimeout(preload, 2000);
     return () => clearTimeout(timer);
-  }, [load]);
+  }, [bodies]);
 }
 
-const bodies: Partial<Record<ModalName, React.ComponentType>> = {
-  Menu: MenuModal,
-  GameMenu: GameMenuModal,
-  SearchGames: SearchGamesModal,
-  LeaveWebView: LeaveWebViewModal,
-  Login: LoginModal,
-  LoginAnon: LoginModal,
-  Register: RegisterModal,
-  RegisterAnon: RegisterModal,
-  ResetPassword: ResetPasswordModal,
-  ChangePassword: ChangePasswordModal,
-  CompleteRegistration: CompleteRegistrationModal,
-  UnlockProfile: UnlockProfileModal,
-  CashierAuth: CashierModal,
+/** Tells the host that a body fetched on demand is now on screen (it commits with the body). */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
+const bodies: Partial<Record<ModalName, Deferred>> = {
+  Menu: menu,
+  GameMenu: gameMenu,
+  SearchGames: search,
+  LeaveWebView: leaveWebView,
+  Login: login,
+  LoginAnon: login,
+  Register: register,
+  RegisterAnon: register,
+  ResetPassword: resetPassword,
+  ChangePassword: changePassword,
+  CompleteRegistration: completeRegistration,
+  UnlockProfile: unlockProfile,
+  CashierAuth: cashier,
 };
+
+function ModalBody({ name }: { name: ModalName }) {
+  const body = bodies[name];
+  return body ? <DeferredBody body={body} /> : <PendingModal name={name} />;
+}
 
 /** Renders the open modals in stack order; the top one answers Escape. */
 export function ModalHost() {
   const { stack, close } = useModals();
   const { t } = useTranslation();
   const top = stack.at(-1)?.name;
-  usePreloadWhenIdle(loadSearchGames);
+  usePreloadWhenIdle(isLoggedIn(usePlayerSession()) ? forPlayers : forVisitors);
+  // Counts bodies shown after loading, so the focus moves into one that arrived after its modal opened.
+  const [shown, setShown] = useState(0);
+  const bodyShown = useCallback(() => setShown((count) => count + 1), []);
 
   useEffect(() => {
     if (!top) return;
@@ -82,6 +134,7 @@ export function ModalHost() {
   // The modal on top takes the focus, on the first form field still to fill in when it has one; when
   // the last modal closes, the focus goes back where it was before.
   const focusBefore = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` asks to look again
   useEffect(() => {
     if (!top) {
       focusBefore.current?.focus();
@@ -89,17 +142,17 @@ export function ModalHost() {
       return;
     }
     const panel = document.querySelector<HTMLElement>(`[data-modal="${top}"] .modal__panel`);
-    if (!panel || panel.contains(document.activeElement)) return;
+    const active = document.activeElement;
+    if (!panel || (panel.contains(active) && active !== panel)) return;
     if (!focusBefore.current && document.activeElement instanceof HTMLElement) {
       focusBefore.current = document.activeElement;
     }
-    if (!focusFirstField(panel)) panel.focus();
-  }, [top]);
+    if (!focusFirstField(panel) && active !== panel) panel.focus();
+  }, [top, shown]);
 
   return (
     <>
       {stack.map(({ name }, position) => {
-        const Body = bodies[name] ?? (() => <PendingModal name={name} />);
         return (
           <div key={name} className="modal" style={{ zIndex: 100 + position }} data-modal={name}>
             <button
@@ -134,7 +187,8 @@ export function ModalHost() {
                   </div>
                 }
               >
-                <Body />
+                <ModalBody name={name} />
+                <Shown onShown={bodyShown} />
               </Suspense>
             </div>
           </div>

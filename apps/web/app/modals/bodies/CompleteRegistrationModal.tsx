@@ -6,13 +6,13 @@ import { callApi, sendWithCaptcha } from '../../account/api';
 import {
   CheckboxField,
   FormAlert,
-  focusFirstField,
   onlyProblems,
   SelectField,
   SubmitButton,
   TextField,
   useProblemFocus,
 } from '../../account/fields';
+import { focusFirstField } from '../../account/focus';
 import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
 import { useTranslation } from '../../i18n/i18n';
 import { usePlayer } from '../../player/player-session';
