@@ -14,9 +14,10 @@ import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } fr
 import { useTranslation } from '../i18n/i18n';
 import { storePlayer } from '../player/player-storage';
 import type { loader as rootLoader } from '../root';
-import { callApi, playerSettings, sendWithCaptcha, usePlayerSettings } from './api';
+import { callApi } from './api';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
 import { CheckboxField, FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
+import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
 import { describeRule, problemsFrom } from './problems';
 import { referralQueryFor } from './referral-storage';
 import { rememberPlayer } from './remembered-player';

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import { usePlayer } from '../player/player-session';
-import { sendWithCaptcha } from './api';
 import { EmailRequestForm } from './EmailRequestForm';
 import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
+import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
 const fieldNames = ['current_password', 'password', 'password_confirmation'] as const;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { usePlayer } from '../player/player-session';
-import { sendWithCaptcha } from './api';
+import { sendWithCaptcha } from './form-api';
 import { browserStorage, readJson, writeJson } from './local-store';
 import { problemsFrom } from './problems';
 

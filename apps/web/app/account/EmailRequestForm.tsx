@@ -1,8 +1,8 @@
 import { email, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
-import { sendWithCaptcha } from './api';
 import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
+import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
 /** The three "email me a link" requests and where each goes. */

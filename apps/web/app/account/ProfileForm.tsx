@@ -5,7 +5,6 @@ import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import { usePlayer } from '../player/player-session';
 import type { loader as rootLoader } from '../root';
-import { sendWithCaptcha } from './api';
 import {
   CheckboxField,
   FormAlert,
@@ -15,6 +14,7 @@ import {
   TextField,
   useProblemFocus,
 } from './fields';
+import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
 const textFields = [

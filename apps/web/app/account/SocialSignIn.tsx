@@ -2,7 +2,7 @@ import type { AuthProvider } from '@chrysos/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { GoogleButton } from '../icons/GoogleButton';
-import { useAuthProviders } from './api';
+import { useAuthProviders } from './form-api';
 import { referralQueryFor, socialSignInHref } from './referral-storage';
 
 /** How a provider writes its own name. */

@@ -1,6 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callApi, forgetApiCaches, sendWithCaptcha } from './api';
+import { callApi } from './api';
+import { forgetApiCaches, sendWithCaptcha } from './form-api';
 
 const hmacKey = 'test-only-hmac-key';
 const json = (status: number, body: unknown) =>

@@ -1,189 +1,168 @@
+import { Suspense, use } from 'react';
+
 /**
  * The icon set of Chrysos Casino: 24×24 line icons drawn in currentColor, so they take the colour of
- * the text around them. Each entry is SVG path data (several paths separated by `|`); `•x,y,r` marks a
- * filled dot.
+ * the text around them. The names are here; the drawings (drawings.ts) are fetched apart from a page's
+ * first load. The server has them before it renders anything, so icons are in the HTML; in the
+ * browser an icon keeps the server's drawing until they arrive (a Suspense boundary that hydrates
+ * then), and an icon first shown after a navigation appears when they are in.
  */
-const drawings = {
-  // navigation and interface
-  home: 'M3 11l9-7 9 7|M5 10v10h5v-6h4v6h5V10',
-  menu: 'M4 6h16|M4 12h16|M4 18h16',
-  close: 'M6 6l12 12|M18 6L6 18',
-  search: 'M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13z|M15.5 15.5L20 20',
-  'arrow-left': 'M19 12H5|M11 6l-6 6 6 6',
-  'arrow-right': 'M5 12h14|M13 6l6 6-6 6',
-  'arrow-up': 'M12 19V5|M6 11l6-6 6 6',
-  'arrow-down': 'M12 5v14|M6 13l6 6 6-6',
-  'chevron-left': 'M15 5l-7 7 7 7',
-  'chevron-right': 'M9 5l7 7-7 7',
-  'chevron-up': 'M5 15l7-7 7 7',
-  'chevron-down': 'M5 9l7 7 7-7',
-  'external-link': 'M14 4h6v6|M20 4l-9 9|M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
-  plus: 'M12 5v14|M5 12h14',
-  minus: 'M5 12h14',
-  check: 'M5 12.5l4.5 4.5L19 7.5',
-  info: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 11v6|•12,7.5,1.1',
-  warning: 'M12 3.5l9.5 16.5h-19z|M12 10v4.5|•12,17.3,1.1',
-  error: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M9 9l6 6|M15 9l-6 6',
-  question:
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7v.5|•12,17,1.1',
-  filter: 'M4 5h16l-6 7.5V19l-4 1.5v-8z',
-  sort: 'M7 4v16|M4 7l3-3 3 3|M17 20V4|M14 17l3 3 3-3',
-  grid: 'M4 4h7v7H4z|M13 4h7v7h-7z|M4 13h7v7H4z|M13 13h7v7h-7z',
-  list: 'M9 6h11|M9 12h11|M9 18h11|•5,6,1.2|•5,12,1.2|•5,18,1.2',
-  settings:
-    'M12 9a3 3 0 1 1 0 6 3 3 0 0 1 0-6z|M19.4 13.5l1.6 1.2-2 3.4-1.9-.7a7.4 7.4 0 0 1-2 1.2L14.8 21h-4l-.3-2.4a7.4 7.4 0 0 1-2-1.2l-1.9.7-2-3.4 1.6-1.2a7 7 0 0 1 0-2.4L4.6 9.9l2-3.4 1.9.7a7.4 7.4 0 0 1 2-1.2L10.8 3h4l.3 2.4a7.4 7.4 0 0 1 2 1.2l1.9-.7 2 3.4-1.6 1.2a7 7 0 0 1 0 2.4z',
-  logout: 'M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5|M15 8l4 4-4 4|M19 12H9',
-  login: 'M14 4h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-5|M9 8l4 4-4 4|M13 12H3',
-  user: 'M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8z|M4 20c1.5-3.5 4.4-5 8-5s6.5 1.5 8 5',
-  'user-plus':
-    'M10 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8z|M3 20c1.4-3.4 4-5 7-5 1.6 0 3 .4 4.2 1.2|M19 14v6|M16 17h6',
-  users:
-    'M9 5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7z|M2.5 20c1.2-3.2 3.6-4.8 6.5-4.8s5.3 1.6 6.5 4.8|M16 5.2a3.5 3.5 0 0 1 0 6.6|M17.5 15.4c2 .5 3.3 2 4 4.6',
-  lock: 'M5 11h14v9H5z|M8 11V8a4 4 0 0 1 8 0v3|M12 15v2',
-  unlock: 'M5 11h14v9H5z|M8 11V8a4 4 0 0 1 7.7-1.5|M12 15v2',
-  eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z|M12 9a3 3 0 1 1 0 6 3 3 0 0 1 0-6z',
-  'eye-off':
-    'M4 4l16 16|M9.9 5.8A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a17 17 0 0 1-2.6 3.4|M6.4 7.6A16.6 16.6 0 0 0 2.5 12S6 18.5 12 18.5c1.6 0 3-.4 4.2-1|M9.9 9.9a3 3 0 0 0 4.2 4.2',
-  mail: 'M3 6h18v12H3z|M3 7l9 6 9-6',
-  phone:
-    'M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a1 1 0 0 1-1 1C10.4 20 4 13.6 4 5a1 1 0 0 1 1-1z',
-  chat: 'M4 5h16v11H9l-5 4z|M8 9.5h8|M8 12.5h5',
-  bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z|M10 20.5a2 2 0 0 0 4 0',
-  heart: 'M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20z',
-  'heart-filled': 'F:M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20z',
-  star: 'M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z',
-  'star-filled': 'F:M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z',
-  share:
-    'M18 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z|M6 9.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z|M18 15.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z|M8.2 10.8l7.6-4|M8.2 13.2l7.6 4',
-  copy: 'M8 8h12v12H8z|M16 8V4H4v12h4',
-  download: 'M12 4v11|M7 10l5 5 5-5|M4 20h16',
-  upload: 'M12 20V9|M7 14l5-5 5 5|M4 4h16',
-  refresh: 'M20 11a8 8 0 0 0-14.5-4.5L4 8|M4 4v4h4|M4 13a8 8 0 0 0 14.5 4.5L20 16|M20 20v-4h-4',
-  clock: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 7v5l3.5 2',
-  calendar: 'M4 6h16v14H4z|M4 10h16|M8 3v5|M16 3v5',
-  globe:
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M3 12h18|M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
-  language: 'M4 5h9|M8.5 3v2|M11 5c-.8 4-3 7-6.5 9|M6.5 9c1 2 2.6 3.6 4.5 4.5|M13 21l4-10 4 10|M14.5 17.5h5',
-  fullscreen: 'M4 9V4h5|M15 4h5v5|M20 15v5h-5|M9 20H4v-5',
-  'fullscreen-exit': 'M9 4v5H4|M20 9h-5V4|M15 20v-5h5|M4 15h5v5',
-  volume: 'M4 9h4l5-4v14l-5-4H4z|M16.5 8.5a5 5 0 0 1 0 7|M19 6a8.5 8.5 0 0 1 0 12',
-  'volume-off': 'M4 9h4l5-4v14l-5-4H4z|M16 9.5l5 5|M21 9.5l-5 5',
-  play: 'F:M7 4.5v15l12-7.5z',
-  pause: 'M8 5v14|M16 5v14',
-  history: 'M4 12a8 8 0 1 0 2.3-5.7L4 8.5|M4 4v4.5h4.5|M12 8v4.5l3 1.8',
-  shield: 'M12 3l8 3v6c0 4.7-3.4 8-8 9-4.6-1-8-4.3-8-9V6z',
-  'shield-check': 'M12 3l8 3v6c0 4.7-3.4 8-8 9-4.6-1-8-4.3-8-9V6z|M8.5 12l2.5 2.5 4.5-5',
-  document: 'M6 3h8l4 4v14H6z|M14 3v4h4|M9 12h6|M9 16h6',
-  'id-card':
-    'M3 5h18v14H3z|M8.5 9a2 2 0 1 1 0 4 2 2 0 0 1 0-4z|M5.5 16.5c.6-1.5 1.6-2.2 3-2.2s2.4.7 3 2.2|M14 10h4|M14 14h4',
-  camera: 'M3 7h4l2-3h6l2 3h4v13H3z|M12 10a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7z',
-  trash: 'M4 7h16|M9 7V4h6v3|M6 7l1 13h10l1-13|M10 11v6|M14 11v6',
-  edit: 'M4 20h4L19 9l-4-4L4 16z|M13.5 6.5l4 4',
-  // games and casino
-  slots: 'M3 6h18v13H3z|M9 6v13|M15 6v13|M5 10.5l1.5-2 1.5 2|M12 9v4|M17 10.5h2l-1.5 3|M21 9h1.5v4',
-  'classic-slots':
-    'M7 14a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7z|M16 13a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7z|M7 14c1-4 3.5-7.5 8-10|M16 13c-.5-3.5-1-6.5-1-9|M15 4c2-1 4-.5 5.5 1-2 1-4 1-5.5-1z',
-  roulette:
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 7.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9z|M12 3v4.5|M12 16.5V21|M3 12h4.5|M16.5 12H21|•12,12,1.3',
-  blackjack:
-    'M4 7.5l7-2 3.5 12.5-7 2z|M12 4h7v13h-7|M15.5 7.5c-1.4 1.4-2.2 2.2-2.2 3.1a1.1 1.1 0 0 0 2.2.2 1.1 1.1 0 0 0 2.2-.2c0-.9-.8-1.7-2.2-3.1z',
-  dice: 'M3 9h12v12H3z|M12 5l8-2 2 9-4 1|•6.5,12.5,1|•9,15,1|•11.5,17.5,1|•16.5,7,.9',
-  cards:
-    'M5 5h9v14H5z|M14 7l5 1.3-3.2 12-3.8-1|M9.5 9.5c-1.2 1.2-2 2-2 2.8a1 1 0 0 0 2 .2 1 1 0 0 0 2-.2c0-.8-.8-1.6-2-2.8z',
-  jackpot: 'M4 9h16v11H4z|M8 9V7a4 4 0 0 1 8 0v2|M7.5 13h2v4|M11 13h2l-1.5 4|M14.5 13h2l-1.5 4',
-  trophy:
-    'M7 4h10v5a5 5 0 0 1-10 0z|M7 6H4v1.5A3.5 3.5 0 0 0 7.5 11|M17 6h3v1.5a3.5 3.5 0 0 1-3.5 3.5|M12 14v3|M8 20h8|M9.5 17h5v3h-5z',
-  medal:
-    'M8 3l2.5 6|M16 3l-2.5 6|M12 9a5.5 5.5 0 1 1 0 11 5.5 5.5 0 0 1 0-11z|M12 12l.9 1.8 2 .3-1.5 1.4.4 2-1.8-1-1.8 1 .4-2-1.5-1.4 2-.3z',
-  crown: 'M3 8l4.5 4L12 5l4.5 7L21 8l-2 10H5z|M5 21h14',
-  gift: 'M4 10h16v4H4z|M5 14h14v7H5z|M12 10v11|M12 10c-1-3-3.5-5-5-4s.5 4 5 4z|M12 10c1-3 3.5-5 5-4s-.5 4-5 4z',
-  lootbox: 'M3 9l9-5 9 5v9l-9 4-9-4z|M3 9l9 4 9-4|M12 13v9|M7.5 6.5l9 4.5',
-  wheel:
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 3v18|M3 12h18|M5.6 5.6l12.8 12.8|M18.4 5.6L5.6 18.4|M12 1v3',
-  ticket: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4z|M14 7v10',
-  coins:
-    'M9 4c3.3 0 6 1.1 6 2.5S12.3 9 9 9 3 7.9 3 6.5 5.7 4 9 4z|M3 6.5v4C3 11.9 5.7 13 9 13s6-1.1 6-2.5v-4|M9 13v4c0 1.4 2.7 2.5 6 2.5s6-1.1 6-2.5v-4c0-1.4-2.7-2.5-6-2.5',
-  'poker-chip':
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 7.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9z|M12 3v4.5|M12 16.5V21|M3 12h4.5|M16.5 12H21',
-  wallet: 'M4 6h14v3|M4 6v13h16V9H4|M16 13.5h2',
-  deposit: 'M4 9h16v11H4z|M12 3v9|M9 9l3 3 3-3|M8 16h8',
-  withdraw: 'M4 9h16v11H4z|M12 13V4|M9 7l3-3 3 3|M8 16h8',
-  'comp-points':
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 7l1.5 3 3.3.5-2.4 2.3.6 3.2-3-1.6-3 1.6.6-3.2-2.4-2.3 3.3-.5z',
-  percent:
-    'M19 5L5 19|M7 4.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z|M17 14.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z',
-  'free-spins':
-    'M20 12a8 8 0 1 1-2.3-5.7|M20 4v4.5h-4.5|M12 9l.9 1.9 2.1.3-1.5 1.5.4 2.1-1.9-1-1.9 1 .4-2.1L9 11.2l2.1-.3z',
-  fire: 'M12 21c-4 0-7-2.7-7-6.5 0-3.6 3-5.5 3.5-9 2 1.3 3 3 3 5 1-1 1.5-2.3 1.5-4 3 2.2 5 5.2 5 8 0 3.8-2.9 6.5-6 6.5z|M12 21c-1.7 0-3-1.2-3-2.8 0-1.8 1.6-2.7 2-4.2 1.5 1.1 4 2.2 4 4.2 0 1.6-1.3 2.8-3 2.8z',
-  sparkles:
-    'M10 3l1.8 5.2L17 10l-5.2 1.8L10 17l-1.8-5.2L3 10l5.2-1.8z|M18 14l.9 2.1L21 17l-2.1.9L18 20l-.9-2.1L15 17l2.1-.9z',
-  providers: 'M4 20V9l8-5 8 5v11|M9 20v-6h6v6|M4 20h16',
-  promotions: 'M4 10l12-5v14L4 14z|M4 10v4|M16 9a3 3 0 0 1 0 6|M7 14.5l1.5 5h3l-1.2-4.3',
-  tournament:
-    'M6 4h12|M8 4v3a4 4 0 0 0 8 0V4|M12 11v3|M8.5 20h7|M10 14h4v6h-4z|M4 4v2a3 3 0 0 0 3 3|M20 4v2a3 3 0 0 1-3 3',
-  vip: 'M3 9l3-5h12l3 5-9 11z|M3 9h18|M9 4l3 16 3-16',
-  favorites:
-    'M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20z|M12 11v4|M10 13h4',
-  recent: 'M12 3a9 9 0 1 1-9 9|M3 6v6h6|M12 7v5l3 2',
-  rocket:
-    'M12 16l-4-4c1.5-4.5 5-8 11-8 0 6-3.5 9.5-8 11z|M8 12H5l2-4h4|M12 16v3l4-2v-4|M14.5 7.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z|M5 19c0-2 1-3 2.5-3.5',
-  target: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M12 7a5 5 0 1 1 0 10 5 5 0 0 1 0-10z|•12,12,1.6',
-  live: 'M8.5 8.5a5 5 0 0 0 0 7|M15.5 8.5a5 5 0 0 1 0 7|M5.6 5.6a9 9 0 0 0 0 12.8|M18.4 5.6a9 9 0 0 1 0 12.8|•12,12,1.8',
-  support: 'M4 13v-1a8 8 0 0 1 16 0v1|M4 13h3v5H4z|M17 13h3v5h-3z|M20 18c0 1.7-1.8 3-4 3h-2',
-  faq: 'M4 5h16v11h-6l-4 4v-4H4z|M10 8.5a2 2 0 1 1 2.8 1.8c-.5.2-.8.7-.8 1.2v.3|•12,14,1',
-  mobile: 'M7 3h10v18H7z|M11 18h2',
-  android:
-    'M6 10h12v7a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1z|M6 9a6 6 0 0 1 12 0z|M8 4.5l1.5 2|M16 4.5l-1.5 2|M3.5 11v5|M20.5 11v5|M9.5 18v3|M14.5 18v3|•9.5,7.2,.6|•14.5,7.2,.6',
-  apple:
-    'M15.5 12.5c0-2 1.6-3 1.7-3-1-1.4-2.4-1.6-2.9-1.6-1.2-.1-2.4.7-3 .7s-1.6-.7-2.6-.7C7.3 8 6 8.8 5.3 10c-1.5 2.6-.4 6.4 1.1 8.5.7 1 1.5 2.2 2.6 2.1 1-.1 1.4-.7 2.7-.7s1.6.7 2.7.6c1.1 0 1.8-1 2.5-2 .8-1.1 1.1-2.2 1.1-2.3 0 0-2.5-.9-2.5-3.7z|M13.7 6.3c.6-.7 1-1.7.9-2.6-.8 0-1.8.5-2.4 1.2-.5.6-1 1.6-.8 2.5.9.1 1.8-.4 2.3-1.1z',
-  'age-18':
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M7.5 10l1.5-1v6.5|M13.5 8.5a1.7 1.7 0 1 1 0 3.4 1.7 1.7 0 0 1 0-3.4z|M13.5 11.9a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8z',
-  cookie:
-    'M20.5 12.5A8.5 8.5 0 1 1 11.5 3.5a3 3 0 0 0 3.5 3.5 3 3 0 0 0 3 3.5 3 3 0 0 0 2.5 2z|•8.5,10,1|•11,15,1|•15.5,14.5,1|•8,14.5,.7',
-  // money and payments
-  'credit-card': 'M3 6h18v12H3z|M3 10h18|M6 15h4',
-  bank: 'M3 9l9-5 9 5|M4 9h16|M6 9v8|M10 9v8|M14 9v8|M18 9v8|M3 20h18|M4 17h16',
-  'bank-transfer':
-    'M3 9l9-5 9 5|M5 9v9|M19 9v9|M3 20h18|M8.5 12h7|M13 10l2.5 2-2.5 2|M15.5 16h-7|M11 14l-2.5 2 2.5 2',
-  bitcoin:
-    'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M9.5 7.5h4a2 2 0 0 1 0 4h-4|M9.5 11.5h4.5a2.2 2.2 0 0 1 0 4.5H9.5|M9.5 7.5V16|M11 6v1.5|M13 6v1.5|M11 16v1.5|M13 16v1.5',
-  ethereum: 'M12 3l-6 9.5 6 3.5 6-3.5z|M6 14l6 7 6-7-6 3.5z|M12 3v13',
-  tether: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M7.5 8h9|M12 8v9|M8 11.5c1 .7 2.5 1 4 1s3-.3 4-1',
-  litecoin: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z|M11 6.5L9.5 15.5h6|M8 12.5l6-2',
-  visa: 'M2.5 6h19v12h-19z|M5 9.5l1.5 5 2-5|M10 9.5l-.8 5|M14.5 10a1.6 1.6 0 0 0-2.8.6c0 1.4 2.6 1 2.6 2.6a1.6 1.6 0 0 1-3 .5|M16 14.5l1.8-5 1.4 5|M16.6 12.8h2.2',
-  mastercard: 'M9 6.5a5.5 5.5 0 1 1 0 11 5.5 5.5 0 0 1 0-11z|M15 6.5a5.5 5.5 0 1 1 0 11 5.5 5.5 0 0 1 0-11z',
-  skrill:
-    'M2.5 6h19v12h-19z|M9.5 10a1.8 1.8 0 0 0-3.2.6c0 1.6 3.4 1 3.4 2.8a1.9 1.9 0 0 1-3.7.5|M12 9v6|M15 9.5l-3 3 3 2.5|M17.5 9v6',
-  neteller: 'M2.5 6h19v12h-19z|M7 15V9l5 6V9|M14.5 9h3|M14.5 12h2.5|M14.5 15h3|M14.5 9v6',
-  paysafecard: 'M5 4h14v16H5z|M8.5 8h3a2 2 0 0 1 0 4h-3|M8.5 8v8|M14 14.5l2 1.5 2-1.5',
-  'apple-pay':
-    'M2.5 6h19v12h-19z|M7.7 11.2c0-.9.7-1.3.7-1.3-.4-.6-1-.7-1.3-.7-.5 0-1 .3-1.3.3s-.7-.3-1.1-.3c-.6 0-1.1.3-1.4.9-.6 1.1-.2 2.8.5 3.7.3.4.6 1 1.1.9.5 0 .6-.3 1.2-.3s.7.3 1.2.3.8-.4 1.1-.9c.3-.5.5-1 .5-1 0 0-1.1-.4-1.1-1.6z|M11 15V9.5h2a1.6 1.6 0 0 1 0 3.2h-2|M15.5 15l1.6-5.5 1.6 5.5|M16 13.4h2.2',
-  'google-pay':
-    'M2.5 6h19v12h-19z|M10.5 10.2a2.5 2.5 0 1 0 .5 2.3H8.6|M14 15V9.5h1.8a1.5 1.5 0 0 1 0 3H14|M17.5 15l1.5-4 1.5 4',
-  // brands and social
-  google:
-    'M20 12.2c0-.6 0-1.1-.1-1.7H12v3.3h4.5a3.9 3.9 0 0 1-1.7 2.5A6 6 0 1 1 16 7.6l2.4-2.3A9 9 0 1 0 20 12.2z',
-  facebook:
-    'M14.5 21v-7.5H17l.5-3h-3V8.8c0-.9.3-1.5 1.5-1.5h1.6V4.6A20 20 0 0 0 15.3 4.5C13 4.5 11.5 5.9 11.5 8.4v2.1H9v3h2.5V21',
-  telegram: 'M21 4.5L3 11.5l5.5 2 2 6 3-4 5 3.5z|M8.5 13.5L17 8l-6.5 7.5',
-  'x-twitter': 'M4 4l16 16|M20 4l-6.5 7.5|M10.5 12.5L4 20|M4 4h4.5L20 20h-4.5z',
-  instagram: 'M4 4h16v16H4z|M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8z|•17,7,.9',
-  youtube:
-    'M3 8c0-1.5 1-2.5 2.5-2.7C7.5 5 9.8 5 12 5s4.5 0 6.5.3C20 5.5 21 6.5 21 8v8c0 1.5-1 2.5-2.5 2.7-2 .3-4.3.3-6.5.3s-4.5 0-6.5-.3C4 18.5 3 17.5 3 16z|F:M10 9v6l5-3z',
-  whatsapp:
-    'M4 20l1.3-4.2A8.5 8.5 0 1 1 8.4 19z|M9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 .8a4.5 4.5 0 0 1-2.3-2.3l.8-1-1-2z',
-  discord:
-    'M7 6.5c1.5-.7 3-1 5-1s3.5.3 5 1c1.8 2.7 2.7 5.7 2.5 9a10 10 0 0 1-4 2l-1-1.7|M7 6.5c-1.8 2.7-2.7 5.7-2.5 9a10 10 0 0 0 4 2l1-1.7|M7.5 15c3 1.3 6 1.3 9 0|•9.3,12,1.2|•14.7,12,1.2',
-  'bell-dot': 'M6 16V11a6 6 0 0 1 9.5-4.9|M18 11v5l1.5 2h-15|M10 20.5a2 2 0 0 0 4 0|•18,6.5,2.2',
-  'recent-games':
-    'M4 5h7v7H4z|M13 5h7v7h-7z|M4 14h7v6H4z|M16.5 14a3.3 3.3 0 1 1 0 6.6 3.3 3.3 0 0 1 0-6.6z|M16.5 15.8v1.6l1 .7',
-} as const satisfies Record<string, string>;
+export const iconNames = [
+  'home',
+  'menu',
+  'close',
+  'search',
+  'arrow-left',
+  'arrow-right',
+  'arrow-up',
+  'arrow-down',
+  'chevron-left',
+  'chevron-right',
+  'chevron-up',
+  'chevron-down',
+  'external-link',
+  'plus',
+  'minus',
+  'check',
+  'info',
+  'warning',
+  'error',
+  'question',
+  'filter',
+  'sort',
+  'grid',
+  'list',
+  'settings',
+  'logout',
+  'login',
+  'user',
+  'user-plus',
+  'users',
+  'lock',
+  'unlock',
+  'eye',
+  'eye-off',
+  'mail',
+  'phone',
+  'chat',
+  'bell',
+  'heart',
+  'heart-filled',
+  'star',
+  'star-filled',
+  'share',
+  'copy',
+  'download',
+  'upload',
+  'refresh',
+  'clock',
+  'calendar',
+  'globe',
+  'language',
+  'fullscreen',
+  'fullscreen-exit',
+  'volume',
+  'volume-off',
+  'play',
+  'pause',
+  'history',
+  'shield',
+  'shield-check',
+  'document',
+  'id-card',
+  'camera',
+  'trash',
+  'edit',
+  'slots',
+  'classic-slots',
+  'roulette',
+  'blackjack',
+  'dice',
+  'cards',
+  'jackpot',
+  'trophy',
+  'medal',
+  'crown',
+  'gift',
+  'lootbox',
+  'wheel',
+  'ticket',
+  'coins',
+  'poker-chip',
+  'wallet',
+  'deposit',
+  'withdraw',
+  'comp-points',
+  'percent',
+  'free-spins',
+  'fire',
+  'sparkles',
+  'providers',
+  'promotions',
+  'tournament',
+  'vip',
+  'favorites',
+  'recent',
+  'rocket',
+  'target',
+  'live',
+  'support',
+  'faq',
+  'mobile',
+  'android',
+  'apple',
+  'age-18',
+  'cookie',
+  'credit-card',
+  'bank',
+  'bank-transfer',
+  'bitcoin',
+  'ethereum',
+  'tether',
+  'litecoin',
+  'visa',
+  'mastercard',
+  'skrill',
+  'neteller',
+  'paysafecard',
+  'apple-pay',
+  'google-pay',
+  'google',
+  'facebook',
+  'telegram',
+  'x-twitter',
+  'instagram',
+  'youtube',
+  'whatsapp',
+  'discord',
+  'bell-dot',
+  'recent-games',
+] as const;
+export type IconName = (typeof iconNames)[number];
 
-export type IconName = keyof typeof drawings;
-export const iconNames = Object.keys(drawings) as IconName[];
+const known = new Set<string>(iconNames);
 
 export function isIconName(value: string): value is IconName {
-  return Object.hasOwn(drawings, value);
+  return known.has(value);
+}
+
+let drawings: Record<IconName, string> | null = null;
+let loading: Promise<void> | null = null;
+
+/** Fetches the drawings once; resolves when every icon can be drawn. */
+export function loadIconDrawings(): Promise<void> {
+  loading ??= import('./drawings').then((module) => {
+    drawings = module.drawings;
+  });
+  return loading;
+}
+
+// The server draws every icon in the first render it makes.
+if (import.meta.env.SSR) await loadIconDrawings();
+
+function Drawing({ name }: { name: IconName }) {
+  if (!drawings) use(loadIconDrawings());
+  return (drawings?.[name] ?? '').split('|').map((spec) => <Part key={spec} spec={spec} />);
 }
 
 /** One part of a drawing: a stroked path, a filled path (`F:`) or a filled dot (`•x,y,r`). */
@@ -223,9 +202,9 @@ export function Icon({
       {...labelled}
     >
       {title ? <title>{title}</title> : null}
-      {drawings[name].split('|').map((spec) => (
-        <Part key={spec} spec={spec} />
-      ))}
+      <Suspense fallback={null}>
+        <Drawing name={name} />
+      </Suspense>
     </svg>
   );
 }

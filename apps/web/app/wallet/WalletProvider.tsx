@@ -14,8 +14,7 @@ import type { ApiResponse } from '../account/api';
 import { readJson, writeJson } from '../account/local-store';
 import { useTranslation } from '../i18n/i18n';
 import { usePlayer } from '../player/player-session';
-import { createPoller, type Poller } from './accounts-poller';
-import { fetchAccounts, fetchCurrencies, switchAccount } from './api';
+import type { Poller } from './accounts-poller';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
 
 /** The display unit chosen per crypto currency on this device, e.g. `{ "BTC": "mBTC" }`. */
@@ -83,24 +82,30 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       return;
     }
     let live = true;
-    fetchCurrencies().then((loaded) => {
-      if (live && loaded) setCurrencies(loaded);
-    });
-    const visible = () => document.visibilityState === 'visible';
-    const current = createPoller<Account[]>({
-      load: fetchAccounts,
-      onValue: setAccounts,
-      isVisible: visible,
-    });
-    poller.current = current;
-    const onVisibility = () => current.visibilityChanged();
-    const onFocus = () => current.focused();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('focus', onFocus);
-    current.start();
+    let current: Poller<Account[]> | null = null;
+    const onVisibility = () => current?.visibilityChanged();
+    const onFocus = () => current?.focused();
+    // Fetched for a player only: a visitor's first load carries none of the wallet's reading.
+    void Promise.all([import('./accounts-poller'), import('./api')]).then(
+      ([{ createPoller }, { fetchAccounts, fetchCurrencies }]) => {
+        if (!live) return;
+        fetchCurrencies().then((loaded) => {
+          if (live && loaded) setCurrencies(loaded);
+        });
+        current = createPoller<Account[]>({
+          load: fetchAccounts,
+          onValue: setAccounts,
+          isVisible: () => document.visibilityState === 'visible',
+        });
+        poller.current = current;
+        document.addEventListener('visibilitychange', onVisibility);
+        window.addEventListener('focus', onFocus);
+        current.start();
+      },
+    );
     return () => {
       live = false;
-      current.stop();
+      current?.stop();
       if (poller.current === current) poller.current = null;
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('focus', onFocus);
@@ -113,6 +118,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const switchTo = useCallback(
     async (code: string) => {
+      const { switchAccount } = await import('./api');
       const response = await switchAccount(code).catch(() => null);
       if (response?.status === 200 && Array.isArray(response.body)) {
         poller.current?.set(response.body as Account[]);

@@ -1,14 +1,7 @@
 import type { Currency } from '@chrysos/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  amountInputValue,
-  amountProblem,
-  displayUnit,
-  quickAmounts,
-  readAmount,
-  showMoney,
-  showSignedMoney,
-} from './money.ts';
+import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input.ts';
+import { displayUnit, showMoney, showSignedMoney } from './money.ts';
 
 const eur: Currency = {
   code: 'EUR',

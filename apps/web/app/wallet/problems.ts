@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../account/api';
 import type { Translate } from '../i18n/i18n';
-import type { AmountProblem } from './money';
+import type { AmountProblem } from './amount-input';
 
 /**
  * What the cashier API's answers mean for the player, in their language and their money format: the

@@ -2,7 +2,7 @@ import type { Country, Currency, IpInfo, PlayerFields } from '@chrysos/contract'
 import { email, minimumAgeFor, required } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
-import { callApi, sendWithCaptcha } from '../../account/api';
+import { callApi } from '../../account/api';
 import {
   CheckboxField,
   FormAlert,
@@ -13,6 +13,7 @@ import {
   useProblemFocus,
 } from '../../account/fields';
 import { focusFirstField } from '../../account/focus';
+import { sendWithCaptcha } from '../../account/form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
 import { useTranslation } from '../../i18n/i18n';
 import { usePlayer } from '../../player/player-session';

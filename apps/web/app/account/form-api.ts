@@ -1,0 +1,119 @@
+import type { AuthProvider, PlayerSettings } from '@chrysos/contract';
+import { useEffect, useState } from 'react';
+import { type ApiMethod, type ApiResponse, callApi } from './api';
+
+/*
+ * What the account forms need from the player API beyond a plain call: the player settings and the
+ * social providers, fetched once, and requests that solve a captcha when the server asks for one.
+ * Apart from api.ts, which every page needs, so only the forms load it.
+ */
+
+/** One value fetched once per page session; a failure is not kept, so the next caller tries again. */
+function once<T>(load: () => Promise<T | null>): { get(): Promise<T | null>; forget(): void } {
+  let pending: Promise<T | null> | null = null;
+  return {
+    get() {
+      pending ??= load()
+        .catch(() => null)
+        .then((value) => {
+          if (value === null) pending = null;
+          return value;
+        });
+      return pending;
+    },
+    forget() {
+      pending = null;
+    },
+  };
+}
+
+const settings = once(async () => {
+  const response = await callApi<PlayerSettings>('GET', '/player/settings');
+  return response.status === 200 && response.body.captcha ? (response.body as PlayerSettings) : null;
+});
+
+/** GET /player/settings: where captcha challenges come from and whether emails are checked while typed. */
+export const playerSettings = (): Promise<PlayerSettings | null> => settings.get();
+
+const providers = once(async () => {
+  const response = await callApi<AuthProvider[]>('GET', '/info/auth_providers');
+  return response.status === 200 && Array.isArray(response.body) ? (response.body as AuthProvider[]) : null;
+});
+
+/** GET /info/auth_providers: the social sign-ins this casino offers (none when the list cannot be read). */
+export const authProviders = async (): Promise<AuthProvider[]> => (await providers.get()) ?? [];
+
+/** Forgets the values fetched once; for tests. */
+export function forgetApiCaches(): void {
+  settings.forget();
+  providers.forget();
+}
+
+/** A value fetched once per page session, as React state: null until it arrives (or when it fails). */
+function useFetchedOnce<T>(load: () => Promise<T | null>): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    let live = true;
+    load().then((loaded) => {
+      if (live) setValue(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return value;
+}
+
+export const usePlayerSettings = () => useFetchedOnce(playerSettings);
+export const useAuthProviders = () => useFetchedOnce(authProviders);
+
+/** An ALTCHA challenge as the server hands it out (spec §8). */
+interface AltchaChallenge {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  signature: string;
+  maxnumber?: number;
+}
+
+/**
+ * Fetches a proof-of-work challenge, finds the number whose hash with the salt is the challenge, and
+ * returns the payload the server verifies: base64 of {algorithm, challenge, number, salt, signature}.
+ * Null when the challenge cannot be fetched or has no solution.
+ */
+export async function solveCaptcha(challengeUrl: string): Promise<string | null> {
+  const response = await fetch(challengeUrl, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) return null;
+  const { algorithm, challenge, salt, signature, maxnumber } = (await response.json()) as AltchaChallenge;
+  if (!algorithm || !challenge || !salt || !signature) return null;
+  // The solver is fetched only when a captcha is asked for: most visitors never meet one.
+  const { solveChallenge } = await import('altcha-lib/v1');
+  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+  if (!solution) return null;
+  return btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature }));
+}
+
+/**
+ * Sends an account form (spec §5/§8). When the answer asks for a captcha (`errors.captcha`), solves one
+ * from the challenge URL of the player settings and repeats the same request once with `user.captcha`;
+ * whatever that second answer is, it is the result. `onSolving` lets the form say it is busy checking.
+ */
+export async function sendWithCaptcha<T = Record<string, unknown>>(
+  method: ApiMethod,
+  path: string,
+  body: Record<string, unknown>,
+  onSolving?: () => void,
+): Promise<ApiResponse<T>> {
+  const first = await callApi<T>(method, path, body);
+  if (!first.body.errors?.captcha) return first;
+  const challengeUrl = (await playerSettings())?.captcha.challenge_url;
+  if (!challengeUrl) return first;
+  onSolving?.();
+  const captcha = await solveCaptcha(challengeUrl).catch(() => null);
+  if (!captcha) return first;
+  const user = typeof body.user === 'object' && body.user !== null ? body.user : {};
+  return callApi<T>(method, path, { ...body, user: { ...user, captcha } });
+}
