@@ -32,7 +32,9 @@ function deferredBody<M>(load: () => Promise<M>, pick: (module: M) => React.Comp
 }
 
 function DeferredBody({ body }: { body: Deferred }) {
-  const Component = body.loaded ?? body.Lazy;
+  // Chosen once per opening: switching from the lazy wrapper to the loaded body while the modal is
+  // open would mount it afresh and lose what the player has typed.
+  const [Component] = useState(() => body.loaded ?? body.Lazy);
   return <Component />;
 }
 
