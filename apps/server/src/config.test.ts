@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from './config.ts';
 describe('configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './.data', LICENSE: 'curacao' });
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './.data', LICENSE: 'curacao' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.TRUST_PROXY).toBe(false);
   });
@@ -49,6 +49,21 @@ describe('configuration', () => {
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+  });
+
+  it('builds absolute links on the configured origin, required in production', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://chrysos.casino/' }).PUBLIC_URL).toBe('https://chrysos.casino');
+    expect(parseConfig({ PUBLIC_URL: 'https://chrysos.casino:8443/any/path' }).PUBLIC_URL).toBe(
+      'https://chrysos.casino:8443',
+    );
+    expect(parseConfig({}).PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    expect(parseConfig({ HOST: '0.0.0.0', PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ HOST: '::1' }).PUBLIC_URL).toBe('http://[::1]:3000');
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chrysos.casino' }).PUBLIC_URL).toBe(
+      'https://chrysos.casino',
+    );
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://chrysos.casino' })).toThrow(/PUBLIC_URL/);
   });
 
   it('treats an empty variable as unset', () => {

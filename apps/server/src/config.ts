@@ -26,7 +26,8 @@ const trustProxy = z
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: a machine's other interfaces are opened on purpose (HOST=0.0.0.0), never by accident. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
@@ -73,8 +74,18 @@ export const configSchema = z.object({
         .filter(Boolean),
     )
     .default([]),
-  /** Public origin for canonical links, e.g. https://chrysos.casino; by default the request's own origin. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The site's public origin, e.g. https://chrysos.casino: every emailed link, canonical link, sitemap and
+   * OAuth callback is built on it, never on the request's Host header (which anyone can set). Required in
+   * production; elsewhere it defaults to the listen address.
+   */
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'expected an http:// or https:// URL such as https://chrysos.casino',
+    })
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Extra path redirects as JSON: {"/old-path": "/new-path", "/blog": "https://…"}. */
   ROUTE_RULES: z
     .string()
@@ -205,10 +216,18 @@ export const configSchema = z.object({
   WALLET_BOOKING_GROUPS: z.coerce.number().int().min(1).max(50).default(1),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The parsed settings; PUBLIC_URL is always known once parsed (see `listenOrigin`). */
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Plain-http issuers only outside production or on this machine; checked after parsing, as it needs NODE_ENV. */
 const withSafeIssuers = configSchema.superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'required in production: the origin players reach the site at, e.g. https://chrysos.casino',
+    });
+  }
   config.SOCIAL_PROVIDERS.forEach((provider, index) => {
     if (issuerAllowed(provider.issuer, config.NODE_ENV)) return;
     // The path names the entry rather than the variable, so the client secrets are not echoed.
@@ -237,12 +256,18 @@ const secretVariables = new Set([
 /** The in-house studio's id in wallet calls. */
 export const houseStudio = 'chrysos-studio';
 
+/** Outside production, links point at the address the process listens on (any-interface reads as localhost). */
+function listenOrigin({ HOST, PORT }: { HOST: string; PORT: number }): string {
+  const host = HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST.includes(':') ? `[${HOST}]` : HOST;
+  return `http://${host}:${PORT}`;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = withSafeIssuers.safeParse(given);
   if (result.success) {
-    const config = result.data;
+    const config = { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? listenOrigin(result.data) };
     // The in-house studio is one more studio of the wallet protocol, unless configured explicitly.
     config.WALLET_STUDIOS = {
       [houseStudio]: config.STUDIO_SECRET ?? randomBytes(32).toString('hex'),

@@ -137,6 +137,16 @@ export type PlayerFields = z.infer<typeof playerFields>;
 export const noticeBody = z.object({ message: z.string() }).meta({ id: 'Notice' });
 
 /**
+ * GET /users/confirmation: the address is confirmed. A confirmation link signs nobody in (anyone may
+ * open a link sent to someone else); `signed_in` says whether this browser already holds that
+ * player's session, the one that registered. Otherwise the player signs in with their password.
+ */
+export const confirmationBody = z
+  .object({ message: z.string(), signed_in: z.boolean() })
+  .meta({ id: 'Confirmation' });
+export type ConfirmationBody = z.infer<typeof confirmationBody>;
+
+/**
  * POST /users/password, /users/confirmation and /users/unlock: send the email again. The answer is
  * the same whether or not the address has an account, so it reveals nothing.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromPath, localizePath, stripLocale, withoutStrippedPrefix } from './locale.ts';
+import { localeFromPath, localizePath, onSitePath, stripLocale, withoutStrippedPrefix } from './locale.ts';
 
 describe('locale paths', () => {
   it.each([
@@ -29,7 +29,23 @@ describe('locale paths', () => {
     ['/en-ZA/promotions/x', '/promotions/x'],
     ['/finance', null],
     ['/games', null],
+    // A stripped prefix never turns the rest into another site's address (open redirect).
+    ['/fi//evil.example/login', '/evil.example/login'],
+    ['/en-ZA//evil.example', '/evil.example'],
+    ['/fi/\\evil.example/', '/evil.example/'],
+    ['/fi\\evil.example/', '/evil.example/'],
+    ['/fi/\\/\\evil.example', '/evil.example'],
   ])('strips foreign prefix from %s', (path, expected) => {
     expect(withoutStrippedPrefix(path)).toBe(expected);
+  });
+
+  it.each([
+    ['//evil.example', '/evil.example'],
+    ['/\\evil.example', '/evil.example'],
+    ['\\\\evil.example', '/evil.example'],
+    ['/games/all', '/games/all'],
+  ])('keeps %s on the site as %s', (path, expected) => {
+    expect(onSitePath(path)).toBe(expected);
+    expect(new URL(onSitePath(path), 'https://chrysos.casino').host).toBe('chrysos.casino');
   });
 });

@@ -33,14 +33,24 @@ export function localizePath(pathname: string, locale: Locale): string {
 }
 
 /**
- * If the path starts with a stripped foreign prefix (`/fi/games`, `/en-ZA`), the path without it;
- * otherwise null.
+ * A path that stays on this site when used as a redirect target: browsers read `//host/…` and `/\host/…`
+ * as another site's address, so a leading run of slashes and backslashes becomes one slash.
+ */
+export function onSitePath(pathname: string): string {
+  return pathname.replace(/^[/\\]+/, '/');
+}
+
+/**
+ * If the path starts with a stripped foreign prefix (`/fi/games`, `/en-ZA`), the path without it
+ * (always a path on this site); otherwise null.
  */
 export function withoutStrippedPrefix(pathname: string): string | null {
   for (const prefix of strippedLocalePrefixes) {
     const head = `/${prefix}`;
     if (pathname === head) return '/';
-    if (pathname.startsWith(`${head}/`)) return pathname.slice(head.length);
+    if (pathname.startsWith(`${head}/`) || pathname.startsWith(`${head}\\`)) {
+      return onSitePath(pathname.slice(head.length));
+    }
   }
   return null;
 }

@@ -8,7 +8,6 @@ import type { ViteDevServer } from 'vite';
 import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
 import { countryOfClient } from '../modules/info/locate-ip.ts';
 import { presentPlayer } from '../modules/player/present-player.ts';
-import { publicOrigin } from '../public-origin.ts';
 import { viewerOf } from '../viewer.ts';
 
 export interface WebPluginOptions {
@@ -69,7 +68,7 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
     cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
     supportEmail: config.SUPPORT_EMAIL,
     mobileAppDomains: config.MOBILE_APP_DOMAINS,
-    origin: publicOrigin(config, request),
+    origin: config.PUBLIC_URL,
     content: {
       list: (collection, locale) => app.content.list(collection, locale, viewer),
       first: (collection, locale) => app.content.first(collection, locale, viewer),

@@ -1,4 +1,4 @@
-import type { Player } from '@chrysos/contract';
+import type { ConfirmationBody } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useRevalidator, useSearchParams } from 'react-router';
@@ -6,7 +6,6 @@ import { callApi } from '../account/api';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../i18n/i18n';
 import { usePlayer } from '../player/player-session';
-import { storePlayer } from '../player/player-storage';
 import type { Route } from './+types/account-token';
 
 /** The two pages that spend a token from an email: confirm the address, unlock the account. */
@@ -27,12 +26,12 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Outcome = 'checking' | 'done' | 'invalid' | 'missing' | 'tooMany' | 'failed';
+type Outcome = 'checking' | 'done' | 'doneSignIn' | 'invalid' | 'missing' | 'tooMany' | 'failed';
 
 /**
  * Spec §2 /users/confirmation?confirmation_token= and /users/unlock?unlock_token=: the token is sent
  * from the browser once the page is up (never by the server render), and the page says how it went.
- * A confirmation also signs the player in.
+ * A confirmation signs nobody in: a browser without that player's session is asked to sign in.
  */
 export default function AccountTokenPage() {
   const { t, locale } = useTranslation();
@@ -50,15 +49,15 @@ export default function AccountTokenPage() {
       return;
     }
     setOutcome('checking');
-    const response = await callApi<Player>('GET', `${path}?${param}=${encodeURIComponent(token)}`).catch(
-      () => null,
-    );
+    const response = await callApi<ConfirmationBody>(
+      'GET',
+      `${path}?${param}=${encodeURIComponent(token)}`,
+    ).catch(() => null);
     if (response?.status === 200) {
-      if (kind === 'confirmation') {
-        storePlayer(response.body as Player);
-        await revalidate();
-      }
-      setOutcome('done');
+      const signedIn = kind !== 'confirmation' || (response.body as ConfirmationBody).signed_in;
+      // The player now reads as confirmed: the confirmation bar goes.
+      if (kind === 'confirmation' && signedIn) await revalidate();
+      setOutcome(signedIn ? 'done' : 'doneSignIn');
     } else if (response?.status === 422) {
       setOutcome('invalid');
     } else if (response?.status === 429) {
@@ -88,9 +87,15 @@ export default function AccountTokenPage() {
             <span className="spinner" aria-hidden="true" />
             {t(`${kind}.checking`)}
           </p>
-        ) : outcome === 'done' || alreadyConfirmed ? (
+        ) : outcome === 'done' || outcome === 'doneSignIn' || alreadyConfirmed ? (
           <p className="notice notice--success">
-            {t(alreadyConfirmed ? 'confirmation.already' : `${kind}.done`)}
+            {t(
+              alreadyConfirmed
+                ? 'confirmation.already'
+                : outcome === 'doneSignIn'
+                  ? 'confirmation.doneSignIn'
+                  : `${kind}.done`,
+            )}
           </p>
         ) : (
           <p className="notice notice--error">
@@ -106,8 +111,8 @@ export default function AccountTokenPage() {
       </div>
       {outcome === 'checking' ? null : (
         <p className="account-page__actions">
-          {outcome === 'done' || alreadyConfirmed ? (
-            kind === 'unlock' && !player ? (
+          {outcome === 'done' || outcome === 'doneSignIn' || alreadyConfirmed ? (
+            outcome === 'doneSignIn' || (kind === 'unlock' && !player) ? (
               <Link className="button button--primary" to={to('/users/sign_in')}>
                 {t('auth.signIn')}
               </Link>

@@ -1,13 +1,14 @@
 import { type Db, schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../public-origin.ts';
+import type { FastifyInstance } from 'fastify';
 import type { TemplateName } from '../mail/templates.ts';
 import { hashToken, randomToken } from './sessions.ts';
 
 /** Devise recoverable: a reset link works for 6 hours. */
 export const resetPasswordWithinMs = 6 * 60 * 60 * 1000;
+/** Devise confirmable: a confirmation link works for 3 days; a new one can be asked for after that. */
+export const confirmWithinMs = 3 * 24 * 60 * 60 * 1000;
 /** One email of a kind per address per minute, however often it is asked for. */
 export const resendAfterMs = 60 * 1000;
 
@@ -35,7 +36,6 @@ interface Recipient {
  */
 export async function sendAccountEmail(
   app: FastifyInstance,
-  request: FastifyRequest,
   player: Recipient,
   template: TemplateName,
 ): Promise<void> {
@@ -51,7 +51,7 @@ export async function sendAccountEmail(
   await db.update(schema.players).set(values).where(eq(schema.players.id, player.id));
   const language = player.language === 'el' ? 'el' : 'en';
   const { path, param } = links[template];
-  const link = `${publicOrigin(app.config, request)}${localizePath(path, language)}?${param}=${token}`;
+  const link = `${app.config.PUBLIC_URL}${localizePath(path, language)}?${param}=${token}`;
   await app.mailer.send(player.email, template, language, link);
 }
 

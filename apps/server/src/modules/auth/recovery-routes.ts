@@ -1,4 +1,11 @@
-import { emailRequestBody, errorBody, noticeBody, passwordResetBody, player } from '@chrysos/contract';
+import {
+  confirmationBody,
+  emailRequestBody,
+  errorBody,
+  noticeBody,
+  passwordResetBody,
+  player,
+} from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -7,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { TemplateName } from '../mail/templates.ts';
 import { presentPlayer } from '../player/present-player.ts';
-import { resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
+import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession, hashToken } from './sessions.ts';
@@ -29,6 +36,14 @@ const notices = {
   unlock: {
     en: 'If this email has a locked account, we have sent a link to unlock it.',
     el: 'Αν αυτό το email ανήκει σε κλειδωμένο λογαριασμό, σας στείλαμε σύνδεσμο ξεκλειδώματος.',
+  },
+  confirmed: {
+    en: 'Thank you, your email address is confirmed.',
+    el: 'Ευχαριστούμε, η διεύθυνση email σας επιβεβαιώθηκε.',
+  },
+  confirmedSignIn: {
+    en: 'Thank you, your email address is confirmed. Sign in with your password to continue.',
+    el: 'Ευχαριστούμε, η διεύθυνση email σας επιβεβαιώθηκε. Συνδεθείτε με τον κωδικό σας για να συνεχίσετε.',
   },
   unlocked: {
     en: 'Your account is unlocked. You can sign in now.',
@@ -60,7 +75,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           .select()
           .from(schema.players)
           .where(sql`lower(${schema.players.email}) = lower(${email})`);
-        if (found && eligible(found)) await sendAccountEmail(app, request, found, template);
+        if (found && eligible(found)) await sendAccountEmail(app, found, template);
       });
       return { message: notices[template][languageOf(request)] };
     };
@@ -154,25 +169,36 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: tokenLimit },
       schema: {
         tags,
-        summary: 'Confirm the email address with the emailed token; signs the player in',
+        summary: 'Confirm the email address with the emailed token (valid 3 days); signs nobody in',
         querystring: z.object({ confirmation_token: z.string().min(1).max(200) }),
-        response: { 200: player, 422: errorBody, 429: errorBody },
+        response: { 200: confirmationBody, 422: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const [confirmed] = await db
         .update(schema.players)
         .set({ confirmedAt: new Date(), confirmationTokenHash: null })
-        .where(eq(schema.players.confirmationTokenHash, hashToken(request.query.confirmation_token)))
+        .where(
+          and(
+            eq(schema.players.confirmationTokenHash, hashToken(request.query.confirmation_token)),
+            gt(schema.players.confirmationSentAt, new Date(Date.now() - confirmWithinMs)),
+          ),
+        )
         .returning({ id: schema.players.id });
       if (!confirmed) {
-        throw invalidToken('confirmation_token', 'This confirmation link is invalid or was already used.');
+        throw invalidToken(
+          'confirmation_token',
+          'This confirmation link is invalid, has expired or was already used.',
+        );
       }
-      const sessionToken = await createSession(db, confirmed.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.startSession(sessionToken).send(await presentPlayer(db, confirmed.id));
+      // Opening the link must never switch a browser to the link's account (login CSRF): only the
+      // browser that already holds this player's session stays signed in as them.
+      const signedIn = (await request.playerId()) === confirmed.id;
+      const language = languageOf(request);
+      return {
+        message: notices[signedIn ? 'confirmed' : 'confirmedSignIn'][language],
+        signed_in: signedIn,
+      };
     },
   );
 

@@ -21,10 +21,13 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
   });
   afterAll(() => app.closeAll());
 
+  // Sign-ups are limited per address too: each comes from its own.
+  let registrant = 0;
   const signUp = (email: string, extra: Record<string, unknown> = {}) =>
     app.inject({
       method: 'POST',
       url: '/api/users',
+      remoteAddress: `10.1.0.${++registrant}`,
       payload: { user: { email, password, terms_acceptance: true, age_acceptance: true, ...extra } },
     });
   const signIn = (email: string, secret = password) =>
@@ -40,7 +43,7 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
       payload: { user: { email } },
     });
 
-  it('sends a welcome email in the player language whose link confirms the address and signs in', async () => {
+  it('sends a welcome email in the player language whose link confirms the address in the registering browser', async () => {
     const created = await signUp('maria@example.gr', { language: 'el' });
     expect(created.statusCode).toBe(201);
     expect(created.json().confirmed).toBe(false);
@@ -50,14 +53,118 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
     expect(email.html).toContain('lang="el"');
 
     const token = tokenIn(email.text, 'confirmation_token');
-    const confirmed = await app.inject({ url: `/api/users/confirmation?confirmation_token=${token}` });
+    const confirmed = await app.inject({
+      url: `/api/users/confirmation?confirmation_token=${token}`,
+      headers: { cookie: cookieOf(created), 'accept-language': 'el' },
+    });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ email: 'maria@example.gr', confirmed: true });
-    expect(cookieOf(confirmed)).not.toBe('');
+    expect(confirmed.json()).toEqual({ message: expect.stringMatching(/επιβεβαιώθηκε/), signed_in: true });
+    expect(cookieOf(confirmed)).toBe('');
+    const me = await app.inject({ url: '/api/player', headers: { cookie: cookieOf(created) } });
+    expect(me.json()).toMatchObject({ email: 'maria@example.gr', confirmed: true });
 
     const again = await app.inject({ url: `/api/users/confirmation?confirmation_token=${token}` });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.confirmation_token[0]).toMatch(/invalid or was already used/);
+    expect(again.json().errors.confirmation_token[0]).toMatch(/invalid, has expired or was already used/);
+  });
+
+  it('confirms but signs nobody in from another browser, and never switches a signed-in browser (login CSRF)', async () => {
+    const victim = await signUp('eleni@example.gr');
+    const attacker = await signUp('attacker@example.gr');
+    const token = tokenIn(
+      (await latestEmail(app, 'attacker@example.gr', 'confirmation')).text,
+      'confirmation_token',
+    );
+    // The attacker makes the victim's browser open the attacker's confirmation link.
+    const opened = await app.inject({
+      url: `/api/users/confirmation?confirmation_token=${token}`,
+      headers: { cookie: cookieOf(victim) },
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({
+      message: expect.stringMatching(/Sign in with your password/),
+      signed_in: false,
+    });
+    expect(opened.headers['set-cookie']).toBeUndefined();
+    const stillVictim = await app.inject({ url: '/api/player', headers: { cookie: cookieOf(victim) } });
+    expect(stillVictim.json()).toMatchObject({ email: 'eleni@example.gr' });
+
+    const confirmedAttacker = await app.inject({
+      url: '/api/player',
+      headers: { cookie: cookieOf(attacker) },
+    });
+    expect(confirmedAttacker.json()).toMatchObject({ email: 'attacker@example.gr', confirmed: true });
+
+    await signUp('nikos@example.gr');
+    const fresh = tokenIn(
+      (await latestEmail(app, 'nikos@example.gr', 'confirmation')).text,
+      'confirmation_token',
+    );
+    const anonymous = await app.inject({ url: `/api/users/confirmation?confirmation_token=${fresh}` });
+    expect(anonymous.json().signed_in).toBe(false);
+    expect(cookieOf(anonymous)).toBe('');
+  });
+
+  it('refuses a confirmation link older than three days', async () => {
+    await signUp('dimitra@example.gr');
+    const token = tokenIn(
+      (await latestEmail(app, 'dimitra@example.gr', 'confirmation')).text,
+      'confirmation_token',
+    );
+    await app.database.db
+      .update(schema.players)
+      .set({ confirmationSentAt: sql`now() - interval '3 days 1 minute'` })
+      .where(eq(schema.players.email, 'dimitra@example.gr'));
+    const late = await app.inject({ url: `/api/users/confirmation?confirmation_token=${token}` });
+    expect(late.statusCode).toBe(422);
+    const [row] = await app.database.db
+      .select({ confirmedAt: schema.players.confirmedAt })
+      .from(schema.players)
+      .where(eq(schema.players.email, 'dimitra@example.gr'));
+    expect(row?.confirmedAt).toBeNull();
+  });
+
+  it('builds emailed links on the configured origin whatever Host the request names', async () => {
+    await signUp('thanos@example.gr');
+    await latestEmail(app, 'thanos@example.gr', 'confirmation');
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      remoteAddress: '10.7.7.7',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      payload: { user: { email: 'thanos@example.gr' } },
+    });
+    const email = await latestEmail(app, 'thanos@example.gr', 'reset_password');
+    expect(email.text).toContain('https://chrysos.test/users/password/edit?reset_password_token=');
+    expect(`${email.text}${email.html}`).not.toContain('evil.example');
+  });
+
+  it('spends a reset link when the password is changed any other way', async () => {
+    const created = await signUp('irini@example.gr');
+    await latestEmail(app, 'irini@example.gr', 'confirmation');
+    await ask('/users/password', 'irini@example.gr');
+    const token = tokenIn(
+      (await latestEmail(app, 'irini@example.gr', 'reset_password')).text,
+      'reset_password_token',
+    );
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: '/api/player',
+      headers: { cookie: cookieOf(created) },
+      payload: {
+        context: 'change_password',
+        player: { current_password: password, password: 'changed in profile' },
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const late = await app.inject({
+      method: 'PUT',
+      url: '/api/users/password',
+      payload: { user: { reset_password_token: token, password: 'set by an old link' } },
+    });
+    expect(late.statusCode).toBe(422);
+    expect((await signIn('irini@example.gr', 'changed in profile')).statusCode).toBe(200);
+    expect((await signIn('irini@example.gr', 'set by an old link')).statusCode).toBe(401);
   });
 
   it('answers email requests identically for known and unknown addresses, emailing only real players', async () => {

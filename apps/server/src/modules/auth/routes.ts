@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       // Devise confirmable: signed in at once, with a welcome email asking to confirm the address.
-      app.afterResponse('confirmation email', () => sendAccountEmail(app, request, created, 'confirmation'));
+      app.afterResponse('confirmation email', () => sendAccountEmail(app, created, 'confirmation'));
       app.afterResponse('referral processing', () => processReferral(app, created, referralParams));
       return reply
         .startSession(token)
@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(schema.players.id, found.id))
           .returning({ failedAttempts: schema.players.failedAttempts });
         if (counted?.failedAttempts === maximumFailedAttempts) {
-          app.afterResponse('unlock email', () => sendAccountEmail(app, request, found, 'unlock'));
+          app.afterResponse('unlock email', () => sendAccountEmail(app, found, 'unlock'));
         }
         throw invalidCredentials();
       }

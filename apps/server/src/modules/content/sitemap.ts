@@ -1,6 +1,5 @@
 import { localizePath } from '@chrysos/rules';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../public-origin.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import { viewerOf } from '../../viewer.ts';
 
 /** Public pages every visitor can open, without the locale prefix. */
@@ -27,10 +26,8 @@ const escapeXml = (text: string) =>
 
 /** `sitemap.xml` with every public page in both languages, each naming its alternate; and `robots.txt`. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
-  const originOf = (request: FastifyRequest) => publicOrigin(app.config, request);
-
-  app.get('/robots.txt', async (request, reply) => {
-    const origin = originOf(request);
+  app.get('/robots.txt', async (_request, reply) => {
+    const origin = app.config.PUBLIC_URL;
     return reply
       .type('text/plain; charset=utf-8')
       .send(
@@ -48,7 +45,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(request);
+    const origin = app.config.PUBLIC_URL;
     const viewer = await viewerOf(app, request);
     const slugs = (collection: 'textPages' | 'promotions', prefix: string) =>
       app.content

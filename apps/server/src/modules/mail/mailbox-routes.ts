@@ -1,6 +1,6 @@
 import { schema } from '@chrysos/db';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -16,12 +16,44 @@ iframe{width:100%;height:640px;border:0;border-radius:12px;background:#fff}
 .meta{color:#b9b1c7}
 </style></head><body><main>${body}</main></body></html>`;
 
+const loopback = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
+
+/**
+ * Whether the request comes from this machine: the client address after the trusted-proxy rules is a
+ * loopback one, and no proxy says it forwarded the request for anyone (a local reverse proxy we do not
+ * trust would otherwise make every visitor look local).
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  if (!loopback.test(request.ip)) return false;
+  if (request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined) return false;
+  const forwardedFor = request.headers['x-forwarded-for'];
+  if (forwardedFor === undefined) return true;
+  return String(forwardedFor)
+    .split(',')
+    .every((address) => loopback.test(address.trim()));
+}
+
 /**
  * The development mailbox (demo mode only): every email the product wrote, as the recipient would see
- * it, so account flows can be tried without a mail server. Never registered in real operation.
+ * it, so account flows can be tried without a mail server. Never registered in real operation, and
+ * even in demo mode it answers only on the machine itself: its emails hold every account's tokens.
  */
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isFromThisMachine(request)) return;
+    return reply
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          'Not here',
+          '<h1>Demo mailbox</h1><p>The demo mailbox opens only on the machine that runs the demo.</p>',
+        ),
+      );
+  });
 
   app.get('/dev/mailbox', async (_request, reply) => {
     const emails = await db

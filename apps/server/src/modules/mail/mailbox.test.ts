@@ -44,4 +44,54 @@ describe('development mailbox', () => {
 
     expect((await real.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
   });
+
+  it('answers only a client on this machine, however the request is forwarded', async () => {
+    await demo.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      payload: { user: { email: 'demo@example.gr' } },
+    });
+    const email = await latestEmail(demo, 'demo@example.gr', 'reset_password');
+    const refused = [
+      { remoteAddress: '203.0.113.5' },
+      { remoteAddress: '10.1.2.3' },
+      // A reverse proxy on this machine that we were not told to trust forwards a stranger's request.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.5' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1, 203.0.113.5' } },
+      { remoteAddress: '::1', headers: { forwarded: 'for=203.0.113.5' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.5' } },
+    ];
+    for (const client of refused) {
+      for (const url of ['/dev/mailbox', `/dev/mailbox/${email.id}`]) {
+        const answer = await demo.inject({ url, ...client });
+        expect(answer.statusCode, `${url} from ${JSON.stringify(client)}`).toBe(403);
+        expect(answer.body).not.toContain('reset_password_token');
+        expect(answer.body).not.toContain('demo@example.gr');
+      }
+    }
+    expect((await demo.inject({ url: `/dev/mailbox/${email.id}`, remoteAddress: '::1' })).body).toContain(
+      'reset_password_token=',
+    );
+  });
+
+  it('goes by the client address a trusted proxy gives', async () => {
+    const proxied = await buildTestApp('pglite', {
+      CONTENT_DIR: fixtures,
+      DEMO_MODE: 'true',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const stranger = await proxied.inject({
+        url: '/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.20' },
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect((await proxied.inject({ url: '/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await proxied.closeAll();
+    }
+  });
 });

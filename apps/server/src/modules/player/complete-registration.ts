@@ -97,7 +97,7 @@ export async function completeRegistration(
   // A newly chosen address is confirmed like one given at sign-up.
   if (updates.email) {
     const recipient = { id: row.id, email: updates.email, language: row.language };
-    app.afterResponse('confirmation email', () => sendAccountEmail(app, request, recipient, 'confirmation'));
+    app.afterResponse('confirmation email', () => sendAccountEmail(app, recipient, 'confirmation'));
   }
 }
 

@@ -105,7 +105,12 @@ async function changePassword(
   const { db } = app.database;
   await db
     .update(schema.players)
-    .set({ passwordHash: await hashPassword(fields.password) })
+    // A reset link asked for before the change must not set another password afterwards.
+    .set({
+      passwordHash: await hashPassword(fields.password),
+      resetPasswordTokenHash: null,
+      resetPasswordSentAt: null,
+    })
     .where(eq(schema.players.id, row.id));
   // Every other session ends: someone who knew the old password is signed out.
   await db

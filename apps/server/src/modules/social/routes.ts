@@ -82,8 +82,6 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(status).send(body);
   });
 
-  const originOf = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
   const localeOf = (request: FastifyRequest, query: Record<string, unknown>): 'en' | 'el' => {
     if (isLocale(query.locale)) return query.locale;
     const remembered = request.cookies[localeCookieName];
@@ -99,7 +97,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const provider = clients.get(request.params.provider);
       if (!provider) throw unknownProvider();
       const locale = localeOf(request, request.query);
-      const redirectUri = `${originOf(request)}${signInPath(provider.name)}/callback`;
+      const redirectUri = `${app.config.PUBLIC_URL}${signInPath(provider.name)}/callback`;
       let started: Awaited<ReturnType<SocialClients['startSignIn']>>;
       try {
         started = await clients.startSignIn(provider, redirectUri);

@@ -148,15 +148,15 @@ describe('SOCIAL_PROVIDERS', () => {
     expect(parseConfig({ SOCIAL_PROVIDERS: plain }).SOCIAL_PROVIDERS[0]?.issuer).toBe(
       'http://id.example.com',
     );
-    expect(() => parseConfig({ NODE_ENV: 'production', SOCIAL_PROVIDERS: plain })).toThrow(ConfigError);
+    expect(() => parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chrysos.casino', SOCIAL_PROVIDERS: plain })).toThrow(ConfigError);
     try {
-      parseConfig({ NODE_ENV: 'production', SOCIAL_PROVIDERS: plain });
+      parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chrysos.casino', SOCIAL_PROVIDERS: plain });
     } catch (error) {
       expect(String(error)).toMatch(/SOCIAL_PROVIDERS\.0\.issuer: expected an https:\/\/ issuer/);
       expect(String(error)).not.toMatch(/secret/);
     }
     const local = JSON.stringify([{ ...google, issuer: 'http://localhost:8080' }]);
-    expect(parseConfig({ NODE_ENV: 'production', SOCIAL_PROVIDERS: local }).SOCIAL_PROVIDERS).toHaveLength(1);
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chrysos.casino', SOCIAL_PROVIDERS: local }).SOCIAL_PROVIDERS).toHaveLength(1);
   });
 });
 
