@@ -79,7 +79,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     expect(link).toMatch(/\?confirmation_token=[\w-]{43}$/);
 
     await page.goto(`${product.url}${link}`);
-    const result = page.getByRole('status').filter({ hasText: text.confirmed });
+    const result = page.getByRole('status').getByText(text.confirmed, { exact: true });
     await result.waitFor();
     await confirmBar().waitFor({ state: 'detached' });
     expect(await page.locator('.header__account').textContent()).toBe(address);

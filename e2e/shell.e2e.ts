@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -107,6 +108,32 @@ describe('redirects', () => {
     const response = await get(from);
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(to);
+  });
+
+  it.each([
+    '/fi//evil.example/login',
+    '/en-ZA//evil.example/',
+    '/fi/\\evil.example/',
+    '/fi\\evil.example/',
+    '/fi/%2F%2Fevil.example/',
+  ])('keeps the redirect of %s on the site', async (path) => {
+    // Sent as raw bytes: fetch would rewrite the backslashes before they reach the server.
+    const { status, location } = await new Promise<{ status: number; location: string }>(
+      (resolve, reject) => {
+        const sent = httpRequest(
+          `${baseUrl}/`,
+          { path, headers: { 'user-agent': browserAgent } },
+          (answer) => {
+            answer.resume();
+            resolve({ status: answer.statusCode ?? 0, location: String(answer.headers.location ?? '') });
+          },
+        );
+        sent.on('error', reject);
+        sent.end();
+      },
+    );
+    expect(status).toBe(301);
+    expect(new URL(location, baseUrl).origin).toBe(baseUrl);
   });
 
   it('sends a visitor who chose Greek from / to /el, and remembers the choice for a year', async () => {
