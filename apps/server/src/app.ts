@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import type { Database } from '@chrysos/db';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -27,6 +27,7 @@ import cashier from './plugins/cashier.ts';
 import configPlugin from './plugins/config.ts';
 import content from './plugins/content.ts';
 import databasePlugin from './plugins/database.ts';
+import errorHandling, { sendError } from './plugins/error-handling.ts';
 import gamesCatalogue from './plugins/games-catalogue.ts';
 import { imagesPlugin } from './plugins/images.ts';
 import mail from './plugins/mail.ts';
@@ -36,6 +37,7 @@ import session from './plugins/session.ts';
 import { studioPlugin } from './plugins/studio.ts';
 import wallet from './plugins/wallet.ts';
 import { type WebPluginOptions, webPlugin } from './plugins/web.ts';
+import { validatorCompiler } from './validator.ts';
 
 export interface AppOptions {
   config: Config;
@@ -46,6 +48,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Import these titles into the games catalogue instead of the in-house studio's list (tests). */
   studioFeed?: StudioFeed;
+  /** Told of every route as it is added (the fuzz test lists the routes outside the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening, so tests can call it with `inject`. */
@@ -55,9 +59,15 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: config.TRUST_PROXY,
+    // A malformed or overlong address is answered like any other bad request.
+    frameworkErrors: sendError,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // One error handler and one not-found handler for every route registered after it.
+  await app.register(errorHandling);
 
   // Pages and API answers are compressed as they are sent; static assets come precompressed.
   await app.register(compress, {

@@ -1,5 +1,5 @@
 import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
-import { buildApp } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
 import type { StudioFeed } from './modules/games/import-studio-titles.ts';
 
@@ -10,15 +10,16 @@ import type { StudioFeed } from './modules/games/import-studio-titles.ts';
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { logs?: string[]; studioFeed?: StudioFeed } = {},
+  options: { logs?: string[]; studioFeed?: StudioFeed; onRoute?: AppOptions['onRoute'] } = {},
 ) {
   const database = await openTestDatabase(kind);
-  const { logs, studioFeed } = options;
+  const { logs, studioFeed, onRoute } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
     web: false,
     ...(studioFeed ? { studioFeed } : {}),
+    ...(onRoute ? { onRoute } : {}),
     // Tests that look for secrets in logs collect every line at the most verbose level.
     logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
   });

@@ -1,10 +1,12 @@
 import { email, fallbackMessages, messageFor, required } from '@chrysos/rules';
 import { z } from 'zod';
+import { oneLine } from './text.ts';
 
 const requiredText = (check?: (value: string) => ReturnType<typeof required>) =>
   z
     .string({ error: fallbackMessages.required })
     .trim()
+    .check(oneLine)
     .superRefine((value, ctx) => {
       const problem = required(value) ?? check?.(value) ?? null;
       if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
@@ -35,7 +37,7 @@ export const signUpBody = z
         receive_promos: z.boolean().default(false),
         receive_sms_promos: z.boolean().default(false),
         agreed_to_partner_promotions: z.boolean().default(false),
-        deposit_bonus_code: z.string().trim().max(64).optional(),
+        deposit_bonus_code: z.string().trim().max(64).check(oneLine).optional(),
         captcha: z.string().max(4096).optional(),
       })
       .superRefine((user, ctx) => {
@@ -58,7 +60,7 @@ export type SignUpBody = z.input<typeof signUpBody>;
 export const signInBody = z
   .object({
     user: z.object({
-      email: z.string().trim().max(255),
+      email: z.string().trim().max(255).check(oneLine),
       password: z.string().max(128),
       /** The solved proof-of-work captcha, when an earlier answer asked for one. */
       captcha: z.string().max(4096).optional(),
@@ -151,7 +153,12 @@ export type ConfirmationBody = z.infer<typeof confirmationBody>;
  * the same whether or not the address has an account, so it reveals nothing.
  */
 export const emailRequestBody = z
-  .object({ user: z.object({ email: z.string().trim().max(255), captcha: z.string().max(4096).optional() }) })
+  .object({
+    user: z.object({
+      email: z.string().trim().max(255).check(oneLine),
+      captcha: z.string().max(4096).optional(),
+    }),
+  })
   .meta({ id: 'EmailRequest' });
 
 /** PUT /users/password: choose a new password with the token from the reset email. */
@@ -190,13 +197,13 @@ export const changePasswordFields = z.object({
 
 /** Personal details a player edits on /profile/general (context `profile`). */
 export const profileFields = z.object({
-  first_name: z.string().trim().max(100).nullable().optional(),
-  last_name: z.string().trim().max(100).nullable().optional(),
-  date_of_birth: z.string().trim().max(10).nullable().optional(),
-  phone: z.string().trim().max(32).nullable().optional(),
-  city: z.string().trim().max(100).nullable().optional(),
-  address: z.string().trim().max(200).nullable().optional(),
-  postal_code: z.string().trim().max(20).nullable().optional(),
+  first_name: z.string().trim().max(100).check(oneLine).nullable().optional(),
+  last_name: z.string().trim().max(100).check(oneLine).nullable().optional(),
+  date_of_birth: z.string().trim().max(10).check(oneLine).nullable().optional(),
+  phone: z.string().trim().max(32).check(oneLine).nullable().optional(),
+  city: z.string().trim().max(100).check(oneLine).nullable().optional(),
+  address: z.string().trim().max(200).check(oneLine).nullable().optional(),
+  postal_code: z.string().trim().max(20).check(oneLine).nullable().optional(),
   receive_promos: z.boolean().optional(),
   receive_sms_promos: z.boolean().optional(),
   agreed_to_partner_promotions: z.boolean().optional(),
@@ -209,7 +216,7 @@ export const completeRegistrationFields = z.object({
     .string()
     .regex(/^[A-Z]{3,5}$/)
     .optional(),
-  email: z.string().trim().max(255).optional(),
+  email: z.string().trim().max(255).check(oneLine).optional(),
   terms_acceptance: z.literal(true).optional(),
   age_acceptance: z.literal(true).optional(),
   receive_promos: z.boolean().optional(),
@@ -258,12 +265,14 @@ export type AuthProvider = z.infer<typeof authProviders>[number];
 export const updateDetailsBody = z
   .object({
     user: z.object({
-      email: z.string().trim().max(255),
+      email: z.string().trim().max(255).check(oneLine),
       profile_attributes: completeRegistrationFields.omit({ email: true }).default({}),
     }),
   })
   .meta({ id: 'UpdateDetails' });
 
 /** POST /v2/validate-email (core API). */
-export const validateEmailBody = z.object({ email: z.string().max(255) }).meta({ id: 'ValidateEmail' });
+export const validateEmailBody = z
+  .object({ email: z.string().max(255).check(oneLine) })
+  .meta({ id: 'ValidateEmail' });
 export const validateEmailResult = z.object({ valid: z.boolean() }).meta({ id: 'ValidateEmailResult' });

@@ -5,5 +5,6 @@ export * from './games.ts';
 export * from './health.ts';
 export * from './info.ts';
 export * from './support.ts';
+export * from './text.ts';
 export * from './wallet.ts';
 export * from './wallet-protocol.ts';

@@ -1,10 +1,12 @@
 import { email, fallbackMessages, maxLength, messageFor, required } from '@chrysos/rules';
 import { z } from 'zod';
+import { multiLine, oneLine } from './text.ts';
 
-const field = (max: number) =>
+const field = (max: number, lines: typeof oneLine = oneLine) =>
   z
     .string({ error: fallbackMessages.required })
     .trim()
+    .check(lines)
     .superRefine((value, ctx) => {
       const problem = required(value) ?? maxLength(value, max);
       if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
@@ -17,12 +19,13 @@ export const contactMessage = z
     email: z
       .string({ error: fallbackMessages.required })
       .trim()
+      .check(oneLine)
       .superRefine((value, ctx) => {
         const problem = required(value) ?? email(value);
         if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
       }),
     subject: field(160),
-    message: field(5000),
+    message: field(5000, multiLine),
     locale: z.enum(['en', 'el']).default('en'),
   })
   .meta({ id: 'ContactMessage' });

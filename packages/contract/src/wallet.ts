@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './text.ts';
 
 const currencyCode = z.string().regex(/^[A-Z]{3,5}$/, 'expected a currency code such as EUR');
 const minorUnits = z
@@ -53,7 +54,7 @@ export const depositBody = z
     amount_cents: minorUnits,
     method: z.string().min(1).max(40),
     /** Deposit bonus code the player typed; honoured by the bonuses capability. */
-    bonus_code: z.string().trim().max(64).optional(),
+    bonus_code: z.string().trim().max(64).check(oneLine).optional(),
   })
   .meta({ id: 'Deposit' });
 

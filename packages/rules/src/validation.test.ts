@@ -11,6 +11,7 @@ import {
   minLength,
   minValue,
   notArabic,
+  plainText,
   required,
 } from './validation.ts';
 
@@ -53,6 +54,20 @@ describe('field rules of spec §5', () => {
     expect(text(notArabic('محمد'))).toBe('Please enter data in English letters');
     expect(notArabic('Γιώργος')).toBeNull();
     expect(notArabic('John')).toBeNull();
+  });
+
+  it('plainText: no control characters, line breaks only where a field has lines', () => {
+    for (const value of ['n\u0000', '\u0001x', 'a\u001fb', 'del\u007f', 'two\nlines', 'tab\there', 'cr\r']) {
+      expect(text(plainText(value))).toBe('Contains characters that are not allowed');
+    }
+    expect(plainText('Γιώργος Παπαδόπουλος')).toBeNull();
+    expect(plainText('first line\r\nsecond\tline', { multiline: true })).toBeNull();
+    expect(text(plainText('message\u0000', { multiline: true }))).toBe(
+      'Contains characters that are not allowed',
+    );
+    expect(text(plainText('bell\u0007', { multiline: true }))).toBe(
+      'Contains characters that are not allowed',
+    );
   });
 
   it('phone', () => {

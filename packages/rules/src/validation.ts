@@ -17,6 +17,7 @@ export const fallbackMessages = {
   notArabic: 'Please enter data in English letters',
   min_value: 'Must be at least {min}',
   max_value: 'Must be at most {max}',
+  characters: 'Contains characters that are not allowed',
 } as const;
 
 export type MessageKey = keyof typeof fallbackMessages;
@@ -52,6 +53,20 @@ export const minValue = (value: number, min: number): RuleResult =>
   value >= min ? null : { key: 'min_value', params: { min } };
 export const maxValue = (value: number, max: number): RuleResult =>
   value <= max ? null : { key: 'max_value', params: { max } };
+
+/**
+ * No control characters: PostgreSQL cannot store NUL, and none of the others belong in what a person
+ * types. A multi-line field (a message) keeps its tabs and line breaks; a one-line field has none.
+ */
+export const plainText = (value: string, options: { multiline?: boolean } = {}): RuleResult => {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    const lineBreakOrTab = code === 0x09 || code === 0x0a || code === 0x0d;
+    if (code === 0x7f || (code < 0x20 && !(options.multiline && lineBreakOrTab)))
+      return { key: 'characters' };
+  }
+  return null;
+};
 
 const arabicScript = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 export const notArabic = (value: string): RuleResult =>

@@ -17,6 +17,11 @@ declare module 'fastify' {
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The host of an origin, or null when the header is not a URL at all (such as the literal `null`). */
+function hostOf(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
+}
+
 /**
  * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
  * state-changing request that carries the cookie must come from this site's own pages (CSRF).
@@ -52,7 +57,8 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
     if (!unsafeMethods.has(request.method) || !request.cookies[sessionCookieName]) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    const sameOrigin = origin ? new URL(origin).host === request.host : fetchSite !== 'cross-site';
+    // `Origin: null` (a sandboxed frame, a redirect chain) or an unreadable origin is never this site.
+    const sameOrigin = origin ? hostOf(origin) === request.host : fetchSite !== 'cross-site';
     if (!sameOrigin)
       throw new AppError(403, { base: ['This request did not come from the Chrysos Casino site'] });
   });

@@ -1,7 +1,7 @@
 import { contentQuery, contentQueryResult, contentVersion, errorBody } from '@chrysos/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { describeError } from '../../plugins/api-conventions.ts';
+import { describeError } from '../../errors.ts';
 import { viewerOf } from '../../viewer.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -48,7 +48,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app.database;
   const { wallet } = app;
   const groups = new BookingGroups(db, app.config.WALLET_BOOKING_GROUPS);
-  const studios = app.config.WALLET_STUDIOS;
+  // A Map, so a studio id such as `__proto__` or `toString` is simply one that is not configured.
+  const studios = new Map(Object.entries(app.config.WALLET_STUDIOS));
 
   // The signature covers the exact bytes sent, so the body is kept as received before parsing.
   app.addContentTypeParser(
@@ -81,7 +82,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     schema: S,
   ): { studio: string; body: z.infer<S> } {
     const studio = String(request.headers[studioHeader] ?? '');
-    const secret = studios[studio];
+    const secret = studios.get(studio);
     const given = Buffer.from(String(request.headers[signatureHeader] ?? ''), 'hex');
     const expected =
       secret && request.rawBody !== undefined ? Buffer.from(signBody(request.rawBody, secret), 'hex') : null;

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AppError } from '../../../errors.ts';
 import { checkCard } from './cards.ts';
 import { hostedPage, type Language } from './hosted-page.ts';
 
@@ -40,6 +41,9 @@ export function verifyWebhookSignature(
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+/** What newId makes: anything else in a page address is no payment of ours, without asking the database. */
+const idShape = /^(?:pay|po)_[A-Za-z0-9_-]{16}$/;
+const formType = 'application/x-www-form-urlencoded';
 
 /**
  * A payment service provider in a box, for demos, development and tests: a hosted card page with
@@ -221,20 +225,36 @@ export class SandboxPsp {
 
   /** The hosted pages: card form, 3-D Secure challenge, and the way back to the casino. */
   routes = async (app: FastifyInstance): Promise<void> => {
+    // The pages post HTML forms and nothing else: another body is refused before it is read.
+    app.removeAllContentTypeParsers();
     app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
+      formType,
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'POST') return;
+      const { headers } = request;
+      const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      const hasBody =
+        type !== undefined ||
+        Number(headers['content-length'] ?? 0) !== 0 ||
+        headers['transfer-encoding'] !== undefined;
+      if (hasBody && type !== formType) {
+        throw new AppError(415, { content_type: [`Send the payment form as ${formType}`] });
+      }
+    });
     const find = async (id: string) =>
-      (
-        await this.#db
-          .select()
-          .from(schema.sandboxPspOperations)
-          .where(eq(schema.sandboxPspOperations.id, id))
-      )[0];
+      idShape.test(id)
+        ? (
+            await this.#db
+              .select()
+              .from(schema.sandboxPspOperations)
+              .where(eq(schema.sandboxPspOperations.id, id))
+          )[0]
+        : undefined;
     const languageOf = (query: unknown): Language =>
       (query as { lang?: string }).lang === 'el' ? 'el' : 'en';
     const html = (reply: import('fastify').FastifyReply, page: string, code = 200) =>
