@@ -304,10 +304,13 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_key_unique').on(table.idempotencyKey),
     index('ledger_transactions_player_idx').on(table.playerId, table.id),
     // A bet is reversed at most once, whatever the rollback's own id. Also how a win finds that its
-    // bet was rolled back: no other lookup goes by reference, so it needs no index of its own.
+    // bet was rolled back.
     uniqueIndex('ledger_transactions_one_rollback')
       .on(table.reference)
       .where(sql`${table.kind} = 'rollback'`),
+    // How a rollback finds that a win already answers its bet (then it is refused, migration 0016).
+    // Wins only: no other lookup goes by reference.
+    index('ledger_transactions_win_reference_idx').on(table.reference).where(sql`${table.kind} = 'win'`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing.ts';
-import { auditLedger } from './invariants.ts';
+import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import {
   bookingProblems,
   newRecord,
@@ -59,6 +59,8 @@ describe.runIf(process.env.DATABASE_URL)('bank test on PostgreSQL', () => {
       ledgerTotal: 0,
       unbalancedTransactions: 0,
     });
+    // The ledger balances either way; the protocol's rule is that no round is both paid and refunded.
+    expect(await betsPaidAndRefunded(app.database.db)).toEqual([]);
     // A heavy load on a shared 2-core machine: room to finish, not a performance limit.
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from './invariants.ts';
+import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import {
   bookingProblems,
   newRecord,
@@ -78,6 +78,7 @@ describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
       ledgerTotal: 0,
       unbalancedTransactions: 0,
     });
+    expect(await betsPaidAndRefunded(database.db)).toEqual([]);
     // A heavy load on a shared 2-core machine: room to finish, not a performance limit.
   }, 180_000);
 });

@@ -45,3 +45,20 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
     unbalancedTransactions: Number(unbalanced?.count ?? 0),
   };
 }
+
+/**
+ * Bets both answered by a win and rolled back: the round was paid and its stake handed back too.
+ * Whichever of the two is booked first decides (docs/wallet-protocol.md), so this is always empty;
+ * the ledger's sums cannot show it, as both bookings balance. Gives up to 20 bet keys.
+ */
+export async function betsPaidAndRefunded(db: Db): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    select win.reference
+    from ledger_transactions win
+    join ledger_transactions rollback on rollback.reference = win.reference and rollback.kind = 'rollback'
+    where win.kind = 'win'
+    group by win.reference
+    order by win.reference
+    limit 20`)) as unknown as { rows: { reference: string }[] };
+  return rows.map((row) => row.reference);
+}

@@ -65,6 +65,13 @@ export class BetRolledBack extends Error {
   }
 }
 
+/** A rollback of a bet that a win already answers: the round was played out and paid. */
+export class BetSettled extends Error {
+  constructor() {
+    super('bet already answered by a win');
+  }
+}
+
 export class InsufficientFunds extends Error {
   constructor() {
     super('insufficient funds');
@@ -167,6 +174,7 @@ export class Ledger {
     if (raisedBy(error, 'insufficient_funds')) return new InsufficientFunds();
     if (raisedBy(error, 'ledger_transactions_one_rollback')) return new AlreadyRolledBack();
     if (raisedBy(error, 'bet_rolled_back')) return new BetRolledBack();
+    if (raisedBy(error, 'bet_settled')) return new BetSettled();
     return undefined;
   }
 

@@ -15,6 +15,7 @@ import { findGameSession } from './game-sessions.ts';
 import {
   AlreadyRolledBack,
   BetRolledBack,
+  BetSettled,
   type BookedResult,
   type Booking,
   InsufficientFunds,
@@ -337,6 +338,14 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         // and the call is recorded so its own replays answer the same.
         if (error instanceof AlreadyRolledBack) {
           return answer(reply, body, await wallet.record('rollback_repeat', movement));
+        }
+        // A win already answers the bet: the round was played out and paid, so its stake stays where
+        // the round put it (the win, had it come second, would have been refused the same way).
+        if (error instanceof BetSettled) {
+          throw new ProtocolError(
+            'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+            await currentBalance(body.user, body.currency),
+          );
         }
         throw error;
       }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing.ts';
 import { openGameSession } from './game-sessions.ts';
-import { auditLedger } from './invariants.ts';
+import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import { signBody } from './signature.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -250,6 +250,42 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
       .where(eq(schema.players.id, user));
     expect(await bet('d-1', 100)).toMatchObject({ status: 'RS_ERROR_USER_DISABLED' });
     await app.database.db.update(schema.players).set({ disabledAt: null }).where(eq(schema.players.id, user));
+  });
+
+  it('refuses a rollback of a bet that a win already answers, moving nothing', async () => {
+    const start = (await call('user/balance', {})).balance as number;
+    expect(await bet('s-1', 1_000)).toMatchObject({ status: 'RS_OK', balance: start - 1_000 });
+    expect(await win('s-1-win', 's-1', 3_000)).toMatchObject({ status: 'RS_OK', balance: start + 2_000 });
+    const refused = { status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST', balance: start + 2_000 };
+    expect(await rollback('s-1-rb', 's-1')).toMatchObject(refused);
+    // Sent again, or under another id, it is refused the same way: nothing was recorded.
+    expect(await rollback('s-1-rb', 's-1')).toMatchObject(refused);
+    expect(await rollback('s-1-rb-again', 's-1')).toMatchObject(refused);
+    expect(await call('user/balance', {})).toMatchObject({ balance: start - 1_000 + 3_000 });
+    // A lost round (a win of 0) is played out too: its stake stays lost.
+    expect(await bet('s-2', 400)).toMatchObject({ status: 'RS_OK', balance: start + 1_600 });
+    expect(await win('s-2-win', 's-2', 0)).toMatchObject({ status: 'RS_OK', balance: start + 1_600 });
+    expect(await rollback('s-2-rb', 's-2')).toMatchObject({
+      status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      balance: start + 1_600,
+    });
+    expect(await app.wallet.ledger.transaction('chrysos-studio:s-1-rb')).toBeUndefined();
+  });
+
+  it('books only one of a win and a rollback of the same bet arriving together', async () => {
+    const start = (await call('user/balance', {})).balance as number;
+    const bets = Array.from({ length: 12 }, (_, i) => `race-${i}`);
+    for (const id of bets) expect(await bet(id, 100)).toMatchObject({ status: 'RS_OK' });
+    const answers = await Promise.all(
+      bets.map((id) => Promise.all([win(`${id}-win`, id, 250), rollback(`${id}-rb`, id)])),
+    );
+    let expected = start - 100 * bets.length;
+    for (const [won, rolledBack] of answers) {
+      expect([won.status, rolledBack.status].filter((status) => status === 'RS_OK')).toHaveLength(1);
+      expected += won.status === 'RS_OK' ? 250 : 100;
+    }
+    expect(await call('user/balance', {})).toMatchObject({ balance: expected });
+    expect(await betsPaidAndRefunded(app.database.db)).toEqual([]);
   });
 
   it('leaves the ledger balanced', async () => {

@@ -368,6 +368,18 @@ export async function bookingProblems(db: Db, record: LoadRecord): Promise<strin
   for (const id of record.refusedBets) {
     if (counts.has(`${studio}:${id}`)) problems.push(`refused bet ${id} was booked`);
   }
+  // Whichever of a bet's win and rollback is booked first decides: never both acknowledged.
+  const settledBy = new Map<string, Set<string>>();
+  for (const call of record.acknowledged.values()) {
+    if (call.kind === 'bet') continue;
+    const { reference_transaction_uuid: bet } = JSON.parse(call.body) as {
+      reference_transaction_uuid: string;
+    };
+    settledBy.set(bet, (settledBy.get(bet) ?? new Set()).add(call.kind));
+  }
+  for (const [bet, kinds] of settledBy) {
+    if (kinds.size > 1) problems.push(`bet ${bet} was both paid a win and rolled back`);
+  }
   const payments = await db.select().from(schema.payments);
   const booked = new Set(
     (
