@@ -35,7 +35,7 @@ beforeAll(async () => {
     startProduct({
       env: {
         CASHIER_DISABLED_COUNTRIES: 'MT',
-        WITHDRAWAL_AUTO_APPROVE_BELOW: '100',
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":10000}',
         OPERATOR_API_TOKEN: operatorToken,
       },
     }),

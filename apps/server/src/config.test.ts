@@ -79,4 +79,17 @@ describe('configuration', () => {
     expect(() => parseConfig({ ROUTE_RULES: '{"vip":"/x"}' })).toThrow(/ROUTE_RULES/);
     expect(() => parseConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE/);
   });
+
+  it('reads the withdrawal auto-approval thresholds per currency in minor units, none for crypto', () => {
+    expect(parseConfig({}).WITHDRAWAL_AUTO_APPROVE_BELOW).toEqual({ EUR: 10_000, USD: 10_000, GBP: 10_000 });
+    expect(parseConfig({ WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":5000,"JPY":10000}' })).toMatchObject({
+      WITHDRAWAL_AUTO_APPROVE_BELOW: { EUR: 5_000, JPY: 10_000 },
+    });
+    // The former whole-units number would approve 99 BTC: it stops the process instead.
+    for (const bad of ['100', '{"EUR":99.5}', '{"eur":100}', '{"EUR":-1}', '{oops']) {
+      expect(() => parseConfig({ WITHDRAWAL_AUTO_APPROVE_BELOW: bad })).toThrow(
+        /WITHDRAWAL_AUTO_APPROVE_BELOW/,
+      );
+    }
+  });
 });

@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       CONTENT_DIR: fixtures,
       OPERATOR_API_TOKEN: operatorToken,
       SANDBOX_PSP_SECRET: pspSecret,
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '100',
+      // WITHDRAWAL_AUTO_APPROVE_BELOW left at its default: EUR, USD and GBP under 100.00, no crypto.
     });
     const created = await app.inject({
       method: 'POST',
@@ -306,14 +306,75 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const all = (await api('GET', '/player/transactions?per_page=100')).json();
     expect(all.total).toBe(all.items.length);
     expect(all.items.filter((t: { kind: string }) => t.kind === 'deposit')).toHaveLength(4);
+    // Each deposit and withdrawal movement names the method the player paid with or was paid to.
+    const cashier = all.items.filter((t: { kind: string }) => t.kind !== 'bet' && t.kind !== 'win');
+    expect(new Set(cashier.map((t: { method: string | null }) => t.method))).toEqual(new Set(['card']));
     const deposits = (await api('GET', '/player/transactions?kind=deposit&per_page=2&page=2')).json();
     expect(deposits).toMatchObject({ total: 4, page: 2, per_page: 2 });
     expect(deposits.items.map((t: { amount_cents: number }) => t.amount_cents)).toEqual([1_500, 5_000]);
     const csv = await api('GET', '/player/transactions.csv?kind=deposit');
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body.split('\n')[0]).toBe('date,type,currency,amount,real,bonus,held,game,round');
-    expect(csv.body).toContain(',deposit,EUR,500.00,500.00,0.00,0.00,,');
+    expect(csv.body.split('\n')[0]).toBe('date,type,currency,amount,real,bonus,held,game,method,round');
+    expect(csv.body).toContain(',deposit,EUR,500.00,500.00,0.00,0.00,,card,');
     expect((await api('GET', '/player/transactions?kind=poker')).statusCode).toBe(422);
+  });
+
+  /** Another player, signed up from Greece (an EUR account), and a call of the API as them. */
+  async function anotherPlayer(name: string) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        user: {
+          email: `${name}@example.gr`,
+          password: 'correct horse battery',
+          country: 'GR',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      },
+    });
+    const theirs = cookieOf(created);
+    const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      app.inject({ method, url: `/api${url}`, headers: { cookie: theirs }, ...(payload ? { payload } : {}) });
+    const status = async (id: string) => (await call('GET', `/player/payments/${id}`)).json().status;
+    const fund = async (currency: string, amount: number) => {
+      const started = await call('POST', '/payments/deposits', {
+        currency,
+        amount_cents: amount,
+        method: 'card',
+      });
+      expect(started.statusCode).toBe(201);
+      const { payment, redirect_url: redirectUrl } = started.json();
+      await payOnHostedPage(redirectUrl, '4242 4242 4242 4242');
+      await vi.waitFor(async () => expect(await status(payment.id)).toBe('succeeded'), { timeout: 5000 });
+    };
+    const withdraw = (currency: string, amount: number) =>
+      call('POST', '/payments/withdrawals', { currency, amount_cents: amount, method: 'card' });
+    return { call, fund, withdraw };
+  }
+
+  it('approves a withdrawal without an operator only under its currency’s threshold, never in crypto', async () => {
+    const player = await anotherPlayer('thresholds');
+    await player.fund('EUR', 30_000);
+    expect((await player.withdraw('EUR', 5_000)).json().status).toBe('approved');
+    expect((await player.withdraw('EUR', 15_000)).json().status).toBe('pending');
+
+    // 99.99 ETH is under 100 whole units, but ETH has no threshold: an operator decides.
+    await player.call('POST', '/player/accounts', { currency: 'ETH' });
+    await player.fund('ETH', 100 * 10 ** 8);
+    const ether = await player.withdraw('ETH', 9_999_000_000);
+    expect(ether.statusCode).toBe(201);
+    expect(ether.json().status).toBe('pending');
+
+    await player.call('POST', '/player/accounts', { currency: 'BTC' });
+    await player.fund('BTC', 10_000_000);
+    const bitcoin = await player.withdraw('BTC', 50_000);
+    expect(bitcoin.statusCode).toBe(201);
+    expect(bitcoin.json().status).toBe('pending');
+
+    const awaiting = (await operator('/withdrawals')).json().map((p: { id: string }) => p.id);
+    expect(awaiting).toEqual(expect.arrayContaining([ether.json().id, bitcoin.json().id]));
   });
 
   it('keeps the ledger balanced', async () => {

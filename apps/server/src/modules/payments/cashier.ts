@@ -11,8 +11,11 @@ import type { PaymentEvent, PaymentProvider } from './provider.ts';
 export type Payment = typeof schema.payments.$inferSelect;
 
 export interface CashierOptions {
-  /** Withdrawals below this many whole units are approved without an operator. */
-  autoApproveBelow: number;
+  /**
+   * Per currency, in its minor units: withdrawals below the amount are approved without an operator.
+   * A currency not listed always waits for one.
+   */
+  autoApproveBelow: Readonly<Record<string, number>>;
 }
 
 /**
@@ -225,8 +228,8 @@ export class Cashier {
       }
       throw error;
     }
-    const subunits = await this.#subunits(request.currency);
-    if (request.amount < this.#options.autoApproveBelow * subunits) return this.approve(payment.id);
+    const threshold = this.#options.autoApproveBelow[request.currency];
+    if (threshold !== undefined && request.amount < threshold) return this.approve(payment.id);
     return payment;
   }
 

@@ -28,7 +28,7 @@ describe.runIf(process.env.DATABASE_URL)('bank test on PostgreSQL', () => {
     app = await buildTestApp('postgres', {
       CONTENT_DIR: fixtures,
       WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '80',
+      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
       TRUST_PROXY: 'true',
       DATABASE_POOL_SIZE: '20',
     });

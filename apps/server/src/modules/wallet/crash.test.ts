@@ -32,7 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
       DATABASE_POOL_SIZE: '20',
       CONTENT_DIR: fixtures,
       WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '80',
+      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
       SANDBOX_PSP_SECRET: 'crash-test-psp-secret-0123456789abcdef',
       TRUST_PROXY: 'true',
     });
