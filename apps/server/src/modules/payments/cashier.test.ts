@@ -377,6 +377,36 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     expect(awaiting).toEqual(expect.arrayContaining([ether.json().id, bitcoin.json().id]));
   });
 
+  it('refuses a deposit or withdrawal in a currency the player holds no account in', async () => {
+    const player = await anotherPlayer('one-currency');
+    const accounts = async () =>
+      (await player.call('GET', '/player/accounts')).json().map((a: { currency: string }) => a.currency);
+    expect(await accounts()).toEqual(['EUR']);
+    for (const refused of [
+      await player.call('POST', '/payments/deposits', {
+        currency: 'USD',
+        amount_cents: 5_000,
+        method: 'card',
+      }),
+      await player.withdraw('USD', 5_000),
+    ]) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        errors: { currency: ['You have no USD account: add it to your accounts first'] },
+      });
+    }
+    expect((await player.call('GET', '/player/payments')).json()).toEqual([]);
+    expect(await accounts()).toEqual(['EUR']);
+
+    // Once the player adds the account, the money goes there and shows in it.
+    await player.call('POST', '/player/accounts', { currency: 'USD' });
+    await player.fund('USD', 5_000);
+    const usd = (await player.call('GET', '/player/accounts'))
+      .json()
+      .find((a: { currency: string }) => a.currency === 'USD');
+    expect(usd).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
+  });
+
   it('keeps the ledger balanced', async () => {
     expect(await auditLedger(app.database.db)).toEqual({
       driftingAccounts: [],

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { ReferenceData } from '../info/reference-data.ts';
+import { listAccounts } from '../wallet/accounts.ts';
 import { InsufficientFunds } from '../wallet/ledger.ts';
 import type { Wallet } from '../wallet/wallet.ts';
 import { limitsFor, paymentMethods } from './methods.ts';
@@ -77,6 +78,19 @@ export class Cashier {
     return known.subunits_to_unit;
   }
 
+  /**
+   * Money moves only in one of the player's accounts, the ones GET /player/accounts lists: a deposit
+   * in another currency would be credited to a balance the player never sees.
+   */
+  async #checkAccount(playerId: string, currency: string) {
+    const accounts = await listAccounts(this.#db, this.#wallet.ledger, playerId);
+    if (!accounts.some((account) => account.currency === currency)) {
+      throw new AppError(422, {
+        currency: [`You have no ${currency} account: add it to your accounts first`],
+      });
+    }
+  }
+
   async #checkLimits(kind: 'deposit' | 'withdrawal', method: string, currency: string, amount: number) {
     const [limits] = (await this.methods(currency)).filter((entry) => entry.id === method);
     if (!limits) throw new AppError(422, { method: ['is not available for this currency'] });
@@ -91,6 +105,7 @@ export class Cashier {
     page: { returnUrl: (paymentId: string) => string; language: 'en' | 'el' },
   ): Promise<{ payment: Payment; redirectUrl: string }> {
     await this.#checkLimits('deposit', request.method, request.currency, request.amount);
+    await this.#checkAccount(playerId, request.currency);
     const [payment] = await this.#db
       .insert(schema.payments)
       .values({
@@ -198,6 +213,7 @@ export class Cashier {
     request: { currency: string; amount: number; method: string },
   ): Promise<Payment> {
     await this.#checkLimits('withdrawal', request.method, request.currency, request.amount);
+    await this.#checkAccount(playerId, request.currency);
     let payment: Payment | undefined;
     try {
       payment = await this.#db.transaction(async (tx) => {
