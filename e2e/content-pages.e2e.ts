@@ -63,14 +63,21 @@ describe('content pages in English and Greek', () => {
       await page.locator('.notice').waitFor();
     });
 
-    it(`payments${prefix}: methods with limits per currency`, async () => {
+    it(`payments${prefix}: the cashier's methods with its limits per currency`, async () => {
       await open(`${prefix}/payments`);
       await page.waitForLoadState('networkidle');
-      expect(await count('tbody tr')).toBeGreaterThanOrEqual(8);
-      const eur = await page.locator('tbody tr').first().textContent();
-      await page.getByRole('combobox').selectOption('GBP');
+      // Only what the cashier offers (both card brands are its card method), at the limits it enforces.
+      expect(await count('tbody tr')).toBe(2);
+      const eur = (await page.locator('tbody tr').first().textContent()) ?? '';
+      const grouped = prefix ? ['5.000', '10.000'] : ['5,000', '10,000'];
+      expect(eur).toContain(`10 – ${grouped[0]} EUR`);
+      expect(eur).toContain(`20 – ${grouped[1]} EUR`);
+      await page.getByRole('combobox').selectOption('BTC');
       await page.waitForFunction((before) => document.querySelector('tbody tr')?.textContent !== before, eur);
-      expect(await page.locator('tbody tr').first().textContent()).toContain('GBP');
+      expect(await page.locator('tbody tr').first().textContent()).toContain(
+        '0.0002 – 0.1 BTC'.replace(/\./g, prefix ? ',' : '.'),
+      );
+      expect(page.url()).toContain('?currency=BTC');
     });
 
     it(`providers${prefix}: the studios with their story`, async () => {

@@ -261,28 +261,21 @@ export const contentSchemas = {
     })
     .strict(),
 
-  /** A payment method with its limits per currency (in major units) and processing times. */
+  /**
+   * A payment method as the /payments page presents it: name, icon, processing times and fee. Its
+   * limits are not content: they are the cashier's own for `method` (GET /api/payments/methods), so
+   * the page shows exactly what the cashier enforces. Several entries may share a method (Visa and
+   * Mastercard are both `card`).
+   */
   payments: z
     .object({
       name: z.string().min(1),
       icon: z.string().min(1),
       type: z.enum(['card', 'ewallet', 'voucher', 'bank', 'crypto', 'mobile']),
+      method: z.string().regex(/^[a-z0-9_-]+$/, 'expected the id of a cashier method, such as card'),
       depositTime: z.string().min(1),
       withdrawalTime: z.string().min(1),
       fee: z.string().min(1),
-      limits: z
-        .array(
-          z
-            .object({
-              currency: z.string().regex(/^[A-Z]{3,5}$/),
-              depositMin: z.number().positive(),
-              depositMax: z.number().positive(),
-              withdrawalMin: z.number().positive().nullable(),
-              withdrawalMax: z.number().positive().nullable(),
-            })
-            .strict(),
-        )
-        .min(1),
       ...withVisibility,
     })
     .strict(),

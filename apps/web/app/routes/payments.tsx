@@ -1,24 +1,69 @@
-import { useState } from 'react';
+import type { Currency } from '@chrysos/contract';
+import { useNavigate, useNavigation } from 'react-router';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../i18n/i18n';
 import { Icon, isIconName } from '../icons/icons';
+import type { PaymentMethod } from '../wallet/api';
 import type { Route } from './+types/payments';
 
-/** Spec §2 /payments: every method with its limits per currency and processing times. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { content, locale } = contentFor(request, context);
-  const methods = content.list('payments', locale).map((item) => item.data);
-  const currencies = [...new Set(methods.flatMap((method) => method.limits.map((limit) => limit.currency)))];
-  return { methods, currencies, locale };
+/** A method's limits in whole units of the currency, as the page prints them. */
+export interface ShownLimits {
+  depositMin: number;
+  depositMax: number;
+  /** Null when the method pays no withdrawals in the currency. */
+  withdrawalMin: number | null;
+  withdrawalMax: number | null;
+}
+
+/**
+ * Spec §2 /payments: every method with its limits in one currency (`?currency=`, else the player's,
+ * else EUR) and its processing times. Content says how a method is presented; its limits are the
+ * cashier's own, read from GET /api/payments/methods as the cashier enforces them, so the page and the
+ * cashier cannot disagree.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, locale, app, url } = contentFor(request, context);
+  const entries = content.list('payments', locale).map((item) => item.data);
+  const offered = (await app.api<Currency[]>({ path: '/info/currencies' })).body ?? [];
+  const codes = offered.map((entry) => entry.code);
+  const asked = url.searchParams.get('currency')?.toUpperCase();
+  const currency =
+    [asked, app.player?.currency, 'EUR'].find((code) => code !== undefined && codes.includes(code)) ??
+    codes[0] ??
+    'EUR';
+  const subunits = offered.find((entry) => entry.code === currency)?.subunits_to_unit ?? 100;
+  const answer = await app.api<PaymentMethod[]>({
+    path: `/payments/methods?currency=${encodeURIComponent(currency)}`,
+  });
+  const cashier = answer.status === 200 ? (answer.body ?? []) : [];
+  const units = (cents: number) => cents / subunits;
+  const methods = entries.map((entry) => {
+    const enforced = cashier.find((method) => method.id === entry.method);
+    const limits: ShownLimits | null = enforced
+      ? {
+          depositMin: units(enforced.deposit.min_cents),
+          depositMax: units(enforced.deposit.max_cents),
+          withdrawalMin: enforced.withdrawal.max_cents > 0 ? units(enforced.withdrawal.min_cents) : null,
+          withdrawalMax: enforced.withdrawal.max_cents > 0 ? units(enforced.withdrawal.max_cents) : null,
+        }
+      : null;
+    return { ...entry, limits };
+  });
+  return { methods, currencies: codes, currency, locale };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'payments', 'Payments');
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { methods, currencies, locale } = loaderData;
-  const [currency, setCurrency] = useState(currencies.includes('EUR') ? 'EUR' : (currencies[0] ?? 'EUR'));
+  const { methods, currencies, currency, locale } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // While another currency's limits load, the selector already shows the one chosen.
+  const chosen = navigation.location
+    ? (new URLSearchParams(navigation.location.search).get('currency') ?? currency)
+    : currency;
   const amount = (value: number) =>
     new Intl.NumberFormat(locale === 'el' ? 'el-GR' : 'en-GB', { maximumFractionDigits: 8 }).format(value);
 
@@ -27,7 +72,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       <h1>{t('payments.title')}</h1>
       <label className="field field--inline">
         <span>{t('payments.currency')}</span>
-        <select value={currency} onChange={(event) => setCurrency(event.target.value)}>
+        <select
+          value={chosen}
+          onChange={(event) =>
+            navigate(`?currency=${encodeURIComponent(event.target.value)}`, {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
+        >
           {currencies.map((code) => (
             <option key={code} value={code}>
               {code}
@@ -52,7 +105,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {methods.map((method) => {
-              const limit = method.limits.find((entry) => entry.currency === currency);
+              const { limits } = method;
               return (
                 <tr key={method.name} data-method={method.name}>
                   <th scope="row">
@@ -61,14 +114,14 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                       {method.name}
                     </span>
                   </th>
-                  {limit ? (
+                  {limits ? (
                     <>
                       <td>
-                        {amount(limit.depositMin)} – {amount(limit.depositMax)} {currency}
+                        {amount(limits.depositMin)} – {amount(limits.depositMax)} {currency}
                       </td>
                       <td>
-                        {limit.withdrawalMin !== null && limit.withdrawalMax !== null
-                          ? `${amount(limit.withdrawalMin)} – ${amount(limit.withdrawalMax)} ${currency}`
+                        {limits.withdrawalMin !== null && limits.withdrawalMax !== null
+                          ? `${amount(limits.withdrawalMin)} – ${amount(limits.withdrawalMax)} ${currency}`
                           : t('payments.depositOnly')}
                       </td>
                     </>
