@@ -4,6 +4,7 @@ import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
 import { problemOf, uniqueAddress } from './harness/players.ts';
+import { expectText, headerBalance } from './harness/wallet.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 /**
@@ -20,6 +21,9 @@ afterAll(async () => {
   await product?.stop();
   await mailbox?.close();
 });
+
+/** How the cashier names the account it deposits to: the currency's name in the page's language. */
+const euroAccount = { en: 'Euro account', el: 'Λογαριασμός σε Ευρώ' } as const;
 
 describe.each(locales)('a new player in the browser (%s)', (locale) => {
   const text = copy[locale];
@@ -68,6 +72,16 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     expect(await completion.getByLabel(text.currency).inputValue()).toBe('EUR');
     await completion.getByRole('button', { name: text.saveAndContinue }).click();
     await completion.waitFor({ state: 'detached' });
+
+    // The chosen currency is the player's account, not the US dollars of the sign-up: the header shows
+    // euros without a reload, and so does the cashier.
+    await expectText(headerBalance(page, text), text.money(0));
+    await page.goto(`${product.url}${text.prefix}/faq#cashier`);
+    const cashier = page.getByRole('dialog', { name: text.wallet.cashier });
+    await expectText(cashier.locator('.cashier__account-label'), euroAccount[locale]);
+    await expectText(headerBalance(page, text), text.money(0));
+    await page.keyboard.press('Escape');
+    await cashier.waitFor({ state: 'detached' });
 
     // Until the address is confirmed, a bar under the header says where the link went.
     expect(await confirmBar().getByRole('status').textContent()).toBe(text.confirmBarText(address));

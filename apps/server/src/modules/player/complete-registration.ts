@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { sendAccountEmail } from '../auth/account-emails.ts';
+import { openChosenAccount } from '../wallet/accounts.ts';
 
 type Row = typeof schema.players.$inferSelect;
 
@@ -87,8 +88,13 @@ export async function completeRegistration(
   if (Object.keys(errors).length > 0) throw new AppError(422, errors);
 
   updates.authFieldsMissed = row.authFieldsMissed.filter((field) => !resolved.has(field));
+  const chosenCurrency = completing ? updates.currency : undefined;
   try {
-    await db.update(schema.players).set(updates).where(eq(schema.players.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.update(schema.players).set(updates).where(eq(schema.players.id, row.id));
+      // The chosen currency is the player's first account, not just a field of the profile.
+      if (chosenCurrency) await openChosenAccount(tx, row.id, chosenCurrency, row.currency);
+    });
   } catch (error) {
     // Another account took the address between the check and the update.
     if (isUniqueViolation(error)) throw new AppError(422, { email: ['has already been taken'] });

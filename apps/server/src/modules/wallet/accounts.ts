@@ -45,24 +45,72 @@ export async function listAccounts(db: Db, ledger: Ledger, playerId: string): Pr
 /** Adds the currency if the player does not hold it yet and makes it the active account. */
 export async function switchAccount(db: Db, playerId: string, currency: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // Lock the player's row: two switches at once must still leave exactly one account active.
-    await tx.execute(
-      sql`select 1 from ${schema.players} where ${schema.players.id} = ${playerId} for update`,
-    );
-    await tx
-      .insert(schema.playerCurrencies)
-      .values({ playerId, currency, active: false })
-      .onConflictDoNothing();
-    await tx
-      .update(schema.playerCurrencies)
-      .set({ active: false })
-      .where(and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.active, true)));
-    await tx
-      .update(schema.playerCurrencies)
-      .set({ active: true })
-      .where(
-        and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.currency, currency)),
-      );
-    await tx.update(schema.players).set({ currency }).where(eq(schema.players.id, playerId));
+    await lockPlayer(tx, playerId);
+    await activate(tx, playerId, currency);
   });
+}
+
+/**
+ * CompleteRegistration (spec §4): the currency the player chooses becomes their first, active account.
+ * The header reads the accounts as soon as a new player lands, so an account in the sign-up default
+ * (`before`, the address's country's currency or USD) may already exist; it goes, unless money has
+ * moved in it (a booking or a payment), so the player is not left holding an empty extra account.
+ */
+export async function openChosenAccount(
+  db: Db,
+  playerId: string,
+  chosen: string,
+  before: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    if (before !== chosen && !(await moneyMoved(tx, playerId, before))) {
+      await tx
+        .delete(schema.playerCurrencies)
+        .where(
+          and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.currency, before)),
+        );
+    }
+    await activate(tx, playerId, chosen);
+  });
+}
+
+/** Two switches at once must still leave exactly one account active: they queue on the player's row. */
+async function lockPlayer(tx: Db, playerId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${schema.players} where ${schema.players.id} = ${playerId} for update`);
+}
+
+async function activate(tx: Db, playerId: string, currency: string): Promise<void> {
+  await tx
+    .insert(schema.playerCurrencies)
+    .values({ playerId, currency, active: false })
+    .onConflictDoNothing();
+  await tx
+    .update(schema.playerCurrencies)
+    .set({ active: false })
+    .where(and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.active, true)));
+  await tx
+    .update(schema.playerCurrencies)
+    .set({ active: true })
+    .where(
+      and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.currency, currency)),
+    );
+  await tx.update(schema.players).set({ currency }).where(eq(schema.players.id, playerId));
+}
+
+async function moneyMoved(tx: Db, playerId: string, currency: string): Promise<boolean> {
+  const [booked] = await tx
+    .select({ id: schema.ledgerTransactions.id })
+    .from(schema.ledgerTransactions)
+    .where(
+      and(eq(schema.ledgerTransactions.playerId, playerId), eq(schema.ledgerTransactions.currency, currency)),
+    )
+    .limit(1);
+  if (booked) return true;
+  const [paid] = await tx
+    .select({ id: schema.payments.id })
+    .from(schema.payments)
+    .where(and(eq(schema.payments.playerId, playerId), eq(schema.payments.currency, currency)))
+    .limit(1);
+  return paid !== undefined;
 }

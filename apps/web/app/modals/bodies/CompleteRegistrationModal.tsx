@@ -18,6 +18,7 @@ import { describeRule, problemsFrom, withUnshownInBase } from '../../account/pro
 import { useTranslation } from '../../i18n/i18n';
 import { usePlayer } from '../../player/player-session';
 import type { loader as rootLoader } from '../../root';
+import { useWallet } from '../../wallet/WalletProvider';
 
 /** The fields this form knows how to ask for; others the server may list are left to their own forms. */
 const known = [
@@ -69,6 +70,7 @@ export function CompleteRegistrationModal() {
   const { t, locale } = useTranslation();
   const player = usePlayer();
   const { revalidate } = useRevalidator();
+  const wallet = useWallet();
   const license = useRouteLoaderData<typeof rootLoader>('root')?.license ?? 'curacao';
   const [options, setOptions] = useState<Options | null | 'failed'>(null);
   const [values, setValues] = useState({ country: '', currency: '', email: '' });
@@ -204,8 +206,9 @@ export function CompleteRegistrationModal() {
     setBusy(false);
     setSolving(false);
     if (response?.status === 200) {
-      // The modal closes by itself once the reloaded player has nothing left to complete.
-      await revalidate();
+      // The modal closes by itself once the reloaded player has nothing left to complete; the
+      // header's balance moves to the account in the chosen currency at once, not at the next poll.
+      await Promise.all([revalidate(), wallet.refresh()]);
       return;
     }
     setProblems(withUnshownInBase(problemsFrom(t, response), asked));
