@@ -27,6 +27,12 @@ export type PaymentEvent =
       reason: string;
     };
 
+/**
+ * What a webhook delivery turned out to be: an event, or refused because its signature is missing,
+ * wrong or stale (nothing in it is trusted) or because, signed, it is no event this casino reads.
+ */
+export type WebhookCheck = { event: PaymentEvent } | { refused: 'signature' | 'event' };
+
 export interface PaymentProvider {
   readonly name: string;
   startDeposit(payment: {
@@ -41,6 +47,6 @@ export interface PaymentProvider {
     amount: number;
     currency: string;
   }): Promise<{ providerReference: string }>;
-  /** The event a webhook carries, or null when its signature or freshness is wrong. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentEvent | null;
+  /** Checks a webhook delivery's signature and freshness first, then reads the event it carries. */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): WebhookCheck;
 }

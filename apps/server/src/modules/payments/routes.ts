@@ -10,12 +10,14 @@ import {
 } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requirePlayer } from '../player/require-player.ts';
 import type { Payment } from './cashier.ts';
+import type { WebhookCheck } from './provider.ts';
 
 export const present = (payment: Payment): z.infer<typeof paymentSchema> => ({
   id: payment.id,
@@ -152,31 +154,69 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Refused deliveries (unsigned, badly signed, stale or unreadable) one address may send per minute. */
+export const webhookRefusalLimit = { max: 30, timeWindow: '1 minute' } as const;
+
 /**
- * Provider webhooks. The body is verified byte for byte, so it is read raw; every delivery is kept
- * in payment_webhooks whatever its fate.
+ * Provider webhooks. The body is verified byte for byte, so it is read raw. Only a delivery whose
+ * signature holds is kept (in payment_webhooks, whatever its fate); anything else is refused before a
+ * row is written, and an address that keeps sending such deliveries is slowed down, while the
+ * provider's signed deliveries are never limited.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const { provider } = app.cashier;
+  await app.register(rateLimit, {
+    global: false,
+    // Counted once the body is read, so the limit can pass over deliveries whose signature holds.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, {
+        base: [`Too many refused deliveries. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`],
+      }),
+  });
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/api/payments/webhooks/sandbox', async (request, reply) => {
-    const rawBody = typeof request.body === 'string' ? request.body : '';
-    const event = app.cashier.provider.verifyWebhook(request.headers, rawBody);
-    const outcome = event ? await app.cashier.apply(event) : 'rejected';
-    await app.database.db.insert(schema.paymentWebhooks).values({
-      provider: app.cashier.provider.name,
-      eventId: event?.eventId ?? null,
-      verified: event !== null,
-      body: rawBody.slice(0, 10_000),
-      outcome,
-    });
-    if (!event)
-      return reply.code(400).send({ errors: { signature: ['The webhook signature is invalid or stale'] } });
-    return reply.send({ received: true, outcome });
-  });
+  const checks = new WeakMap<FastifyRequest, WebhookCheck>();
+  const rawBodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
+  const checkOf = (request: FastifyRequest): WebhookCheck => {
+    let check = checks.get(request);
+    if (!check) {
+      check = provider.verifyWebhook(request.headers, rawBodyOf(request));
+      checks.set(request, check);
+    }
+    return check;
+  };
+
+  app.post(
+    '/api/payments/webhooks/sandbox',
+    {
+      config: { rateLimit: { ...webhookRefusalLimit, allowList: (request) => 'event' in checkOf(request) } },
+    },
+    async (request, reply) => {
+      const check = checkOf(request);
+      if ('refused' in check) {
+        request.log.warn(
+          { provider: provider.name, refused: check.refused, bytes: rawBodyOf(request).length },
+          'webhook refused',
+        );
+        return check.refused === 'signature'
+          ? reply.code(400).send({ errors: { signature: ['The webhook signature is invalid or stale'] } })
+          : reply.code(422).send({ errors: { body: ['The webhook carries no event this casino reads'] } });
+      }
+      const outcome = await app.cashier.apply(check.event);
+      await app.database.db.insert(schema.paymentWebhooks).values({
+        provider: provider.name,
+        eventId: check.event.eventId,
+        verified: true,
+        body: rawBodyOf(request).slice(0, 10_000),
+        outcome,
+      });
+      return reply.send({ received: true, outcome });
+    },
+  );
 }
 
 /**

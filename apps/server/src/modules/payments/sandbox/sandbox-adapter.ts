@@ -1,7 +1,23 @@
-import type { PaymentEvent, PaymentProvider } from '../provider.ts';
+import { oneLine } from '@chrysos/contract';
+import { z } from 'zod';
+import type { PaymentProvider, WebhookCheck } from '../provider.ts';
 import { type SandboxPsp, sandboxSignatureHeader, verifyWebhookSignature } from './sandbox-psp.ts';
 
 export const sandboxWebhookPath = '/api/payments/webhooks/sandbox';
+
+const text = (max: number) => z.string().min(1).max(max).check(oneLine);
+/** The events the sandbox sends; the merchant reference is the id of our payment. */
+const sandboxEvent = z.object({
+  id: text(200),
+  type: z.enum(['payment.succeeded', 'payment.failed', 'payout.paid', 'payout.failed']),
+  data: z.object({
+    id: text(200),
+    merchant_reference: z.uuid(),
+    amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    currency: z.string().regex(/^[A-Z]{3,5}$/),
+    failure_reason: text(500).optional(),
+  }),
+});
 
 /** The cashier's adapter for the sandbox PSP: the same shape a real provider's adapter has. */
 export class SandboxProvider implements PaymentProvider {
@@ -40,58 +56,28 @@ export class SandboxProvider implements PaymentProvider {
     return { providerReference: created.id };
   }
 
-  verifyWebhook(
-    headers: Record<string, string | string[] | undefined>,
-    rawBody: string,
-  ): PaymentEvent | null {
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): WebhookCheck {
     const header = headers[sandboxSignatureHeader];
-    if (typeof header !== 'string' || !verifyWebhookSignature(header, rawBody, this.#psp.secret)) return null;
-    let event: {
-      id?: unknown;
-      type?: unknown;
-      data?: {
-        id?: unknown;
-        merchant_reference?: unknown;
-        amount?: unknown;
-        currency?: unknown;
-        failure_reason?: unknown;
-      };
-    };
+    if (typeof header !== 'string' || !verifyWebhookSignature(header, rawBody, this.#psp.secret)) {
+      return { refused: 'signature' };
+    }
+    let parsed: ReturnType<typeof sandboxEvent.safeParse>;
     try {
-      event = JSON.parse(rawBody);
+      parsed = sandboxEvent.safeParse(JSON.parse(rawBody));
     } catch {
-      return null;
+      return { refused: 'event' };
     }
-    const data = event.data ?? {};
-    if (
-      typeof event.id !== 'string' ||
-      typeof data.id !== 'string' ||
-      typeof data.merchant_reference !== 'string' ||
-      typeof data.amount !== 'number' ||
-      typeof data.currency !== 'string'
-    ) {
-      return null;
-    }
+    if (!parsed.success) return { refused: 'event' };
+    const { id, type, data } = parsed.data;
     const common = {
-      eventId: event.id,
+      eventId: id,
       providerReference: data.id,
       paymentId: data.merchant_reference,
       amount: data.amount,
       currency: data.currency,
     };
-    switch (event.type) {
-      case 'payment.succeeded':
-      case 'payout.paid':
-        return { type: event.type, ...common };
-      case 'payment.failed':
-      case 'payout.failed':
-        return {
-          type: event.type,
-          ...common,
-          reason: typeof data.failure_reason === 'string' ? data.failure_reason : 'Failed',
-        };
-      default:
-        return null;
-    }
+    return type === 'payment.succeeded' || type === 'payout.paid'
+      ? { event: { type, ...common } }
+      : { event: { type, ...common, reason: data.failure_reason ?? 'Failed' } };
   }
 }
