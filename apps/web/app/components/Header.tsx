@@ -1,6 +1,7 @@
-import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from '@chrysos/rules';
+import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
+import { chooseLanguage } from '../account/language-choice';
 import { useSignOut } from '../account/sign-out';
 import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
@@ -72,11 +73,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
           hrefLang={otherLocale}
           lang={otherLocale}
           title={t('header.switchTo')}
-          onClick={() => {
-            // The choice is remembered, so the next visit to / opens in this language (spec §9).
-            // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
-            document.cookie = `${localeCookieName}=${otherLocale}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
-          }}
+          onClick={() => chooseLanguage(otherLocale, session.status === 'loggedIn')}
         >
           {t('header.switchToShort')}
         </Link>

@@ -121,9 +121,11 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       const { switchAccount } = await import('./api');
       const response = await switchAccount(code).catch(() => null);
       if (response?.status === 200 && Array.isArray(response.body)) {
+        // The answer holds the accounts as they now are: the header shows the new balance at once.
         poller.current?.set(response.body as Account[]);
-        // The player's currency follows the active account.
-        await revalidate();
+        // Spec §4 Account switch: then the accounts and the player (whose currency follows the active
+        // account) are read again. Comp points join them once GET /player/comp_points exists.
+        await Promise.all([poller.current?.refresh(), revalidate()]);
       }
       return response;
     },

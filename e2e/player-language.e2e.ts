@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, locales } from './harness/copy.ts';
+import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { balanceToggle, expectText, headerBalance } from './harness/wallet.ts';
+
+/**
+ * Spec §4 for a signed-in player: switching the language stores it as the player's language (PATCH
+ * /player/update_locale), which then decides the language the site opens in when they sign in
+ * again; and switching the account sets the active currency, then reads the accounts and the player
+ * again, without a reload.
+ */
+const baseUrl = inject('baseUrl');
+const passphrase = 'Lantern-Harbour-58';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The player as the API knows them, read with the page's session. */
+const storedPlayer = async (page: Page) =>
+  (await (await page.request.get(`${baseUrl}/api/player`)).json()) as { language: string; currency: string };
+
+/** The player the page's router last loaded (spec §4: "reloads … player"). */
+const loadedPlayer = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __reactRouterDataRouter: { state: { loaderData: { root?: { player?: { currency: string } } } } };
+        }
+      ).__reactRouterDataRouter.state.loaderData.root?.player?.currency,
+  );
+
+describe.each(locales)('a player who switches language and account (%s)', (locale) => {
+  const text = copy[locale];
+  const other = locale === 'en' ? 'el' : 'en';
+  const otherText = copy[other];
+  const email = uniqueAddress(`language-${locale}`);
+
+  beforeAll(async () => {
+    await createPlayer(baseUrl, { email, password: passphrase, language: locale, country: 'GR' });
+  });
+
+  it(`switches to ${other}: the choice is stored as their language and opens the site in it at the next sign-in`, async () => {
+    const context = await browser.newContext();
+    try {
+      await signInContext(context, baseUrl, email, passphrase);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${text.prefix}/faq`);
+      // The header shows the balance once the page is live.
+      await expectText(headerBalance(page, text), text.money(0));
+      expect((await storedPlayer(page)).language).toBe(locale);
+
+      const stored = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/player/update_locale' &&
+          response.request().method() === 'PATCH',
+      );
+      await page.getByRole('banner').locator(`a[hreflang="${other}"]`).click();
+      await page.waitForURL(`${baseUrl}${otherText.prefix}/faq`);
+      const answer = await stored;
+      expect(answer.status()).toBe(200);
+      expect(answer.request().postDataJSON()).toEqual({ locale: other });
+      expect((await storedPlayer(page)).language).toBe(other);
+      expect(await page.getAttribute('html', 'lang')).toBe(other);
+    } finally {
+      await context.close();
+    }
+
+    // Signed in again on a page in the language they left: the site opens in the one they chose.
+    const fresh = await browser.newContext();
+    try {
+      const page = await fresh.newPage();
+      await page.goto(`${baseUrl}${text.prefix}/users/sign_in`);
+      await page.waitForLoadState('networkidle');
+      await page.getByLabel(text.email, { exact: true }).fill(email);
+      await page.getByLabel(text.password, { exact: true }).fill(passphrase);
+      await page.getByRole('button', { name: text.signIn, exact: true }).click();
+      await page.waitForURL((url) =>
+        other === 'el' ? url.pathname.startsWith('/el') : !url.pathname.startsWith('/el'),
+      );
+      await expectText(headerBalance(page, otherText), otherText.money(0));
+      expect(await page.getAttribute('html', 'lang')).toBe(other);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('switches account from the header: the accounts and the player are read again, no reload', async () => {
+    const context = await browser.newContext();
+    try {
+      await signInContext(context, baseUrl, email, passphrase);
+      // A second account, in pounds, opened (and made active) before the page is loaded.
+      const opened = await context.request.post(`${baseUrl}/api/player/accounts`, {
+        data: { currency: 'GBP' },
+      });
+      expect(opened.status()).toBe(200);
+      // The site opens in the player's language (the previous test switched it).
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${otherText.prefix}/faq`);
+      await expectText(headerBalance(page, otherText), otherText.money(0, '£'));
+      expect(await loadedPlayer(page)).toBe('GBP');
+
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/player/accounts') calls.push(`${request.method()} ${url.pathname}`);
+      });
+      let loads = 0;
+      page.on('load', () => loads++);
+
+      await balanceToggle(page, otherText).click();
+      await page
+        .getByRole('list', { name: otherText.wallet.yourAccounts })
+        .getByRole('button', { name: /^EUR/ })
+        .click();
+      await expectText(headerBalance(page, otherText), otherText.money(0));
+      // The player the page holds follows the active account: read again along with the accounts.
+      await expect.poll(() => loadedPlayer(page)).toBe('EUR');
+      const switched = calls.indexOf('POST /api/player/accounts');
+      expect(switched).toBeGreaterThanOrEqual(0);
+      await expect.poll(() => calls.slice(switched + 1)).toContain('GET /api/player/accounts');
+      expect((await storedPlayer(page)).currency).toBe('EUR');
+      expect(loads).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
