@@ -219,7 +219,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
     const csv = await download(page, page.getByRole('link', { name: text.wallet.csv }));
     expect(csv.name).toBe('chrysos-transactions.csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('date,type,currency,amount,real,bonus,held,game,round');
+    expect(lines[0]).toBe('date,type,currency,amount,real,bonus,held,game,method,round');
     expect(lines.slice(1).map((line) => line.split(',').slice(1, 4))).toEqual([
       ['withdrawal_release', 'EUR', '100.00'],
       ['withdrawal_hold', 'EUR', '-100.00'],

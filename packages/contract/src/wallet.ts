@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeQuery } from './info.ts';
 import { oneLine } from './text.ts';
 
 const currencyCode = z.string().regex(/^[A-Z]{3,5}$/, 'expected a currency code such as EUR');
@@ -77,12 +78,22 @@ export const walletTransaction = z
     /** Change of money set aside for withdrawals: a payout sends it to the player's payment method. */
     held_cents: z.number().int(),
     game_code: z.string().nullable(),
+    /** The game's title in the requested locale (`?locale=`), from the catalogue; null for other movements. */
+    game_title: z.string().nullable(),
+    /** The payment method of a deposit or withdrawal movement (`card`); null for other movements. */
+    method: z.string().nullable(),
+    /**
+     * What the round of a bet paid back: 0 for a lost round (its win of nothing is not listed on its
+     * own), null while the round is open and for other movements.
+     */
+    round_win_cents: z.number().int().nullable(),
     round: z.string().nullable(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'WalletTransaction' });
+export type WalletTransaction = z.infer<typeof walletTransaction>;
 
-export const transactionsQuery = z.object({
+export const transactionsQuery = localeQuery.extend({
   currency: currencyCode.optional(),
   kind: z.enum(['deposit', 'withdrawal', 'game', 'bonus']).optional(),
   from: z.iso.date().optional(),
@@ -99,3 +110,4 @@ export const transactionsPage = z
     total: z.number().int(),
   })
   .meta({ id: 'TransactionsPage' });
+export type TransactionsPage = z.infer<typeof transactionsPage>;

@@ -12,7 +12,7 @@ import {
   transactionsCsvUrl,
   type WalletTransaction,
 } from '../wallet/api';
-import { WalletLoading } from '../wallet/fields';
+import { useMethodText, WalletLoading } from '../wallet/fields';
 import { useWallet } from '../wallet/WalletProvider';
 import { dateTimeFormat } from '../wallet/WithdrawalLists';
 import type { Route } from './+types/profile-wallet-transactions';
@@ -62,12 +62,12 @@ export default function ProfileWalletTransactionsPage() {
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
   const queryKey = search.toString();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string holds every input
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string and the language hold every input
   useEffect(() => {
     if (badRange) return;
     let live = true;
     setLoaded({ status: 'loading' });
-    fetchTransactions(filters, { page, perPage })
+    fetchTransactions(filters, locale, { page, perPage })
       .catch(() => null)
       .then((data) => {
         if (live) setLoaded(data ? { status: 'ready', data } : { status: 'failed' });
@@ -75,7 +75,7 @@ export default function ProfileWalletTransactionsPage() {
     return () => {
       live = false;
     };
-  }, [queryKey, attempt, badRange]);
+  }, [queryKey, locale, attempt, badRange]);
 
   /** A changed filter starts again at page 1. */
   const setFilter = (name: keyof TransactionFilters, value: string) => {
@@ -169,7 +169,7 @@ export default function ProfileWalletTransactionsPage() {
               {t('wallet.history.reset')}
             </button>
           ) : null}
-          <a className="button button--ghost" href={transactionsCsvUrl(filters)} download>
+          <a className="button button--ghost" href={transactionsCsvUrl(filters, locale)} download>
             <Icon name="download" size={18} />
             {t('wallet.history.csv')}
           </a>
@@ -181,30 +181,33 @@ export default function ProfileWalletTransactionsPage() {
         ) : null}
       </form>
 
-      {badRange ? null : loaded.status === 'loading' ? (
-        <WalletLoading label={t('wallet.history.loading')} />
-      ) : loaded.status === 'failed' ? (
-        <div className="wallet-problem">
-          <p className="notice notice--error" role="alert">
-            {t('wallet.history.failed')}
-          </p>
-          <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('account.tryAgain')}
-          </button>
-        </div>
-      ) : loaded.data.items.length === 0 ? (
-        <div className="history-empty" role="status">
-          <Icon name="history" size={36} />
-          <p>{filtered ? t('wallet.history.emptyFiltered') : t('wallet.history.empty')}</p>
-          {filtered ? null : (
-            <Link to={localizePath('/profile/wallet/deposit', locale)} className="button button--primary">
-              {t('wallet.history.firstDeposit')}
-            </Link>
-          )}
-        </div>
-      ) : (
-        <History data={loaded.data} pageHref={pageHref} />
-      )}
+      {/* The history's place is kept from the first paint, however long it takes and whatever it holds. */}
+      <div className="history-results" aria-busy={loaded.status === 'loading'}>
+        {badRange ? null : loaded.status === 'loading' ? (
+          <WalletLoading label={t('wallet.history.loading')} />
+        ) : loaded.status === 'failed' ? (
+          <div className="wallet-problem">
+            <p className="notice notice--error" role="alert">
+              {t('wallet.history.failed')}
+            </p>
+            <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
+              {t('account.tryAgain')}
+            </button>
+          </div>
+        ) : loaded.data.items.length === 0 ? (
+          <div className="history-empty" role="status">
+            <Icon name="history" size={36} />
+            <p>{filtered ? t('wallet.history.emptyFiltered') : t('wallet.history.empty')}</p>
+            {filtered ? null : (
+              <Link to={localizePath('/profile/wallet/deposit', locale)} className="button button--primary">
+                {t('wallet.history.firstDeposit')}
+              </Link>
+            )}
+          </div>
+        ) : (
+          <History data={loaded.data} pageHref={pageHref} />
+        )}
+      </div>
     </div>
   );
 }
@@ -269,9 +272,14 @@ function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
   const kindKey = `wallet.history.kinds.${item.kind}`;
   const kind = t(kindKey) === kindKey ? item.kind : t(kindKey);
   const direction = item.amount_cents > 0 ? 'in' : item.amount_cents < 0 ? 'out' : 'zero';
+  const methodText = useMethodText();
   const details: string[] = [];
-  if (item.game_code) details.push(item.game_code);
-  if (item.round) details.push(t('wallet.history.round', { round: item.round }));
+  // What the player knows the movement by: the game they played, the method they paid with.
+  const game = item.game_title ?? item.game_code;
+  if (game) details.push(game);
+  if (item.method) details.push(methodText(item.method).name);
+  // A lost round is its bet alone: the win of nothing that closed it is not a row of its own.
+  if (item.kind === 'bet' && item.round_win_cents === 0) details.push(t('wallet.history.noWin'));
   if (item.bonus_cents !== 0 && item.real_cents !== 0) {
     details.push(
       t('wallet.history.split', {

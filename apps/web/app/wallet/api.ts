@@ -1,5 +1,8 @@
-import type { Account, Currency, Payment } from '@chrysos/contract';
+import type { Account, Currency, Payment, TransactionsPage } from '@chrysos/contract';
+import type { Locale } from '@chrysos/rules';
 import { type ApiResponse, callApi } from '../account/api';
+
+export type { TransactionsPage, WalletTransaction } from '@chrysos/contract';
 
 /** The player API of the cashier and wallet (spec §7), typed; amounts are minor units throughout. */
 
@@ -15,26 +18,6 @@ export interface PaymentMethod {
 }
 
 export type TransactionKindFilter = 'deposit' | 'withdrawal' | 'game' | 'bonus';
-
-export interface WalletTransaction {
-  id: number;
-  kind: string;
-  currency: string;
-  amount_cents: number;
-  real_cents: number;
-  bonus_cents: number;
-  held_cents: number;
-  game_code: string | null;
-  round: string | null;
-  created_at: string;
-}
-
-export interface TransactionsPage {
-  items: WalletTransaction[];
-  page: number;
-  per_page: number;
-  total: number;
-}
 
 export interface TransactionFilters {
   currency?: string | undefined;
@@ -110,12 +93,16 @@ export async function fetchPayment(id: string): Promise<Payment | 'missing' | nu
   return response.status === 200 && response.body.id ? (response.body as Payment) : null;
 }
 
-/** The query string of the history filters (empty ones left out), page and size when given. */
+/**
+ * The query string of the history filters (empty ones left out), page and size when given, and the
+ * language the games' titles are wanted in.
+ */
 export function transactionsQuery(
   filters: TransactionFilters,
+  locale: Locale,
   paging?: { page: number; perPage: number },
 ): string {
-  const query = new URLSearchParams();
+  const query = new URLSearchParams({ locale });
   for (const key of ['currency', 'kind', 'from', 'to'] as const) {
     const value = filters[key];
     if (value) query.set(key, value);
@@ -130,11 +117,12 @@ export function transactionsQuery(
 
 export async function fetchTransactions(
   filters: TransactionFilters,
+  locale: Locale,
   paging: { page: number; perPage: number },
 ): Promise<TransactionsPage | null> {
   const response = await callApi<TransactionsPage>(
     'GET',
-    `/player/transactions${transactionsQuery(filters, paging)}`,
+    `/player/transactions${transactionsQuery(filters, locale, paging)}`,
   );
   return response.status === 200 && Array.isArray(response.body.items)
     ? (response.body as TransactionsPage)
@@ -142,5 +130,5 @@ export async function fetchTransactions(
 }
 
 /** Where the same history downloads as CSV. */
-export const transactionsCsvUrl = (filters: TransactionFilters) =>
-  `/api/player/transactions.csv${transactionsQuery(filters)}`;
+export const transactionsCsvUrl = (filters: TransactionFilters, locale: Locale) =>
+  `/api/player/transactions.csv${transactionsQuery(filters, locale)}`;

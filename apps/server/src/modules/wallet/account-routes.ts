@@ -66,11 +66,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const playerId = await requirePlayer(request);
-      const { page, per_page: perPage, ...filter } = request.query;
-      const found = await transactionHistory(db, playerId, filter, {
-        offset: (page - 1) * perPage,
-        limit: perPage,
-      });
+      const { page, per_page: perPage, locale, ...filter } = request.query;
+      const found = await transactionHistory(
+        db,
+        playerId,
+        filter,
+        { offset: (page - 1) * perPage, limit: perPage },
+        locale,
+      );
       return { ...found, page, per_page: perPage };
     },
   );
@@ -80,13 +83,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The same history as CSV (up to 10,000 rows), amounts in currency units',
+        summary:
+          'The same history as CSV (up to 10,000 rows), amounts in currency units, game titles in the requested locale',
         querystring: transactionsQuery.omit({ page: true, per_page: true }),
       },
     },
     async (request, reply) => {
       const playerId = await requirePlayer(request);
-      const { items } = await transactionHistory(db, playerId, request.query, { offset: 0, limit: 10_000 });
+      const { locale, ...filter } = request.query;
+      const { items } = await transactionHistory(db, playerId, filter, { offset: 0, limit: 10_000 }, locale);
       const currencies = new Map(
         (await app.referenceData.currencies()).map((c) => [c.code, c.subunits_to_unit]),
       );
@@ -95,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return (cents / subunits).toFixed(Math.round(Math.log10(subunits)));
       };
       const lines = [
-        'date,type,currency,amount,real,bonus,held,game,round',
+        'date,type,currency,amount,real,bonus,held,game,method,round',
         ...items.map((item) =>
           [
             item.created_at,
@@ -105,7 +110,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             units(item.real_cents, item.currency),
             units(item.bonus_cents, item.currency),
             units(item.held_cents, item.currency),
-            item.game_code ?? '',
+            item.game_title ?? item.game_code ?? '',
+            item.method ?? '',
             item.round ?? '',
           ]
             .map(csvCell)

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 
 export const historyKinds = {
   deposit: ['deposit'],
@@ -15,17 +15,30 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-/** The player's ledger movements, newest first, each with its effect on real, bonus and held money. */
+/**
+ * Movements of the cashier: their ledger keys name the payment (`deposit:<id>`, `payout:<id>`,
+ * `withdrawal:<id>:hold`, `withdrawal:<id>:release`, payments/cashier.ts).
+ */
+const paymentKinds: readonly string[] = [...historyKinds.deposit, ...historyKinds.withdrawal];
+const paymentIdPattern = /^[a-z_]+:([0-9a-f-]{36})(?::|$)/;
+
+/**
+ * The player's ledger movements, newest first, each with its effect on real, bonus and held money, and
+ * what a player recognises it by: the game's title in `locale` (from the catalogue) or the payment
+ * method. A lost round is its bet alone: the win of nothing that closed it is left out.
+ */
 export async function transactionHistory(
   db: Db,
   playerId: string,
   filter: HistoryFilter,
   page: { offset: number; limit: number },
+  locale: 'en' | 'el' = 'en',
 ) {
   const t = schema.ledgerTransactions;
   const conditions = and(
     eq(t.playerId, playerId),
     notInArray(t.kind, ['voided_bet', 'rollback_repeat']),
+    sql`not (${t.kind} = 'win' and ${t.amount} = 0)`,
     filter.currency ? eq(t.currency, filter.currency) : undefined,
     filter.kind ? inArray(t.kind, [...historyKinds[filter.kind]]) : undefined,
     filter.from ? gte(t.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
@@ -47,6 +60,7 @@ export async function transactionHistory(
       real: side('real'),
       bonus: side('bonus'),
       held: side('withdrawal_hold'),
+      key: t.idempotencyKey,
     })
     .from(t)
     .leftJoin(schema.ledgerEntries, eq(schema.ledgerEntries.transactionId, t.id))
@@ -63,6 +77,11 @@ export async function transactionHistory(
     .limit(page.limit)
     .offset(page.offset);
   const [count] = await db.select({ total: sql<string>`count(*)` }).from(t).where(conditions);
+  const [titles, methods, roundWins] = await Promise.all([
+    gameTitles(db, rows, locale),
+    paymentMethods(db, playerId, rows),
+    winsOfBets(db, playerId, rows),
+  ]);
   return {
     total: Number(count?.total ?? 0),
     items: rows.map((row) => {
@@ -77,9 +96,79 @@ export async function transactionHistory(
         bonus_cents: bonus,
         held_cents: Number(row.held),
         game_code: row.gameCode,
+        game_title: row.gameCode ? (titles.get(row.gameCode) ?? null) : null,
+        method: methods.get(row.id) ?? null,
+        round_win_cents: row.kind === 'bet' ? (roundWins.get(row.key) ?? null) : null,
         round: row.round,
         created_at: row.createdAt.toISOString(),
       };
     }),
   };
+}
+
+/** The catalogue's titles of the games on a page of history, by the code the wallet calls carried. */
+async function gameTitles(db: Db, rows: { gameCode: string | null }[], locale: 'en' | 'el') {
+  const codes = [...new Set(rows.flatMap((row) => (row.gameCode ? [row.gameCode] : [])))];
+  if (codes.length === 0) return new Map<string, string>();
+  const g = schema.games;
+  const found = await db
+    .select({ code: g.gameCode, title: locale === 'el' ? g.titleEl : g.titleEn })
+    .from(g)
+    .where(inArray(g.gameCode, codes))
+    .orderBy(asc(g.id));
+  const titles = new Map<string, string>();
+  for (const game of found) if (!titles.has(game.code)) titles.set(game.code, game.title);
+  return titles;
+}
+
+/** The method (`card`…) of each cashier movement on a page of history, by transaction id. */
+async function paymentMethods(db: Db, playerId: string, rows: { id: number; kind: string; key: string }[]) {
+  const paymentOf = new Map<number, string>();
+  for (const row of rows) {
+    const id = paymentKinds.includes(row.kind) ? paymentIdPattern.exec(row.key)?.[1] : undefined;
+    if (id) paymentOf.set(row.id, id);
+  }
+  const methods = new Map<number, string>();
+  if (paymentOf.size === 0) return methods;
+  const p = schema.payments;
+  const found = await db
+    .select({ id: p.id, method: p.method })
+    .from(p)
+    .where(and(eq(p.playerId, playerId), inArray(p.id, [...new Set(paymentOf.values())])));
+  const byPayment = new Map(found.map((payment) => [payment.id, payment.method]));
+  for (const [transaction, payment] of paymentOf) {
+    const method = byPayment.get(payment);
+    if (method) methods.set(transaction, method);
+  }
+  return methods;
+}
+
+/**
+ * What each bet on a page of history won back, by the bet's key: 0 for a lost round, whose win of
+ * nothing the history leaves out. Wins come after their bet, so only the player's movements from the
+ * oldest bet on the page on are read (ledger_transactions_player_idx).
+ */
+async function winsOfBets(db: Db, playerId: string, rows: { id: number; kind: string; key: string }[]) {
+  const bets = rows.filter((row) => row.kind === 'bet');
+  const wins = new Map<string, number>();
+  if (bets.length === 0) return wins;
+  const t = schema.ledgerTransactions;
+  const found = await db
+    .select({ reference: t.reference, amount: t.amount })
+    .from(t)
+    .where(
+      and(
+        eq(t.playerId, playerId),
+        gt(t.id, Math.min(...bets.map((bet) => bet.id))),
+        eq(t.kind, 'win'),
+        inArray(
+          t.reference,
+          bets.map((bet) => bet.key),
+        ),
+      ),
+    );
+  for (const win of found) {
+    if (win.reference) wins.set(win.reference, (wins.get(win.reference) ?? 0) + win.amount);
+  }
+  return wins;
 }
