@@ -96,6 +96,32 @@ describe('redirects', () => {
     expect(greek.headers.get('location')).toBe(`/el${to}`);
   });
 
+  it.each([
+    '/profile/verification',
+    '/profile/general/verification',
+    '/profile/wallet/bonuses',
+    '/profile/wallet/balance/extra',
+  ])('sends the profile section this site does not have, %s, to /profile/general', async (from) => {
+    const english = await get(from);
+    expect(english.status).toBe(302);
+    expect(english.headers.get('location')).toBe('/profile/general');
+    const greek = await get(`/el${from}`);
+    expect(greek.status).toBe(302);
+    expect(greek.headers.get('location')).toBe('/el/profile/general');
+  });
+
+  it.each([
+    '/profile/general',
+    '/profile/general/security',
+    '/profile/wallet/balance',
+    '/profile/wallet/deposit',
+    '/profile/wallet/withdrawal',
+    '/profile/wallet/transactions',
+  ])('keeps the known profile section %s where it is', async (path) => {
+    expect((await get(path)).status).toBe(200);
+    expect((await get(`/el${path}`)).status).toBe(200);
+  });
+
   it('keeps the query string of a redirected page', async () => {
     expect((await get('/games?utm_source=news')).headers.get('location')).toBe('/games/all?utm_source=news');
   });

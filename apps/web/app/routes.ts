@@ -55,8 +55,8 @@ export default [
           id: 'profile-wallet-transactions',
         }),
       ]),
-      // Verification and the other profile pages arrive with the capabilities that build them.
-      section('profile/*', 'profile'),
+      // Any other profile section (verification and the rest arrive with their capabilities).
+      route('profile/*', 'routes/profile-unknown.tsx'),
       redirect('users/edit', 'users-edit'),
       redirect('documents', 'documents'),
       redirect('accounts/history', 'accounts-history'),

@@ -7,7 +7,6 @@ export const sections = {
   'wheel-of-fortune': { slug: 'wheel-of-fortune' },
   tournaments: { slug: 'tournaments' },
   tournament: { slug: 'tournaments' },
-  profile: { slug: 'profile' },
 } as const;
 
 export type SectionId = keyof typeof sections;

@@ -1,0 +1,18 @@
+import { localeFromPath, localizePath } from '@chrysos/rules';
+import { redirect } from 'react-router';
+import { pageUrl } from '../request-url';
+import type { Route } from './+types/profile-unknown';
+
+/**
+ * Spec §2: /profile/{slug} redirects into the profile area. A section this site does not have (yet)
+ * opens the profile's first page, in the same language. Temporary (302): the sections still to come,
+ * such as verification, will answer at their own address.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(pageUrl(request).pathname);
+  throw redirect(localizePath('/profile/general', locale), 302);
+}
+
+export default function ProfileUnknown() {
+  return null;
+}
