@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './text.ts';
 
 /**
  * The seamless-wallet protocol game studios call (modelled on the public Hub88 wallet API). Every
@@ -21,13 +22,14 @@ export const walletStatuses = [
 ] as const;
 export type WalletStatus = (typeof walletStatuses)[number];
 
-const id = z.string().min(1).max(100);
+/** Ids are stored with each transaction: no control characters (PostgreSQL cannot store NUL). */
+const id = z.string().min(1).max(100).check(oneLine);
 const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const base = {
   user: z.uuid(),
   request_uuid: id,
-  token: z.string().min(1).max(200),
+  token: z.string().min(1).max(200).check(oneLine),
   game_code: id,
   currency: z.string().regex(/^[A-Z]{3,5}$/),
 };

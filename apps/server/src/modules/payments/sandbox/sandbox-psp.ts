@@ -148,9 +148,13 @@ export class SandboxPsp {
 
   #kick(): void {
     if (this.#delivering || !this.#deliver) return;
-    this.#delivering = this.#deliverDue().finally(() => {
-      this.#delivering = null;
-    });
+    // A pass that fails (the database away for a moment) is logged and tried again on the next tick,
+    // never left as an unhandled rejection that would bring the process down.
+    this.#delivering = this.#deliverDue()
+      .catch((error: unknown) => this.#log.error({ err: error }, 'sandbox webhook delivery failed'))
+      .finally(() => {
+        this.#delivering = null;
+      });
   }
 
   async #deliverDue(): Promise<void> {
