@@ -52,6 +52,30 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * How long one client may hold the server. The whole request, headers and body, must arrive within
+ * REQUEST_TIMEOUT_SECONDS however slowly its bytes trickle in (else 408, and the connection is
+ * closed); an idle keep-alive connection is kept 72 s, longer than a load balancer's usual 60 s so
+ * the balancer closes first; a connection on which nothing moves at all (a client that stopped
+ * reading) is dropped after both. MAX_CONNECTIONS caps the connections open at once.
+ */
+function connectionLimits(config: Config) {
+  const requestTimeout = config.REQUEST_TIMEOUT_SECONDS * 1000;
+  const keepAliveTimeout = 72_000;
+  return {
+    requestTimeout,
+    keepAliveTimeout,
+    connectionTimeout: keepAliveTimeout + requestTimeout,
+    // API bodies are small; the wallet protocol, webhooks and payment forms set lower limits of their own.
+    bodyLimit: 256 * 1024,
+    http: {
+      headersTimeout: requestTimeout,
+      // Node looks for expired requests this often; its 30 s default is coarse for short timeouts.
+      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 100), 5_000),
+    },
+  };
+}
+
 /** Builds the whole application without listening, so tests can call it with `inject`. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
@@ -61,7 +85,9 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.TRUST_PROXY,
     // A malformed or overlong address is answered like any other bad request.
     frameworkErrors: sendError,
+    ...connectionLimits(config),
   });
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -29,6 +29,10 @@ export const configSchema = z.object({
   /** Loopback by default: a machine's other interfaces are opened on purpose (HOST=0.0.0.0), never by accident. */
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Seconds a client has to send a whole request, headers and body; a slower one is answered 408 and cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Connections the process keeps open at once; further ones are refused until some close. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
