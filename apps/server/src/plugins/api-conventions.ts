@@ -59,7 +59,4 @@ async function apiConventions(app: FastifyInstance): Promise<void> {
   app.all('/*', { schema: { hide: true } }, sendNotFound);
 }
 
-/** Kept for the modules that still import it from here; it lives beside AppError. */
-export { describeError } from '../errors.ts';
-
 export default fp(apiConventions, { name: 'api-conventions' });

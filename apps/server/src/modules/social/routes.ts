@@ -2,10 +2,9 @@ import { authProviders, errorBody, player, updateDetailsBody } from '@chrysos/co
 import { schema } from '@chrysos/db';
 import { isLocale, localeCookieName, pickReferralParams } from '@chrysos/rules';
 import { eq } from 'drizzle-orm';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { describeError } from '../../plugins/api-conventions.ts';
 import { createSession } from '../auth/sessions.ts';
 import { completeRegistration } from '../player/complete-registration.ts';
 import { presentPlayer } from '../player/present-player.ts';
@@ -68,19 +67,13 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * The browser side of social sign-in over OpenID Connect (spec §2, §7): /users/auth/{provider} sends
  * the visitor to the provider, /users/auth/{provider}/callback signs them in and back to the site.
- * Registered at the top level, outside /api, because the browser navigates to them.
+ * Registered at the top level, outside /api, because the browser navigates to them; an error of their
+ * own (an unknown provider) is answered by the app's error handler, in JSON as in the API.
  */
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const clients = new SocialClients(app.config.SOCIAL_PROVIDERS);
   const pending = new PendingSignIns();
-
-  // These routes answer with redirects; an error of their own (an unknown provider) is JSON as in the API.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(body);
-  });
 
   const localeOf = (request: FastifyRequest, query: Record<string, unknown>): 'en' | 'el' => {
     if (isLocale(query.locale)) return query.locale;
