@@ -95,8 +95,9 @@ function versionQuery(db: Db) {
 
 /**
  * The catalogue snapshot of this process, kept current: each request reads the one-row version that
- * triggers bump on any change to games or providers (migration 0010), and a changed version reloads the
- * snapshot. So every instance answers from the database's state at the time of the request.
+ * triggers bump on any change to games or providers (packages/db/sql/functions/games_catalogue_changed.sql),
+ * and a changed version reloads the snapshot. So every instance answers from the database's state at the
+ * time of the request.
  */
 export class GamesCatalogue {
   private readonly db: Db;

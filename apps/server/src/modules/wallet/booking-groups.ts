@@ -22,10 +22,11 @@ interface Waiting {
 const largestGroup = 32;
 
 /**
- * Books protocol calls in groups (wallet_book_calls, migration 0014): while `concurrency` groups are
- * being booked, calls that arrive wait and go together in the next one, in one statement and one
- * commit. A call that arrives when a slot is free goes at once, alone, so grouping adds no wait when
- * the wallet is quiet and saves a statement and a commit per call when it is busy.
+ * Books protocol calls in groups (wallet_book_calls, packages/db/sql/functions/wallet_book_calls.sql):
+ * while `concurrency` groups are being booked, calls that arrive wait and go together in the next one,
+ * in one statement and one commit. A call that arrives when a slot is free goes at once, alone, so
+ * grouping adds no wait when the wallet is quiet and saves a statement and a commit per call when it
+ * is busy.
  */
 export class BookingGroups {
   readonly #db: Db;

@@ -15,7 +15,8 @@ export interface Leg {
 
 /**
  * A win's accounts: the house pays, the player is paid back in the proportion of real to bonus money
- * of the bet it answers (`reference`), which ledger_win_legs (migration 0012) reads from the bet's entries.
+ * of the bet it answers (`reference`), which ledger_win_legs reads from the bet's entries
+ * (packages/db/sql/functions/ledger_win_legs.sql).
  */
 export interface WinSplit {
   house: number;
@@ -93,8 +94,8 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
 
 /**
  * The double-entry ledger. Every balance change is one call of the database function ledger_book
- * (migration 0006): transaction, entries and balances in one statement, so a crash leaves either
- * all of it or none, and the idempotency key makes a retry safe.
+ * (packages/db/sql/functions/ledger_book.sql): transaction, entries and balances in one statement, so
+ * a crash leaves either all of it or none, and the idempotency key makes a retry safe.
  */
 export class Ledger {
   readonly #db: Db;

@@ -158,7 +158,8 @@ export class Wallet {
 
   /**
    * The house pays the win back in the bet's proportion of real to bonus money (ledger_win_legs,
-   * migration 0012, reads the bet's entries). A zero win moves nothing and closes a lost round.
+   * packages/db/sql/functions/ledger_win_legs.sql, reads the bet's entries). A zero win moves nothing
+   * and closes a lost round.
    */
   async winMovement(movement: GameMovement & { reference: string }): Promise<Movement> {
     if (movement.amount !== 0) assertAmount(movement.amount);

@@ -1,0 +1,162 @@
+-- ledger_book's body, answering a refusal with {"status": "refused", "reason": …} before writing
+-- anything, so a caller booking several movements in one transaction (wallet_book_calls) needs no
+-- subtransaction per movement. Reasons: 'insufficient_funds'; 'bet_rolled_back', a win for a bet that
+-- was rolled back; 'bet_settled', a rollback of a bet that a win already answers. Whichever of a win and
+-- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
+-- * All of the player's accounts in the currency are locked and read in one statement, so the spend
+--   split and the balances the caller is told come from that read, not from further queries.
+-- * The transaction row is written once, with its result, after the legs are applied, and the entries
+--   in one INSERT; each changed balance is one UPDATE by id. The JSON array is walked by position and
+--   the balances summed in the loop that writes them: each query inside a plpgsql function starts an
+--   executor, which costs more than the work such queries did.
+-- A duplicate key is found after the lock, which every movement of the player takes, so a concurrent
+-- duplicate waits for the first call and then answers as a replay. Two calls with one key that lock
+-- nothing in common (a conflicting payload for another player, or a movement without a player) can
+-- still race to the insert: the loser fails on ledger_transactions_key_unique and the caller books
+-- again, finding the winner's row.
+CREATE OR REPLACE FUNCTION ledger_try_book(
+  p_key text, p_fingerprint text, p_kind text, p_player uuid, p_currency text, p_amount bigint,
+  p_reference text, p_round text, p_game text, p_legs jsonb, p_result jsonb
+) RETURNS jsonb
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_tx bigint;
+  v_existing record;
+  v_leg jsonb;
+  v_leg_at int;
+  v_sum bigint := 0;
+  -- The player's accounts in the currency, locked: ids, kinds, balances as they change.
+  v_ids bigint[];
+  v_kinds text[];
+  v_balances bigint[];
+  v_changed boolean[];
+  v_at int;
+  v_fallback_at int;
+  v_amount bigint;
+  v_from_first bigint;
+  v_rest bigint;
+  -- The player's balances after the movement, by kind: part of what the caller (and a replay) is told.
+  v_real bigint := 0;
+  v_bonus bigint := 0;
+  v_held bigint := 0;
+  -- The entries to insert.
+  v_entry_accounts bigint[] := '{}';
+  v_entry_amounts bigint[] := '{}';
+  v_entry_after bigint[] := '{}';
+  v_result jsonb;
+BEGIN
+  SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(kind ORDER BY id), '{}'),
+         coalesce(array_agg(balance ORDER BY id), '{}')
+  INTO v_ids, v_kinds, v_balances
+  FROM (
+    SELECT id, kind, balance FROM ledger_accounts
+    WHERE player_id = p_player AND currency = p_currency
+    ORDER BY id
+    FOR UPDATE
+  ) AS locked;
+  v_changed := array_fill(false, ARRAY[cardinality(v_ids)]);
+
+  SELECT fingerprint, result, kind INTO v_existing FROM ledger_transactions WHERE idempotency_key = p_key;
+  IF FOUND THEN
+    IF v_existing.fingerprint = p_fingerprint THEN
+      RETURN jsonb_build_object('status', 'replay', 'result', v_existing.result);
+    END IF;
+    RETURN jsonb_build_object('status', 'conflict', 'kind', v_existing.kind);
+  END IF;
+
+  -- A win for a bet the studio already rolled back would pay a round that no longer exists. The check
+  -- runs after the account locks, which a concurrent rollback of that bet also takes, so it sees it.
+  IF p_kind = 'win' AND p_reference IS NOT NULL AND EXISTS (
+    SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'rollback'
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_rolled_back');
+  END IF;
+  -- The mirror case: a rollback of a bet that a win already answers would give the stake back for a
+  -- round that was played out and paid. Whichever of the two is booked first decides.
+  IF p_kind = 'rollback' AND p_reference IS NOT NULL AND EXISTS (
+    SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'win'
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_settled');
+  END IF;
+
+  FOR v_leg_at IN 0 .. jsonb_array_length(p_legs) - 1 LOOP
+    v_leg := p_legs->v_leg_at;
+    v_amount := (v_leg->>'amount')::bigint;
+    v_sum := v_sum + v_amount;
+    IF NOT (v_leg->>'tracked')::boolean THEN
+      -- System accounts keep no running balance (decision 7): the entry alone records the leg.
+      v_entry_accounts := v_entry_accounts || (v_leg->>'account')::bigint;
+      v_entry_amounts := v_entry_amounts || v_amount;
+      v_entry_after := v_entry_after || NULL::bigint;
+      CONTINUE;
+    END IF;
+    v_at := array_position(v_ids, (v_leg->>'account')::bigint);
+    IF v_at IS NULL THEN
+      RAISE EXCEPTION 'tracked leg on account % outside the player''s % accounts', v_leg->>'account', p_currency
+        USING ERRCODE = 'P0004';
+    END IF;
+    IF v_leg ? 'fallback' THEN
+      -- A spend: real money first, the rest from bonus money.
+      v_fallback_at := array_position(v_ids, (v_leg->>'fallback')::bigint);
+      IF v_fallback_at IS NULL THEN
+        RAISE EXCEPTION 'fallback account % outside the player''s % accounts', v_leg->>'fallback', p_currency
+          USING ERRCODE = 'P0004';
+      END IF;
+      v_from_first := greatest(0, least(v_balances[v_at], -v_amount));
+      v_rest := -v_amount - v_from_first;
+      IF v_rest > v_balances[v_fallback_at] THEN
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
+      END IF;
+      IF v_from_first > 0 THEN
+        v_balances[v_at] := v_balances[v_at] - v_from_first;
+        v_changed[v_at] := true;
+        v_entry_accounts := v_entry_accounts || v_ids[v_at];
+        v_entry_amounts := v_entry_amounts || -v_from_first;
+        v_entry_after := v_entry_after || v_balances[v_at];
+      END IF;
+      IF v_rest > 0 THEN
+        v_balances[v_fallback_at] := v_balances[v_fallback_at] - v_rest;
+        v_changed[v_fallback_at] := true;
+        v_entry_accounts := v_entry_accounts || v_ids[v_fallback_at];
+        v_entry_amounts := v_entry_amounts || -v_rest;
+        v_entry_after := v_entry_after || v_balances[v_fallback_at];
+      END IF;
+    ELSE
+      IF v_balances[v_at] + v_amount < 0 THEN
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
+      END IF;
+      v_balances[v_at] := v_balances[v_at] + v_amount;
+      v_changed[v_at] := true;
+      v_entry_accounts := v_entry_accounts || v_ids[v_at];
+      v_entry_amounts := v_entry_amounts || v_amount;
+      v_entry_after := v_entry_after || v_balances[v_at];
+    END IF;
+  END LOOP;
+  IF v_sum <> 0 THEN
+    RAISE EXCEPTION 'unbalanced_transaction' USING ERRCODE = 'P0002';
+  END IF;
+
+  FOR v_at IN 1..cardinality(v_ids) LOOP
+    IF v_changed[v_at] THEN
+      UPDATE ledger_accounts SET balance = v_balances[v_at] WHERE id = v_ids[v_at];
+    END IF;
+    CASE v_kinds[v_at]
+      WHEN 'real' THEN v_real := v_real + v_balances[v_at];
+      WHEN 'bonus' THEN v_bonus := v_bonus + v_balances[v_at];
+      WHEN 'withdrawal_hold' THEN v_held := v_held + v_balances[v_at];
+      ELSE NULL;
+    END CASE;
+  END LOOP;
+
+  v_tx := nextval('ledger_transactions_id_seq');
+  v_result := p_result || jsonb_build_object('transaction_id', v_tx, 'real', v_real, 'bonus', v_bonus, 'held', v_held);
+  INSERT INTO ledger_transactions (id, idempotency_key, fingerprint, kind, player_id, currency, amount, reference, round, game_code, result)
+  VALUES (v_tx, p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, v_result);
+  IF cardinality(v_entry_accounts) > 0 THEN
+    INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+    SELECT v_tx, account, amount, after FROM unnest(v_entry_accounts, v_entry_amounts, v_entry_after) AS e(account, amount, after);
+  END IF;
+  RETURN jsonb_build_object('status', 'booked', 'result', v_result);
+END;
+$$;
