@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { countries, currencies } from './schema.ts';
+import { countries, currencies } from './schema/index.ts';
 import { seed } from './seed.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing.ts';
 

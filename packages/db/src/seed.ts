@@ -1,7 +1,7 @@
 import type { Db } from './client.ts';
 import { countrySeeds } from './reference/countries.ts';
 import { currencySeeds, defaultCurrencyCode } from './reference/currencies.ts';
-import { countries, currencies } from './schema.ts';
+import { countries, currencies } from './schema/index.ts';
 
 /**
  * Loads the reference and demo data. Safe to run on every start: rows that exist are left as they

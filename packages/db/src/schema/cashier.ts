@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { players } from './auth.ts';
+import { currencies } from './info.ts';
+
+/**
+ * A deposit or withdrawal through a payment provider. Deposits: pending → succeeded | failed (only a
+ * verified webhook decides). Withdrawals: pending (awaiting approval) → approved → paid | failed,
+ * or cancelled by the player / rejected by an operator while pending.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    /** The provider's id for this payment, once it has one. */
+    providerReference: text('provider_reference'),
+    /** Deposit bonus code the player entered, for the bonuses capability to honour. */
+    bonusCode: text('bonus_code'),
+    /** Why a payment failed or was rejected, in words a player can read. */
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payments_player_idx').on(table.playerId, table.createdAt),
+    index('payments_status_idx').on(table.kind, table.status),
+    uniqueIndex('payments_provider_reference_unique').on(table.provider, table.providerReference),
+    check('payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/** Every webhook a provider delivered, verified or not: the audit trail of what the PSP told us. */
+export const paymentWebhooks = pgTable('payment_webhooks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id'),
+  verified: boolean('verified').notNull(),
+  body: text('body').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in sandbox PSP's own books (it stands in for an external provider): each hosted payment
+ * or payout and the webhook it owes the casino, kept until delivered so a restart loses none.
+ */
+export const sandboxPspOperations = pgTable('sandbox_psp_operations', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  merchantReference: text('merchant_reference').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url'),
+  webhookUrl: text('webhook_url').notNull(),
+  /** The event to deliver, once the outcome is known. */
+  pendingEvent: text('pending_event'),
+  failureReason: text('failure_reason'),
+  deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+  nextDeliveryAt: timestamp('next_delivery_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

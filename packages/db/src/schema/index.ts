@@ -1,0 +1,12 @@
+/**
+ * The casino's tables, one file per capability; callers see them all as `schema` from `@chrysos/db`.
+ * The studio's tables are in ../studio-schema.ts.
+ */
+
+export * from './auth.ts';
+export * from './cashier.ts';
+export * from './content.ts';
+export * from './games.ts';
+export * from './info.ts';
+export * from './support.ts';
+export * from './wallet.ts';
