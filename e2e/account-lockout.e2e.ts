@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
-import { createPlayer, uniqueAddress } from './harness/players.ts';
+import { accountButton, createPlayer, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 /**
@@ -98,7 +98,7 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
     await page.waitForURL(`${product.url}${text.prefix}/users/sign_in`);
     await page.getByLabel(text.email, { exact: true }).fill(address);
     await submit(passphrase, 200);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
   }, 60_000);
 });

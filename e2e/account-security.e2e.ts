@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy } from './harness/copy.ts';
-import { createPlayer, signInOnPage, uniqueAddress } from './harness/players.ts';
+import { createPlayer, signInOnPage, signOutFromHeader, uniqueAddress } from './harness/players.ts';
 
 const baseUrl = inject('baseUrl');
 const text = copy.en;
@@ -68,7 +68,7 @@ describe('account security in the browser', () => {
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe(hostile.city);
 
     // Signed out here, the player is greeted by the first name they gave: as text.
-    await page.getByRole('button', { name: text.signOut }).click();
+    await signOutFromHeader(page, text);
     const greeting = page.locator('.welcome-back__title');
     await greeting.waitFor();
     expect(await greeting.textContent()).toBe(`Welcome back, ${hostile.first_name}!`);

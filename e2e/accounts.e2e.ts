@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
-import { problemOf, uniqueAddress } from './harness/players.ts';
+import { accountButton, problemOf, signOutFromHeader, uniqueAddress } from './harness/players.ts';
 import { expectText, headerBalance } from './harness/wallet.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
@@ -62,7 +62,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     await page.getByLabel(text.age).check();
     await page.getByRole('button', { name: text.create }).click();
     await page.waitForURL(`${product.url}${text.prefix || '/'}`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
 
     // The new player has no country yet: CompleteRegistration asks for it (and the currency) first.
@@ -105,7 +105,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
   });
 
   it('signs out, then signs in again on the sign-in page', async () => {
-    await page.getByRole('button', { name: text.signOut }).click();
+    await signOutFromHeader(page, text);
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
     expect(await page.locator('.header__account').count()).toBe(0);
 
@@ -115,7 +115,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     await page.getByLabel(text.password, { exact: true }).fill(passphrase);
     await page.getByRole('button', { name: text.signIn, exact: true }).click();
     await page.waitForURL(`${product.url}${text.prefix || '/'}`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
     // Nothing left to complete or confirm.
     expect(await page.locator('[data-modal]').count()).toBe(0);
@@ -123,7 +123,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
   });
 
   it('signs out, is refused a wrong password, and signs in from the Login modal into their language', async () => {
-    await page.getByRole('button', { name: text.signOut }).click();
+    await signOutFromHeader(page, text);
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
 
     // The player signs in on a page in the other language; the site then switches to the player's.
@@ -140,7 +140,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     await dialog.getByLabel(other.password, { exact: true }).fill(passphrase);
     await dialog.getByRole('button', { name: other.signIn, exact: true }).click();
     await page.waitForURL(`${product.url}${text.prefix}/faq`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
     expect(await page.getAttribute('html', 'lang')).toBe(locale);
   });

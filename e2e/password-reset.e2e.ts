@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
-import { createPlayer, problemOf, signInOnPage, uniqueAddress } from './harness/players.ts';
+import {
+  accountButton,
+  createPlayer,
+  problemOf,
+  signInOnPage,
+  signOutFromHeader,
+  uniqueAddress,
+} from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 /** A player who forgot their password chooses a new one through the link of a reset email. */
@@ -61,12 +68,12 @@ describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
     await page.getByLabel(text.confirmPassword, { exact: true }).fill(newPassphrase);
     await page.getByRole('button', { name: text.saveNewPassword }).click();
     await page.waitForURL(`${product.url}${text.prefix || '/'}`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
   });
 
   it('no longer gets in with the old password, only with the new one', async () => {
-    await page.getByRole('button', { name: text.signOut }).click();
+    await signOutFromHeader(page, text);
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
 
     await page.goto(`${product.url}${text.prefix}/users/sign_in`);

@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
-import { canSignIn, uniqueAddress } from './harness/players.ts';
+import { accountButton, canSignIn, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 /**
@@ -54,7 +54,7 @@ describe.each(locales)('registration rules of the casino (%s)', (locale) => {
     await openSignUp();
     await fillSignUp(address);
     await page.waitForURL(`${product.url}${text.prefix || '/'}`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
 
     expect(signUps).toHaveLength(2);

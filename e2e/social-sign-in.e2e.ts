@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { type RunningProvider, startOpenIdProvider } from './harness/openid-provider.ts';
-import { problemOf, uniqueAddress } from './harness/players.ts';
+import { accountButton, problemOf, uniqueAddress } from './harness/players.ts';
 import { freePort, type RunningProduct, startProduct } from './server.ts';
 
 /**
@@ -74,7 +74,7 @@ describe('social sign-in with an OpenID provider', () => {
     await signInAtProvider(page, 'eleni');
 
     await page.waitForURL(`${product.url}/`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(eleni.email);
 
     // The provider vouched for the address, so only the casino's own questions remain.
@@ -110,7 +110,7 @@ describe('social sign-in with an OpenID provider', () => {
     await signInAtProvider(page, 'nikos');
 
     await page.waitForURL(`${product.url}/el`);
-    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await accountButton(page, text).waitFor();
     const modal = page.getByRole('dialog', { name: text.completeRegistration });
     await modal.getByLabel(text.email, { exact: true }).fill('not-an-email');
     await modal.getByRole('button', { name: text.saveAndContinue }).click();

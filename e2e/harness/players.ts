@@ -40,6 +40,16 @@ export async function canSignIn(baseUrl: string, email: string, password: string
   return response.status === 200;
 }
 
+/** The header's account button: there once the header shows a signed-in player; it opens the account menu. */
+export const accountButton = (page: Page, text: Copy) =>
+  page.getByRole('banner').getByRole('button', { name: text.account });
+
+/** Signs out the way a player does: the account button in the header, then Sign out in its menu. */
+export async function signOutFromHeader(page: Page, text: Copy) {
+  await accountButton(page, text).click();
+  await page.getByRole('banner').getByRole('button', { name: text.signOut, exact: true }).click();
+}
+
 /** Signs in on /users/sign_in in the page's language and waits until the header shows the player. */
 export async function signInOnPage(page: Page, baseUrl: string, text: Copy, email: string, password: string) {
   await page.goto(`${baseUrl}${text.prefix}/users/sign_in`);
@@ -47,7 +57,7 @@ export async function signInOnPage(page: Page, baseUrl: string, text: Copy, emai
   await page.getByLabel(text.email, { exact: true }).fill(email);
   await page.getByLabel(text.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: text.signIn, exact: true }).click();
-  await page.getByRole('button', { name: text.signOut }).waitFor();
+  await accountButton(page, text).waitFor();
 }
 
 /**

@@ -2,7 +2,6 @@ import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { chooseLanguage } from '../account/language-choice';
-import { useSignOut } from '../account/sign-out';
 import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
 import { useModals } from '../modals/ModalProvider';
@@ -11,22 +10,26 @@ import type { ChromeData } from '../routes/locale';
 import { useOpenCashier } from '../wallet/cashier';
 import { BrandLogo } from './BrandLogo';
 
-/** Only a signed-in player has accounts: a visitor's first load does without the selector. */
+/** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
 const AccountSelector = lazy(() =>
   import('../wallet/AccountSelector').then((module) => ({ default: module.AccountSelector })),
+);
+const AccountMenu = lazy(() =>
+  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
  * the language switch, the sign-in/sign-up pair for anonymous visitors, and for a player the account
- * selector with the active balance and the Deposit button that opens the cashier.
+ * selector with the active balance, the Deposit button that opens the cashier and the account menu
+ * (profile, wallet pages, Sign out). Everything stays on one row from 360 px up: below xl the links
+ * live in the menu only, and the controls compact step by step (styles/app.css, spec §9 breakpoints).
  */
 export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; contentLinks?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const { open } = useModals();
   const session = usePlayerSession();
-  const signOut = useSignOut();
   const openCashier = useOpenCashier();
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
@@ -88,21 +91,18 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
               onClick={() => openCashier()}
             >
               <Icon name="deposit" size={18} className="header__deposit-icon" />
-              {t('header.deposit')}
+              <span className="header__deposit-text">{t('header.deposit')}</span>
             </button>
-            <span className="header__account" title={t('auth.account')}>
-              {session.email}
-            </span>
-            <button type="button" className="button button--ghost" onClick={() => signOut()}>
-              {t('auth.signOut')}
-            </button>
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
           </>
         ) : (
           <>
-            <Link to={to('/users/sign_in')} className="button button--ghost">
+            <Link to={to('/users/sign_in')} className="button button--ghost header__sign-in">
               {t('header.signIn')}
             </Link>
-            <Link to={to('/users/sign_up')} className="button button--primary">
+            <Link to={to('/users/sign_up')} className="button button--primary header__sign-up">
               {t('header.signUp')}
             </Link>
           </>
