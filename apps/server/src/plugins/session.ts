@@ -22,6 +22,27 @@ function hostOf(origin: string): string | null {
   return URL.canParse(origin) ? new URL(origin).host : null;
 }
 
+/** The profile pages (spec §2), English and Greek: the player's own details, even before sign-in. */
+const profilePage = /^\/(?:el\/)?profile(?:[/?]|$)/;
+/** Sign-up, sign-in, sign-out, password, confirmation and unlock answers. */
+const accountApi = /^\/api\/users(?:[/?]|$)/;
+
+/**
+ * Whether an answer is personal, so no browser or shared cache may keep it (`private, no-store`):
+ * it sets a cookie (sign-in, sign-out, the language cookie); it was built after reading a session the
+ * request carried (every page and API answer for a signed-in player); it is an API answer that read
+ * the session or an account answer (/api/users/*), signed in or not; or it is a profile page. A page
+ * for a visitor without a session reads "no session" and stays as it is, so public pages keep their
+ * caching (and the back/forward cache).
+ */
+function isPersonal(request: FastifyRequest, reply: FastifyReply, sessionRead: boolean): boolean {
+  if (reply.hasHeader('set-cookie')) return true;
+  const path = request.url;
+  if (profilePage.test(path) || accountApi.test(path)) return true;
+  if (!sessionRead) return false;
+  return request.cookies[sessionCookieName] !== undefined || path.startsWith('/api/');
+}
+
 /**
  * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
  * state-changing request that carries the cookie must come from this site's own pages (CSRF).
@@ -51,6 +72,11 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   });
   app.decorateReply('endSession', function (this: FastifyReply) {
     return this.clearCookie(sessionCookieName, { path: '/' });
+  });
+
+  // After @fastify/cookie's own onSend hook, which writes the Set-Cookie header.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPersonal(request, reply, lookups.has(request))) reply.header('cache-control', 'private, no-store');
   });
 
   app.addHook('onRequest', async (request) => {
