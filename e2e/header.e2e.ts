@@ -14,7 +14,7 @@ import { balanceToggle } from './harness/wallet.ts';
 /**
  * The header as a player meets it: one row from a small phone to a wide screen in both languages,
  * signed in or not, and the way to the account — the account menu on a computer, the side menu on a
- * phone.
+ * phone. Plus the spec §9 sizes and colour of the logo and the loading bar.
  */
 const baseUrl = inject('baseUrl');
 const password = 'Golden-Drachma-42';
@@ -300,5 +300,64 @@ describe('the way to the account', () => {
     expect(await menu.getByRole('link', { name: text.signIn, exact: true }).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: words.signUp, exact: true }).isVisible()).toBe(true);
     await context.close();
+  });
+});
+
+describe('on every layout', () => {
+  it('shows the header, with the content links everywhere but on the game page (spec §2)', async () => {
+    const page = await browser.newPage({ userAgent: browserAgent, viewport: { width: 1280, height: 800 } });
+    for (const [path, links] of [
+      ['/faq', 1],
+      ['/download-apk', 1],
+      ['/el/promos/welcome', 1],
+      ['/promos/no-such-campaign', 1],
+      ['/game/golden-drachma', 0],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('banner').count(), path).toBe(1);
+      expect(await page.getByRole('banner').getByRole('navigation').count(), path).toBe(links);
+    }
+    await page.close();
+  });
+});
+
+describe('spec §9 sizes and colours', () => {
+  it('draws the logo 98×64, and the compact 64×64 mark below 768 px', async () => {
+    const page = await browser.newPage({ userAgent: browserAgent, viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/faq`);
+    await page.waitForLoadState('networkidle');
+    const logo = page.getByRole('banner').locator('.header__logo img');
+    expect(await logo.boundingBox()).toMatchObject({ width: 98, height: 64 });
+    await page.setViewportSize({ width: 767, height: 800 });
+    await expect
+      .poll(() => logo.evaluate((image) => (image as HTMLImageElement).currentSrc))
+      .toMatch(/-compact\.svg$/);
+    expect(await logo.boundingBox()).toMatchObject({ width: 64, height: 64 });
+    await page.close();
+  });
+
+  it('shows the loading bar 5 px high in #DDA052 during a slow navigation', async () => {
+    const page = await browser.newPage({ userAgent: browserAgent });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForLoadState('networkidle');
+    await page.route('**/*.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('footer').getByRole('link').first().click();
+    const bar = page.getByRole('progressbar');
+    await bar.waitFor();
+    const look = await bar.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        height: style.height,
+        colour: style.backgroundColor,
+        top: element.getBoundingClientRect().top,
+      };
+    });
+    expect(look).toEqual({ height: '5px', colour: 'rgb(221, 160, 82)', top: 0 });
+    await bar.waitFor({ state: 'detached' });
+    await page.close();
   });
 });
