@@ -33,6 +33,7 @@ import { imagesPlugin } from './plugins/images.ts';
 import mail from './plugins/mail.ts';
 import openapi from './plugins/openapi.ts';
 import referenceData from './plugins/reference-data.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import { studioPlugin } from './plugins/studio.ts';
 import wallet from './plugins/wallet.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions) {
 
   // Infrastructure first, then capabilities.
   await app.register(configPlugin, { config });
+  await app.register(securityHeaders);
   await app.register(databasePlugin, { database: options.database });
   await app.register(referenceData);
   await app.register(gamesCatalogue, { feed: options.studioFeed });

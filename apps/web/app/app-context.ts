@@ -57,6 +57,11 @@ export interface AppContext {
   mobileAppDomains: string[];
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
+  /**
+   * This page's Content-Security-Policy nonce: an inline script runs only when it carries it
+   * (entry.server.tsx hands it to React Router and React).
+   */
+  scriptNonce: string;
   content: ContentReader;
   /** The signed-in player, or null for a visitor. */
   player: Player | null;

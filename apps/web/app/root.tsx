@@ -65,7 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15121f" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src 'self'); an empty one matches what hydration finds,
+            as browsers hide nonces from the page. Scripts get the answer's nonce (entry.server). */}
+        <Links nonce="" />
       </head>
       <body>
         {data ? (

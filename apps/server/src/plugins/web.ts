@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
 import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
@@ -41,15 +41,19 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     clientBuildDirectory: `${webRoot}build/client`,
     // Serve the .br/.gz files written at build time (apps/web/scripts/precompress.ts).
     staticOptions: { preCompressed: true },
-    async getLoadContext(request) {
+    async getLoadContext(request, reply) {
       const context = new RouterContextProvider();
-      context.set(appContext, await describeRequest(app, request));
+      context.set(appContext, await describeRequest(app, request, reply));
       return context;
     },
   });
 }
 
-async function describeRequest(app: FastifyInstance, request: FastifyRequest): Promise<AppContext> {
+async function describeRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AppContext> {
   const { config } = app;
   const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
   const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
@@ -68,6 +72,7 @@ async function describeRequest(app: FastifyInstance, request: FastifyRequest): P
     cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
     supportEmail: config.SUPPORT_EMAIL,
     mobileAppDomains: config.MOBILE_APP_DOMAINS,
+    scriptNonce: reply.scriptNonce,
     origin: config.PUBLIC_URL,
     content: {
       list: (collection, locale) => app.content.list(collection, locale, viewer),

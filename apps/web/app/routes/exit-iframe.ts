@@ -1,4 +1,5 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
+import { appContext } from '#app-context';
 import { gameBackPathKey } from '../components/game-back-path';
 import { exitGameMessage } from '../games/game-messages';
 import { pageUrl } from '../request-url';
@@ -9,7 +10,7 @@ import type { Route } from './+types/exit-iframe';
  * the game's iframe, it tells the game page around it (same origin only) to close the game; the page
  * then goes back to where the player came from. Opened on its own, it goes there itself.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
   const fallback = localizePath('/games/all', locale);
   const script = `(function () {
@@ -28,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   try { back = window.sessionStorage.getItem(${JSON.stringify(gameBackPathKey)}); } catch (error) {}
   window.location.replace(back && back.charAt(0) === '/' && back.charAt(1) !== '/' ? back : fallback);
 })();`;
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Chrysos Casino</title></head><body style="margin:0;background:#15121f"><script>${script}</script></body></html>`;
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Chrysos Casino</title></head><body style="margin:0;background:#15121f"><script nonce="${context.get(appContext).scriptNonce}">${script}</script></body></html>`;
   return new Response(html, {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   });
