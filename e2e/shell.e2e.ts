@@ -162,6 +162,28 @@ describe('redirects', () => {
     expect(new URL(location, baseUrl).origin).toBe(baseUrl);
   });
 
+  it('writes canonical and alternate links on the configured origin whatever Host the request names', async () => {
+    const html = await new Promise<string>((resolve, reject) => {
+      const headers = {
+        'user-agent': browserAgent,
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      };
+      const sent = httpRequest(`${baseUrl}/faq`, { headers }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk) => {
+          body += chunk;
+        });
+        answer.on('end', () => resolve(body));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/faq"`);
+    expect(html).not.toContain('evil.example');
+  });
+
   it('sends a visitor who chose Greek from / to /el, and remembers the choice for a year', async () => {
     const remembered = await get('/', { headers: { cookie: 'i18n_redirected=el' } });
     expect(remembered.status).toBe(302);
