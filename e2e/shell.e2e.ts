@@ -162,6 +162,15 @@ describe('redirects', () => {
     expect(new URL(location, baseUrl).origin).toBe(baseUrl);
   });
 
+  it('refuses a page post larger than the body limit', async () => {
+    const response = await get('/faq', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `text=${'x'.repeat(300 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+  });
+
   it('writes canonical and alternate links on the configured origin whatever Host the request names', async () => {
     const html = await new Promise<string>((resolve, reject) => {
       const headers = {

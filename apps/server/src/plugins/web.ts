@@ -1,8 +1,9 @@
+import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
 import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
@@ -33,6 +34,22 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     if (stripped !== null) return reply.redirect(`${stripped}${query ? `?${query}` : ''}`, 301);
     const target = routeRuleRedirect(app.config.ROUTE_RULES, path);
     if (target !== null) return reply.redirect(target, 302);
+  });
+
+  // The adapter hands React Router the raw body stream, past Fastify's body limit: count it here.
+  const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (Number(request.headers['content-length'] ?? 0) > bodyLimit)
+      throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    let received = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          received += chunk.length;
+          next(received > bodyLimit ? new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE() : null, chunk);
+        },
+      }),
+    );
   });
 
   await app.register(fastifyReactRouter, {
