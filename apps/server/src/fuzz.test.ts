@@ -3,11 +3,11 @@ import { openStudioSession } from '@chrysos/games/sessions';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseStudio } from './config.ts';
-import { cookieOf } from './modules/auth/test-helpers.ts';
-import { signWebhook } from './modules/payments/sandbox/sandbox-psp.ts';
+import { signWebhook } from './modules/cashier/sandbox/sandbox-psp.ts';
 import { openGameSession } from './modules/wallet/game-sessions.ts';
-import { buildTestApp } from './testing.ts';
+import { houseStudio } from './platform/config.ts';
+import { cookieOf } from './testing/accounts.ts';
+import { buildTestApp } from './testing/build-test-app.ts';
 
 /**
  * Malformed, oversized, NUL-laden and wrong-typed requests to every route the app has — each operation

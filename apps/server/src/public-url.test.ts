@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestEmail } from './modules/auth/test-helpers.ts';
-import { buildTestApp } from './testing.ts';
+import { latestEmail } from './testing/accounts.ts';
+import { buildTestApp } from './testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('./modules/content/fixtures', import.meta.url));
 const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const password = 'correct horse battery';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** How long a challenge may take to solve and send back. */
 const challengeLifetimeMs = 5 * 60 * 1000;

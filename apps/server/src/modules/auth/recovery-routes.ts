@@ -11,7 +11,7 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { TemplateName } from '../mail/templates.ts';
 import { presentPlayer } from '../player/present-player.ts';
 import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';

@@ -3,8 +3,8 @@ import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
-import { cookieOf, emailCount, latestEmail, tokenIn } from './test-helpers.ts';
+import { cookieOf, emailCount, latestEmail, tokenIn } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const password = 'correct horse battery';

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { presentPlayer } from '../player/present-player.ts';
 import { processReferral } from '../referral/process-referral.ts';
 import { sendAccountEmail } from './account-emails.ts';

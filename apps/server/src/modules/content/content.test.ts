@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 import { ContentError, readContentFiles } from './read-content-files.ts';
 
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));

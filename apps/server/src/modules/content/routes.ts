@@ -1,8 +1,8 @@
 import { contentQuery, contentQueryResult, contentVersion, errorBody } from '@chrysos/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { describeError } from '../../errors.ts';
-import { viewerOf } from '../../viewer.ts';
+import { describeError } from '../../platform/errors.ts';
+import { viewerOf } from '../player/viewer-of.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import type { FastifyPluginAsync } from 'fastify';
-import { viewerOf } from '../../viewer.ts';
+import { viewerOf } from '../player/viewer-of.ts';
 
 /** Public pages every visitor can open, without the locale prefix. */
 const staticPages = [

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 const f = schema.favoriteGames;
 const r = schema.recentGames;

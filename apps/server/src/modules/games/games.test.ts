@@ -4,9 +4,9 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { studioBrands, titles } from '@chrysos/games';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
-import { cookieOf } from '../auth/test-helpers.ts';
-import { testFeed } from './test-feed.ts';
+import { cookieOf } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { testFeed } from '../../testing/games-feed.ts';
 
 const v1 = 'application/vnd.s.v1+json';
 const v2 = 'application/vnd.s.v2+json';

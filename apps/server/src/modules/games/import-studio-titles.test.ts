@@ -2,8 +2,8 @@ import { type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testFeed, testTitles } from '../../testing/games-feed.ts';
 import { type FeedTitle, importStudioFeed } from './import-studio-titles.ts';
-import { testFeed, testTitles } from './test-feed.ts';
 
 describe.each(testDatabaseKinds)('studio title import on %s', (kind) => {
   let database: Database;

@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { requirePlayer } from '../player/require-player.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requirePlayer } from '../auth/require-player.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch-game.ts';

@@ -1,7 +1,7 @@
 import { countries, currencies, dialCodes, ipInfo } from '@chrysos/contract';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 describe.each(testDatabaseKinds)('info API on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;

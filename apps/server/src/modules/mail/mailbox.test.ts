@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
-import { latestEmail } from '../auth/test-helpers.ts';
+import { latestEmail } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

@@ -5,7 +5,7 @@ import { schema } from '@chrysos/db';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
-import { cookieOf } from '../auth/test-helpers.ts';
+import { cookieOf } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

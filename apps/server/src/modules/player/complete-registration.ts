@@ -3,7 +3,7 @@ import { schema } from '@chrysos/db';
 import { email as emailRule, fallbackMessages, messageFor, required } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { sendAccountEmail } from '../auth/account-emails.ts';
 import { openChosenAccount } from '../wallet/accounts.ts';
 

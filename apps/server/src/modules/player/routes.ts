@@ -11,11 +11,11 @@ import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requirePlayer } from '../auth/require-player.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { contextsFor, fields } from './player-fields.ts';
 import { presentPlayer } from './present-player.ts';
-import { requirePlayer } from './require-player.ts';
 import { updatePlayer } from './update-player.ts';
 
 /** Groups a player's own device may claim (spec §4: the PWA group). Others are set by operators only. */

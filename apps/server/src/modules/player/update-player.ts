@@ -3,7 +3,7 @@ import { schema } from '@chrysos/db';
 import { adult, messageFor, minimumAgeFor, notArabic, phone, type RuleResult } from '@chrysos/rules';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { commonPasswordMessage, isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/sessions.ts';

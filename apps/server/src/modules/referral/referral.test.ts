@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
-import { emailDns } from '../core/validate-email.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { emailDns } from '../auth/validate-email.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

@@ -2,7 +2,7 @@ import { contactMessage, contactMessageReceipt, errorBody } from '@chrysos/contr
 import { schema } from '@chrysos/db';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** The support page's contact form: validated, stored for the support team, limited per address. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 
 describe.each(testDatabaseKinds)('contact form on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -7,8 +7,8 @@ import {
 } from '@chrysos/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { requirePlayer } from '../player/require-player.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requirePlayer } from '../auth/require-player.ts';
 import { listAccounts, switchAccount } from './accounts.ts';
 import { transactionHistory } from './history.ts';
 

@@ -4,7 +4,7 @@ import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
 import { openGameSession } from './game-sessions.ts';
 import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import { signBody } from './signature.ts';

@@ -1,0 +1,132 @@
+import { type Db, schema } from '@chrysos/db';
+import { email as emailRule } from '@chrysos/rules';
+import { and, eq, sql } from 'drizzle-orm';
+import { isLocked } from './lockout.ts';
+import type { SocialClaims } from './oidc.ts';
+
+export interface SocialSignIn {
+  provider: string;
+  claims: SocialClaims;
+  locale: 'en' | 'el';
+  referralParams: Record<string, string>;
+  /** The currency a new player starts in (the reference default). */
+  defaultCurrency: string;
+}
+
+export interface SignedIn {
+  playerId: string;
+  language: 'en' | 'el';
+  created: boolean;
+}
+
+/**
+ * The player's account is locked after too many wrong passwords. A provider's sign-in does not lift
+ * that: the lock holds for every way in until it expires or the player unlocks it by email.
+ */
+export class AccountLocked extends Error {
+  constructor() {
+    super('account_locked');
+  }
+}
+
+/** Fields a player made here by a social sign-in still has to give in the CompleteRegistration modal. */
+export const alwaysMissed = ['terms_acceptance', 'age_acceptance'] as const;
+
+/**
+ * The player behind a social identity: the one already linked to it; else the player with the same
+ * address when the provider vouches for it (email_verified); else a new player with the details the
+ * provider gave and the rest marked missing. Records the sign-in either way.
+ */
+export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<SignedIn> {
+  const { provider, claims } = input;
+  const linked = await linkedPlayer(db, provider, claims.sub);
+  if (linked) return recordSignIn(db, linked);
+
+  const address = claims.email && emailRule(claims.email) === null ? claims.email : undefined;
+  const byEmail = address ? await playerByEmail(db, address) : undefined;
+  if (byEmail && claims.email_verified) {
+    await db
+      .insert(schema.authIdentities)
+      .values({ provider, subject: claims.sub, playerId: byEmail.id })
+      .onConflictDoNothing();
+    // The provider has just confirmed the address, as the confirmation email would.
+    if (!byEmail.confirmedAt) {
+      await db
+        .update(schema.players)
+        .set({ confirmedAt: new Date() })
+        .where(eq(schema.players.id, byEmail.id));
+    }
+    return recordSignIn(db, (await linkedPlayer(db, provider, claims.sub)) ?? byEmail.id);
+  }
+
+  // No address, or one that belongs to someone else unverified: the player gives one in the modal.
+  const usable = address && !byEmail ? address : undefined;
+  const missed = [...(usable ? [] : ['email']), ...alwaysMissed];
+  try {
+    const playerId = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(schema.players)
+        .values({
+          email: usable ?? `${claims.sub}@${provider}.invalid`,
+          passwordHash: null,
+          firstName: claims.given_name?.slice(0, 100) ?? null,
+          lastName: claims.family_name?.slice(0, 100) ?? null,
+          country: null,
+          currency: input.defaultCurrency,
+          language: input.locale,
+          termsAcceptance: false,
+          ageAcceptance: false,
+          authFieldsMissed: missed,
+          confirmedAt: usable && claims.email_verified ? new Date() : null,
+          referralParams: input.referralParams,
+          signInCount: 1,
+          currentSignInAt: new Date(),
+        })
+        .returning({ id: schema.players.id });
+      if (!created) throw new Error('the new player was not stored');
+      await tx.insert(schema.authIdentities).values({ provider, subject: claims.sub, playerId: created.id });
+      return created.id;
+    });
+    return { playerId, language: input.locale, created: true };
+  } catch (error) {
+    // Two callbacks for one new identity at once: the other one made the player.
+    const raced = await linkedPlayer(db, provider, claims.sub);
+    if (raced) return recordSignIn(db, raced);
+    throw error;
+  }
+}
+
+async function linkedPlayer(db: Db, provider: string, subject: string): Promise<string | undefined> {
+  const [found] = await db
+    .select({ playerId: schema.authIdentities.playerId })
+    .from(schema.authIdentities)
+    .where(and(eq(schema.authIdentities.provider, provider), eq(schema.authIdentities.subject, subject)));
+  return found?.playerId;
+}
+
+async function playerByEmail(db: Db, address: string) {
+  const [found] = await db
+    .select({ id: schema.players.id, confirmedAt: schema.players.confirmedAt })
+    .from(schema.players)
+    .where(sql`lower(${schema.players.email}) = lower(${address})`);
+  return found;
+}
+
+async function recordSignIn(db: Db, playerId: string): Promise<SignedIn> {
+  const [player] = await db
+    .select({ lockedAt: schema.players.lockedAt })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  if (player && isLocked(player.lockedAt)) throw new AccountLocked();
+  const [row] = await db
+    .update(schema.players)
+    .set({
+      signInCount: sql`${schema.players.signInCount} + 1`,
+      lastSignInAt: sql`${schema.players.currentSignInAt}`,
+      currentSignInAt: new Date(),
+    })
+    .where(eq(schema.players.id, playerId))
+    .returning({ language: schema.players.language });
+  if (!row) throw new Error('the linked player no longer exists');
+  return { playerId, language: row.language === 'el' ? 'el' : 'en', created: false };
+}

@@ -1,0 +1,355 @@
+import { type Db, schema } from '@chrysos/db';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { ReferenceData } from '../info/reference-data.ts';
+import { listAccounts } from '../wallet/accounts.ts';
+import { InsufficientFunds } from '../wallet/ledger.ts';
+import type { Wallet } from '../wallet/wallet.ts';
+import { limitsFor, paymentMethods } from './methods.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+export type Payment = typeof schema.payments.$inferSelect;
+
+export interface CashierOptions {
+  /**
+   * Per currency, in its minor units: withdrawals below the amount are approved without an operator.
+   * A currency not listed always waits for one.
+   */
+  autoApproveBelow: Readonly<Record<string, number>>;
+}
+
+/**
+ * Deposits and withdrawals through a payment provider, booked on the ledger. A deposit is credited
+ * only by the provider's verified webhook; a withdrawal's money is held at request, released if it is
+ * cancelled, rejected or fails, and leaves only when the provider reports it paid. Each booking and
+ * its status change commit together, and each booking's key makes a repeated webhook harmless.
+ */
+export class Cashier {
+  readonly #db: Db;
+  readonly #wallet: Wallet;
+  readonly #provider: PaymentProvider;
+  readonly #referenceData: ReferenceData;
+  readonly #log: FastifyBaseLogger;
+  readonly #options: CashierOptions;
+
+  constructor(
+    deps: {
+      db: Db;
+      wallet: Wallet;
+      provider: PaymentProvider;
+      referenceData: ReferenceData;
+      log: FastifyBaseLogger;
+    },
+    options: CashierOptions,
+  ) {
+    this.#db = deps.db;
+    this.#wallet = deps.wallet;
+    this.#provider = deps.provider;
+    this.#referenceData = deps.referenceData;
+    this.#log = deps.log;
+    this.#options = options;
+  }
+
+  get provider(): PaymentProvider {
+    return this.#provider;
+  }
+
+  /** Limits of every method in minor units of the currency. */
+  async methods(currency: string) {
+    const subunits = await this.#subunits(currency);
+    return Object.keys(paymentMethods).flatMap((id) => {
+      const limits = limitsFor(id, currency);
+      if (!limits) return [];
+      const minor = (units: number) => Math.round(units * subunits);
+      return [
+        {
+          id,
+          deposit: { min_cents: minor(limits.depositMin), max_cents: minor(limits.depositMax) },
+          withdrawal: { min_cents: minor(limits.withdrawalMin), max_cents: minor(limits.withdrawalMax) },
+        },
+      ];
+    });
+  }
+
+  async #subunits(currency: string): Promise<number> {
+    const known = await this.#referenceData.currency(currency);
+    if (!known) throw new AppError(422, { currency: ['is not offered'] });
+    return known.subunits_to_unit;
+  }
+
+  /**
+   * Money moves only in one of the player's accounts, the ones GET /player/accounts lists: a deposit
+   * in another currency would be credited to a balance the player never sees.
+   */
+  async #checkAccount(playerId: string, currency: string) {
+    const accounts = await listAccounts(this.#db, this.#wallet.ledger, playerId);
+    if (!accounts.some((account) => account.currency === currency)) {
+      throw new AppError(422, {
+        currency: [`You have no ${currency} account: add it to your accounts first`],
+      });
+    }
+  }
+
+  async #checkLimits(kind: 'deposit' | 'withdrawal', method: string, currency: string, amount: number) {
+    const [limits] = (await this.methods(currency)).filter((entry) => entry.id === method);
+    if (!limits) throw new AppError(422, { method: ['is not available for this currency'] });
+    const { min_cents: min, max_cents: max } = limits[kind];
+    if (amount < min) throw new AppError(422, { amount_cents: [`must be at least ${min}`] });
+    if (amount > max) throw new AppError(422, { amount_cents: [`must be at most ${max}`] });
+  }
+
+  async startDeposit(
+    playerId: string,
+    request: { currency: string; amount: number; method: string; bonusCode?: string | undefined },
+    page: { returnUrl: (paymentId: string) => string; language: 'en' | 'el' },
+  ): Promise<{ payment: Payment; redirectUrl: string }> {
+    await this.#checkLimits('deposit', request.method, request.currency, request.amount);
+    await this.#checkAccount(playerId, request.currency);
+    const [payment] = await this.#db
+      .insert(schema.payments)
+      .values({
+        playerId,
+        kind: 'deposit',
+        provider: this.#provider.name,
+        method: request.method,
+        currency: request.currency,
+        amount: request.amount,
+        status: 'pending',
+        bonusCode: request.bonusCode ?? null,
+      })
+      .returning();
+    if (!payment) throw new Error('payment not stored');
+    const started = await this.#provider.startDeposit({
+      id: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      returnUrl: page.returnUrl(payment.id),
+      language: page.language,
+    });
+    const [stored] = await this.#db
+      .update(schema.payments)
+      .set({ providerReference: started.providerReference, updatedAt: new Date() })
+      .where(eq(schema.payments.id, payment.id))
+      .returning();
+    return { payment: stored ?? payment, redirectUrl: started.redirectUrl };
+  }
+
+  /**
+   * Applies a verified provider event. Safe to receive twice and in any order: bookings are keyed by
+   * payment, status changes only move forward, and a success always credits what was captured.
+   */
+  async apply(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const [payment] = await this.#db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.id, event.paymentId));
+    if (!payment || payment.provider !== this.#provider.name) return this.#ignore(event, 'unknown payment');
+    if (payment.providerReference !== null && payment.providerReference !== event.providerReference) {
+      return this.#ignore(event, 'provider reference does not match');
+    }
+    if (payment.amount !== event.amount || payment.currency !== event.currency) {
+      return this.#ignore(event, 'amount or currency does not match');
+    }
+    const movement = { playerId: payment.playerId, currency: payment.currency, amount: payment.amount };
+
+    return this.#db.transaction(async (tx) => {
+      const wallet = this.#wallet.using(tx);
+      const advance = async (from: string[], to: string, reason?: string) => {
+        const changed = await tx
+          .update(schema.payments)
+          .set({
+            status: to,
+            providerReference: event.providerReference,
+            failureReason: reason ?? null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(schema.payments.id, payment.id), inArray(schema.payments.status, from)))
+          .returning({ id: schema.payments.id });
+        return changed.length > 0;
+      };
+      if (payment.kind === 'deposit' && event.type === 'payment.succeeded') {
+        // The PSP captured the money: it is credited even if a failure was reported before.
+        const booking = await wallet.deposit({ ...movement, key: `deposit:${payment.id}` });
+        await advance(['pending', 'failed'], 'succeeded');
+        return booking.status === 'booked' ? 'applied' : 'duplicate';
+      }
+      if (payment.kind === 'deposit' && event.type === 'payment.failed') {
+        return (await advance(['pending'], 'failed', event.reason)) ? 'applied' : 'duplicate';
+      }
+      if (payment.kind === 'withdrawal' && event.type === 'payout.paid') {
+        if (payment.status !== 'approved' && payment.status !== 'paid')
+          return this.#ignore(event, `payout.paid while ${payment.status}`);
+        const booking = await wallet.payOut({
+          ...movement,
+          key: `payout:${payment.id}`,
+          reference: payment.id,
+        });
+        await advance(['approved'], 'paid');
+        return booking.status === 'booked' ? 'applied' : 'duplicate';
+      }
+      if (payment.kind === 'withdrawal' && event.type === 'payout.failed') {
+        if (payment.status !== 'approved' && payment.status !== 'failed')
+          return this.#ignore(event, `payout.failed while ${payment.status}`);
+        const booking = await wallet.releaseWithdrawal({
+          ...movement,
+          key: `withdrawal:${payment.id}:release`,
+          reference: payment.id,
+        });
+        await advance(['approved'], 'failed', event.reason);
+        return booking.status === 'booked' ? 'applied' : 'duplicate';
+      }
+      return this.#ignore(event, `${event.type} does not apply to a ${payment.kind}`);
+    });
+  }
+
+  #ignore(event: PaymentEvent, reason: string): 'ignored' {
+    this.#log.error({ eventId: event.eventId, paymentId: event.paymentId, reason }, 'payment event ignored');
+    return 'ignored';
+  }
+
+  async requestWithdrawal(
+    playerId: string,
+    request: { currency: string; amount: number; method: string },
+  ): Promise<Payment> {
+    await this.#checkLimits('withdrawal', request.method, request.currency, request.amount);
+    await this.#checkAccount(playerId, request.currency);
+    let payment: Payment | undefined;
+    try {
+      payment = await this.#db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(schema.payments)
+          .values({
+            playerId,
+            kind: 'withdrawal',
+            provider: this.#provider.name,
+            method: request.method,
+            currency: request.currency,
+            amount: request.amount,
+            status: 'pending',
+          })
+          .returning();
+        if (!created) throw new Error('payment not stored');
+        await this.#wallet.using(tx).holdWithdrawal({
+          key: `withdrawal:${created.id}:hold`,
+          playerId,
+          currency: request.currency,
+          amount: request.amount,
+        });
+        return created;
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) {
+        throw new AppError(422, { amount_cents: ['is more than the balance available to cash out'] });
+      }
+      throw error;
+    }
+    const threshold = this.#options.autoApproveBelow[request.currency];
+    if (threshold !== undefined && request.amount < threshold) return this.approve(payment.id);
+    return payment;
+  }
+
+  /** Cancel (player) or reject (operator) a withdrawal still awaiting approval: its money returns. */
+  async release(
+    paymentId: string,
+    to: 'cancelled' | 'rejected',
+    options: { playerId?: string; reason?: string } = {},
+  ): Promise<Payment> {
+    return this.#db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(schema.payments)
+        .set({ status: to, failureReason: options.reason ?? null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(schema.payments.id, paymentId),
+            eq(schema.payments.kind, 'withdrawal'),
+            eq(schema.payments.status, 'pending'),
+            options.playerId ? eq(schema.payments.playerId, options.playerId) : undefined,
+          ),
+        )
+        .returning();
+      if (!changed) throw new AppError(409, { status: ['Only a pending withdrawal can be cancelled'] });
+      await this.#wallet.using(tx).releaseWithdrawal({
+        key: `withdrawal:${changed.id}:release`,
+        reference: changed.id,
+        playerId: changed.playerId,
+        currency: changed.currency,
+        amount: changed.amount,
+      });
+      return changed;
+    });
+  }
+
+  /** Approve a pending withdrawal and ask the provider to pay it out. */
+  async approve(paymentId: string): Promise<Payment> {
+    const [approved] = await this.#db
+      .update(schema.payments)
+      .set({ status: 'approved', updatedAt: new Date() })
+      .where(
+        and(
+          eq(schema.payments.id, paymentId),
+          eq(schema.payments.kind, 'withdrawal'),
+          eq(schema.payments.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!approved) throw new AppError(409, { status: ['Only a pending withdrawal can be approved'] });
+    return this.#startPayout(approved);
+  }
+
+  async #startPayout(payment: Payment): Promise<Payment> {
+    const { providerReference } = await this.#provider.startPayout(payment);
+    const [stored] = await this.#db
+      .update(schema.payments)
+      .set({ providerReference, updatedAt: new Date() })
+      .where(eq(schema.payments.id, payment.id))
+      .returning();
+    return stored ?? payment;
+  }
+
+  /**
+   * After a restart: approved withdrawals whose payout request may not have reached the provider are
+   * asked again (the provider deduplicates by payment id).
+   */
+  async resumePayouts(): Promise<number> {
+    const stuck = await this.#db
+      .select()
+      .from(schema.payments)
+      .where(
+        and(
+          eq(schema.payments.kind, 'withdrawal'),
+          eq(schema.payments.status, 'approved'),
+          isNull(schema.payments.providerReference),
+        ),
+      );
+    for (const payment of stuck) await this.#startPayout(payment);
+    return stuck.length;
+  }
+
+  async list(playerId: string, limit = 100): Promise<Payment[]> {
+    return this.#db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.playerId, playerId))
+      .orderBy(desc(schema.payments.createdAt))
+      .limit(limit);
+  }
+
+  async find(paymentId: string, playerId?: string): Promise<Payment | undefined> {
+    const [payment] = await this.#db
+      .select()
+      .from(schema.payments)
+      .where(
+        and(eq(schema.payments.id, paymentId), playerId ? eq(schema.payments.playerId, playerId) : undefined),
+      );
+    return payment;
+  }
+
+  async pendingWithdrawals(): Promise<Payment[]> {
+    return this.#db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.kind, 'withdrawal'), eq(schema.payments.status, 'pending')))
+      .orderBy(schema.payments.createdAt);
+  }
+}

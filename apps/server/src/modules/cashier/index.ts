@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Cashier } from './cashier.ts';
+import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
+import { SandboxPsp } from './sandbox/sandbox-psp.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cashier: Cashier;
+    sandboxPsp: SandboxPsp;
+  }
+}
+
+/**
+ * The cashier over the built-in sandbox PSP. The sandbox delivers its webhooks into this same
+ * application (through the full HTTP handling, by inject), as an external PSP would over the network.
+ */
+async function cashierPlugin(app: FastifyInstance): Promise<void> {
+  const psp = new SandboxPsp(app.database.db, {
+    secret: app.config.SANDBOX_PSP_SECRET ?? randomBytes(32).toString('hex'),
+    log: app.log,
+  });
+  const cashier = new Cashier(
+    {
+      db: app.database.db,
+      wallet: app.wallet,
+      provider: new SandboxProvider(psp),
+      referenceData: app.referenceData,
+      log: app.log,
+    },
+    { autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW },
+  );
+  app.decorate('sandboxPsp', psp);
+  app.decorate('cashier', cashier);
+  app.addHook('onReady', async () => {
+    psp.start(async (path, headers, body) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      });
+      return response.statusCode;
+    });
+    const resumed = await cashier.resumePayouts();
+    if (resumed > 0) app.log.info({ resumed }, 'payouts resumed after restart');
+  });
+  app.addHook('onClose', () => psp.stop());
+}
+
+export default fp(cashierPlugin, { name: 'cashier', dependencies: ['database', 'wallet', 'reference-data'] });

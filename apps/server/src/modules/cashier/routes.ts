@@ -1,0 +1,276 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  depositBody,
+  depositStarted,
+  errorBody,
+  oneLine,
+  paymentMethod,
+  payment as paymentSchema,
+  withdrawalBody,
+} from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { localizePath } from '@chrysos/rules';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import { requirePlayer } from '../auth/require-player.ts';
+import type { Payment } from './cashier.ts';
+import type { WebhookCheck } from './provider.ts';
+
+export const present = (payment: Payment): z.infer<typeof paymentSchema> => ({
+  id: payment.id,
+  kind: payment.kind as 'deposit' | 'withdrawal',
+  method: payment.method,
+  currency: payment.currency,
+  amount_cents: payment.amount,
+  status: payment.status as z.infer<typeof paymentSchema>['status'],
+  failure_reason: payment.failureReason,
+  created_at: payment.createdAt.toISOString(),
+  updated_at: payment.updatedAt.toISOString(),
+});
+
+const paymentId = z.object({ id: z.uuid('expected a payment id') });
+const languageOf = (request: FastifyRequest): 'en' | 'el' =>
+  request.headers['accept-language']?.trim().toLowerCase().startsWith('el') ? 'el' : 'en';
+
+/** The player's cashier: methods and limits, deposits through the provider, withdrawals. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { cashier } = app;
+  const tags = ['cashier'];
+
+  app.get(
+    '/payments/methods',
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods with their limits in minor units of the currency',
+        querystring: z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/) }),
+        response: { 200: z.array(paymentMethod), 422: errorBody },
+      },
+    },
+    async (request) => cashier.methods(request.query.currency),
+  );
+
+  app.post(
+    '/payments/deposits',
+    {
+      schema: {
+        tags,
+        summary: "Start a deposit: the answer's redirect_url is the provider's payment page",
+        body: depositBody,
+        response: { 201: depositStarted, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const playerId = await requirePlayer(request);
+      const language = languageOf(request);
+      const started = await cashier.startDeposit(
+        playerId,
+        {
+          currency: request.body.currency,
+          amount: request.body.amount_cents,
+          method: request.body.method,
+          bonusCode: request.body.bonus_code,
+        },
+        {
+          language,
+          returnUrl: (id) => `${localizePath('/profile/wallet/deposit', language)}?payment=${id}`,
+        },
+      );
+      return reply.code(201).send({ payment: present(started.payment), redirect_url: started.redirectUrl });
+    },
+  );
+
+  app.post(
+    '/payments/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Request a withdrawal: the money is held until it is paid out, cancelled or rejected',
+        body: withdrawalBody,
+        response: { 201: paymentSchema, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const playerId = await requirePlayer(request);
+      const created = await cashier.requestWithdrawal(playerId, {
+        currency: request.body.currency,
+        amount: request.body.amount_cents,
+        method: request.body.method,
+      });
+      return reply.code(201).send(present(created));
+    },
+  );
+
+  app.delete(
+    '/payments/withdrawals/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a withdrawal that is still awaiting approval',
+        params: paymentId,
+        response: { 200: paymentSchema, 401: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayer(request);
+      return present(await cashier.release(request.params.id, 'cancelled', { playerId }));
+    },
+  );
+
+  app.get(
+    '/player/payments',
+    {
+      schema: {
+        tags,
+        summary: "The player's deposits and withdrawals, newest first",
+        response: { 200: z.array(paymentSchema), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return (await cashier.list(await requirePlayer(request))).map(present);
+    },
+  );
+
+  app.get(
+    '/player/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One deposit or withdrawal of the player',
+        params: paymentId,
+        response: { 200: paymentSchema, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const found = await cashier.find(request.params.id, await requirePlayer(request));
+      if (!found) throw AppError.notFound('payment', 'No such payment');
+      return present(found);
+    },
+  );
+};
+
+/** Refused deliveries (unsigned, badly signed, stale or unreadable) one address may send per minute. */
+export const webhookRefusalLimit = { max: 30, timeWindow: '1 minute' } as const;
+
+/**
+ * Provider webhooks. The body is verified byte for byte, so it is read raw. Only a delivery whose
+ * signature holds is kept (in payment_webhooks, whatever its fate); anything else is refused before a
+ * row is written, and an address that keeps sending such deliveries is slowed down, while the
+ * provider's signed deliveries are never limited.
+ */
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const { provider } = app.cashier;
+  await app.register(rateLimit, {
+    global: false,
+    // Counted once the body is read, so the limit can pass over deliveries whose signature holds.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, {
+        base: [`Too many refused deliveries. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`],
+      }),
+  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  const checks = new WeakMap<FastifyRequest, WebhookCheck>();
+  const rawBodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
+  const checkOf = (request: FastifyRequest): WebhookCheck => {
+    let check = checks.get(request);
+    if (!check) {
+      check = provider.verifyWebhook(request.headers, rawBodyOf(request));
+      checks.set(request, check);
+    }
+    return check;
+  };
+
+  app.post(
+    '/api/payments/webhooks/sandbox',
+    {
+      config: { rateLimit: { ...webhookRefusalLimit, allowList: (request) => 'event' in checkOf(request) } },
+    },
+    async (request, reply) => {
+      const check = checkOf(request);
+      if ('refused' in check) {
+        request.log.warn(
+          { provider: provider.name, refused: check.refused, bytes: rawBodyOf(request).length },
+          'webhook refused',
+        );
+        return check.refused === 'signature'
+          ? reply.code(400).send({ errors: { signature: ['The webhook signature is invalid or stale'] } })
+          : reply.code(422).send({ errors: { body: ['The webhook carries no event this casino reads'] } });
+      }
+      const outcome = await app.cashier.apply(check.event);
+      await app.database.db.insert(schema.paymentWebhooks).values({
+        provider: provider.name,
+        eventId: check.event.eventId,
+        verified: true,
+        body: rawBodyOf(request).slice(0, 10_000),
+        outcome,
+      });
+      return reply.send({ received: true, outcome });
+    },
+  );
+}
+
+/**
+ * The operator API the back office will use: withdrawals awaiting approval, approve, reject.
+ * Authenticated with OPERATOR_API_TOKEN as a bearer token; absent that setting, it does not exist.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const token = app.config.OPERATOR_API_TOKEN;
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.addHook('onRequest', async (request) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(401, { authorization: ['A valid operator token is required'] });
+    }
+  });
+  const tags = ['operator'];
+
+  app.get(
+    '/operator/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawals awaiting approval, oldest first',
+        response: { 200: z.array(paymentSchema.extend({ player_id: z.uuid() })) },
+      },
+    },
+    async () =>
+      (await app.cashier.pendingWithdrawals()).map((p) => ({ ...present(p), player_id: p.playerId })),
+  );
+  app.post(
+    '/operator/withdrawals/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a withdrawal and send it to the provider for payout',
+        params: paymentId,
+        response: { 200: paymentSchema, 409: errorBody },
+      },
+    },
+    async (request) => present(await app.cashier.approve(request.params.id)),
+  );
+  app.post(
+    '/operator/withdrawals/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: "Reject a withdrawal; its money returns to the player's balance",
+        params: paymentId,
+        body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
+        response: { 200: paymentSchema, 409: errorBody },
+      },
+    },
+    async (request) =>
+      present(await app.cashier.release(request.params.id, 'rejected', { reason: request.body.reason })),
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ContentStore } from './content-store.ts';
+import { readContentFiles } from './read-content-files.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentStore;
+  }
+}
+
+/** Loads the content files into the database at start-up; invalid files stop the start with every problem listed. */
+async function contentPlugin(app: FastifyInstance): Promise<void> {
+  const store = new ContentStore(app.database.db);
+  const files = await readContentFiles(app.config.CONTENT_DIR);
+  const { written, removed } = await store.sync(files);
+  app.log.info({ items: files.length, written, removed }, 'content loaded');
+  app.decorate('content', store);
+}
+
+export default fp(contentPlugin, { name: 'content', dependencies: ['database'] });

@@ -1,0 +1,62 @@
+import type { ErrorBody } from '@chrysos/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { sendNotFound } from './error-handling.ts';
+import { validatorCompiler } from './validator.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** API versions a route answers, lowest first; a plain JSON Accept header gets the lowest. */
+    apiVersions?: readonly number[];
+  }
+  interface FastifyRequest {
+    /** The API version negotiated from the Accept header. */
+    apiVersion: number;
+  }
+}
+
+/** `application/vnd.s.v2+json` → 2. Any other `vnd.s` form is a malformed version. */
+const vendorMediaType = /application\/vnd\.s\.([^+;,\s]*)\+json/i;
+
+export function requestedApiVersion(accept: string | undefined): number | 'malformed' | undefined {
+  if (!accept) return undefined;
+  const match = vendorMediaType.exec(accept);
+  if (!match) return undefined;
+  const version = /^v(\d{1,3})$/i.exec(match[1] ?? '');
+  return version ? Number(version[1]) : 'malformed';
+}
+
+/**
+ * The conventions every API route shares (spec §7): zod-validated requests and responses, the
+ * Accept header choosing the version, JSON 404s (every failure is answered by the app's error
+ * handler, plugins/error-handling.ts). Registered inside the /api scope, so the web app keeps its own pages.
+ */
+async function apiConventions(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('apiVersion', 0);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const supported = request.routeOptions.config.apiVersions ?? [1];
+    const requested = requestedApiVersion(request.headers.accept);
+    if (requested === undefined) {
+      request.apiVersion = supported[0] ?? 1;
+      return;
+    }
+    if (requested === 'malformed' || !supported.includes(requested)) {
+      const versions = supported.map((version) => `application/vnd.s.v${version}+json`).join(', ');
+      return reply.code(406).send({
+        errors: {
+          accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`],
+        },
+      } satisfies ErrorBody);
+    }
+    request.apiVersion = requested;
+  });
+
+  // Anything under /api that no route claims is a JSON 404, never the web app's HTML page.
+  app.all('/*', { schema: { hide: true } }, sendNotFound);
+}
+
+export default fp(apiConventions, { name: 'api-conventions' });

@@ -1,0 +1,37 @@
+import type { ErrorBody } from '@chrysos/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { describeError } from './errors.ts';
+
+/**
+ * Answers any error of any route with `{"errors":{…}}`: the caller's mistake as its 4xx and what to
+ * correct, a fault of ours as a 500 that is logged in full and names nothing internal to the caller.
+ */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = describeError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** A path no route claims: a JSON 404 that says which. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  const what = path?.startsWith('/api/') ? 'API endpoint' : 'endpoint';
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ errors: { path: [`No ${what} ${request.method} ${path}`] } } satisfies ErrorBody);
+}
+
+/**
+ * The one error handler and the one not-found handler of the whole app, registered before anything
+ * else so every route inherits them: the API, the studio's /games-api, the sandbox PSP, the webhooks,
+ * the social sign-in redirects. The web app renders its own error pages; the wallet protocol answers
+ * in its own shape (docs/wallet-protocol.md) and keeps a handler for that.
+ */
+async function errorHandling(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler(sendNotFound);
+}
+
+export default fp(errorHandling, { name: 'error-handling' });

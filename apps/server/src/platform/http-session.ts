@@ -1,0 +1,93 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { playerIdForSession, sessionCookieName, sessionLifetimeMs } from '../modules/auth/sessions.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in player's id, or null; looked up once per request. */
+    playerId(): Promise<string | null>;
+  }
+  interface FastifyReply {
+    startSession(token: string): FastifyReply;
+    endSession(): FastifyReply;
+  }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The host of an origin, or null when the header is not a URL at all (such as the literal `null`). */
+function hostOf(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
+}
+
+/** The profile pages (spec §2), English and Greek: the player's own details, even before sign-in. */
+const profilePage = /^\/(?:el\/)?profile(?:[/?]|$)/;
+/** Sign-up, sign-in, sign-out, password, confirmation and unlock answers. */
+const accountApi = /^\/api\/users(?:[/?]|$)/;
+
+/**
+ * Whether an answer is personal, so no browser or shared cache may keep it (`private, no-store`):
+ * it sets a cookie (sign-in, sign-out, the language cookie); it was built after reading a session the
+ * request carried (every page and API answer for a signed-in player); it is an API answer that read
+ * the session or an account answer (/api/users/*), signed in or not; or it is a profile page. A page
+ * for a visitor without a session reads "no session" and stays as it is, so public pages keep their
+ * caching (and the back/forward cache).
+ */
+function isPersonal(request: FastifyRequest, reply: FastifyReply, sessionRead: boolean): boolean {
+  if (reply.hasHeader('set-cookie')) return true;
+  const path = request.url;
+  if (profilePage.test(path) || accountApi.test(path)) return true;
+  if (!sessionRead) return false;
+  return request.cookies[sessionCookieName] !== undefined || path.startsWith('/api/');
+}
+
+/**
+ * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
+ * state-changing request that carries the cookie must come from this site's own pages (CSRF).
+ */
+async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  const lookups = new WeakMap<FastifyRequest, Promise<string | null>>();
+
+  app.decorateRequest('playerId', function (this: FastifyRequest) {
+    let lookup = lookups.get(this);
+    if (!lookup) {
+      const token = this.cookies[sessionCookieName];
+      lookup = token ? playerIdForSession(app.database.db, token) : Promise.resolve(null);
+      lookups.set(this, lookup);
+    }
+    return lookup;
+  });
+
+  app.decorateReply('startSession', function (this: FastifyReply, token: string) {
+    return this.setCookie(sessionCookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.request.protocol === 'https',
+      maxAge: sessionLifetimeMs / 1000,
+    });
+  });
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    return this.clearCookie(sessionCookieName, { path: '/' });
+  });
+
+  // After @fastify/cookie's own onSend hook, which writes the Set-Cookie header.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPersonal(request, reply, lookups.has(request))) reply.header('cache-control', 'private, no-store');
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method) || !request.cookies[sessionCookieName]) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    // `Origin: null` (a sandboxed frame, a redirect chain) or an unreadable origin is never this site.
+    const sameOrigin = origin ? hostOf(origin) === request.host : fetchSite !== 'cross-site';
+    if (!sameOrigin)
+      throw new AppError(403, { base: ['This request did not come from the Chrysos Casino site'] });
+  });
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['database'] });

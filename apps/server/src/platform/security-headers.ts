@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * This answer's Content-Security-Policy nonce: the only inline scripts a page may run are those
+     * carrying it (React Router's hydration and streaming scripts, the /exit_iframe script).
+     */
+    scriptNonce: string;
+  }
+}
+
+/** Each answer's nonce, where the policy's `script-src` (built from the raw response) finds it. */
+const nonces = new WeakMap<ServerResponse, string>();
+
+/** A Host header fit to name the dev server's own websocket (dev only; anything odd is left out). */
+const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+type PolicyConfig = Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'GAMES_PROXY_SCRIPT_URL'>;
+
+/** Whether the site is reached over https: HSTS and upgrade-insecure-requests only then. */
+export const servedOverHttps = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.startsWith('https:');
+
+/**
+ * The Content-Security-Policy of every answer. Scripts: our own files and inline scripts with the
+ * answer's nonce, nothing else (no 'unsafe-inline', no eval, no inline event handlers). Styles allow
+ * 'unsafe-inline': React renders `style` attributes on the server (progress bars, reel strips,
+ * roulette chips) and the sandbox payment page, the demo mailbox and the offline page carry their own
+ * `<style>`; style injection cannot run code. Frames: the game iframe and the mailbox's email preview
+ * are our own origin, and only our own pages may frame any of ours (the game page frames
+ * /studio/play).
+ */
+export function contentSecurityPolicy(config: PolicyConfig) {
+  // The operator's games proxy script (GET /api/settings/games_proxy_script_url) is loaded by the
+  // web app and talks to its own origin.
+  const proxyOrigin = config.GAMES_PROXY_SCRIPT_URL ? [new URL(config.GAMES_PROXY_SCRIPT_URL).origin] : [];
+  const development = config.NODE_ENV === 'development';
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': [
+      "'self'",
+      (_request: unknown, response: ServerResponse) => `'nonce-${nonces.get(response) ?? ''}'`,
+      ...proxyOrigin,
+    ],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      ...proxyOrigin,
+      // `npm run dev`: Vite's hot-reload websocket on the page's own host (older browsers do not
+      // count ws: as 'self').
+      ...(development
+        ? [
+            (request: { headers: { host?: string } }) => {
+              const host = request.headers.host ?? '';
+              return plainHost.test(host) ? `ws://${host} wss://${host}` : "'self'";
+            },
+          ]
+        : []),
+    ],
+    'frame-src': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    ...(servedOverHttps(config) ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Security headers on every answer (pages, API, files), through @fastify/helmet: the policy above,
+ * `X-Frame-Options: SAMEORIGIN` for browsers without frame-ancestors, `nosniff`,
+ * `Referrer-Policy: strict-origin-when-cross-origin`, and HSTS when PUBLIC_URL is https. On JSON
+ * answers (the API, the studios' wallet protocol) they cost a few bytes and stop a browser from
+ * treating the answer as a page. A route's own header (the game client's `no-referrer`) wins.
+ */
+async function securityHeaders(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  app.decorateReply('scriptNonce', '');
+  // Before helmet's own hooks, which build the policy from the nonce.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.scriptNonce = randomBytes(18).toString('base64');
+    nonces.set(reply.raw, reply.scriptNonce);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: servedOverHttps(config)
+      ? // Subdomains are the operator's to decide: they may serve plain http.
+        { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+    xFrameOptions: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Images and files may be shown by the operator's other sites (a blog on a subdomain).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers', dependencies: ['config'] });

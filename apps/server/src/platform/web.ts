@@ -1,0 +1,137 @@
+import { Transform } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
+import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { RouterContextProvider } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
+import { countryOfClient } from '../modules/info/locate-ip.ts';
+import { presentPlayer } from '../modules/player/present-player.ts';
+import { viewerOf } from '../modules/player/viewer-of.ts';
+
+export interface WebPluginOptions {
+  /** The Vite dev server during `npm run dev`; absent when serving the production build. */
+  devServer?: ViteDevServer | undefined;
+}
+
+const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
+
+/** Requests for files (assets, icons, the manifest) are not pages. */
+const isFileRequest = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+
+/**
+ * Mounts the React Router app for every path the API does not claim. Hashed assets under
+ * build/client/assets are served with immutable cache headers by the adapter.
+ */
+export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+  // Before the app renders: foreign locale prefixes and configured route rules redirect on the server.
+  app.addHook('onRequest', async (request, reply) => {
+    const [path = '/', query] = request.url.split(/\?(.*)/s);
+    if (isFileRequest(path)) return;
+    const stripped = withoutStrippedPrefix(path);
+    if (stripped !== null) return reply.redirect(`${stripped}${query ? `?${query}` : ''}`, 301);
+    const target = routeRuleRedirect(app.config.ROUTE_RULES, path);
+    if (target !== null) return reply.redirect(target, 302);
+  });
+
+  // The adapter hands React Router the raw body stream, past Fastify's body limit: count it here.
+  const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (Number(request.headers['content-length'] ?? 0) > bodyLimit)
+      throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    let received = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          received += chunk.length;
+          next(received > bodyLimit ? new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE() : null, chunk);
+        },
+      }),
+    );
+  });
+
+  await app.register(fastifyReactRouter, {
+    devServer: options.devServer,
+    serverBuildPath: `${webRoot}build/server/index.js`,
+    clientBuildDirectory: `${webRoot}build/client`,
+    // Serve the .br/.gz files written at build time (apps/web/scripts/precompress.ts).
+    staticOptions: { preCompressed: true },
+    async getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      context.set(appContext, await describeRequest(app, request, reply));
+      return context;
+    },
+  });
+}
+
+async function describeRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AppContext> {
+  const { config } = app;
+  const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
+  const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
+  const isBot = isBotUserAgent(request.headers['user-agent']);
+  const viewer = await viewerOf(app, request);
+  const playerId = await request.playerId();
+  const player = playerId ? await presentPlayer(app.database.db, playerId) : null;
+  // A player's own country of residence decides; a visitor's (or a player who gave none) is by IP.
+  const cashierCountry = player?.country ?? countryCode;
+  return {
+    license: config.LICENSE,
+    clientIp: request.ip,
+    countryCode,
+    isBot,
+    blocked: !isBot && isBlockedCountry(countryCode, config.BLOCKED_COUNTRIES),
+    cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
+    supportEmail: config.SUPPORT_EMAIL,
+    mobileAppDomains: config.MOBILE_APP_DOMAINS,
+    scriptNonce: reply.scriptNonce,
+    origin: config.PUBLIC_URL,
+    content: {
+      list: (collection, locale) => app.content.list(collection, locale, viewer),
+      first: (collection, locale) => app.content.first(collection, locale, viewer),
+      bySlug: (collection, locale, slug) =>
+        app.content.query({ collection, locale, where: { slug }, limit: 1 }, viewer).items[0] as never,
+      isVisible: (settings) => isVisible(settings, viewer),
+    },
+    player,
+    api: (call) => callApiAs(app, request, call),
+  };
+}
+
+/**
+ * A loader's call of the player API, answered in-process by the same routes the browser calls, as the
+ * visitor of the page: their session cookie, language, user agent and address (so GeoIP and the
+ * country header decide games and restrictions the same way).
+ */
+async function callApiAs<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  call: ApiCall,
+): Promise<ApiAnswer<T>> {
+  const forwarded = ['cookie', 'accept-language', 'user-agent', app.config.GEOIP_COUNTRY_HEADER];
+  const headers: Record<string, string> = { accept: `application/vnd.s.v${call.version ?? 1}+json` };
+  for (const name of forwarded) {
+    const value = name ? request.headers[name.toLowerCase()] : undefined;
+    if (name && typeof value === 'string') headers[name.toLowerCase()] = value;
+  }
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.inject({
+    method: call.method ?? 'GET',
+    url: `/api${call.path}`,
+    headers,
+    remoteAddress: request.ip,
+    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+  });
+  let body: T | null = null;
+  try {
+    body = response.body ? (JSON.parse(response.body) as T) : null;
+  } catch {
+    body = null;
+  }
+  return { status: response.statusCode, body };
+}

@@ -1,0 +1,33 @@
+import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
+import { type AppOptions, buildApp } from '../app.ts';
+import type { StudioFeed } from '../modules/games/import-studio-titles.ts';
+import { parseConfig } from '../platform/config.ts';
+
+/**
+ * The API on a fresh database of the given kind, without the web app or a listening socket.
+ * Call `close()` in afterAll: it closes the app and drops the database.
+ */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { logs?: string[]; studioFeed?: StudioFeed; onRoute?: AppOptions['onRoute'] } = {},
+) {
+  const database = await openTestDatabase(kind);
+  const { logs, studioFeed, onRoute } = options;
+  const app = await buildApp({
+    config: parseConfig({ NODE_ENV: 'test', ...env }),
+    database,
+    web: false,
+    ...(studioFeed ? { studioFeed } : {}),
+    ...(onRoute ? { onRoute } : {}),
+    // Tests that look for secrets in logs collect every line at the most verbose level.
+    logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
+  });
+  await app.ready();
+  return Object.assign(app, {
+    async closeAll() {
+      await app.close();
+      await database.close();
+    },
+  });
+}
