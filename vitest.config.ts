@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx'],
+    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/build/**'],
     // Integration tests open PGlite and PostgreSQL databases; give them room on a 2-core machine.
     testTimeout: 30_000,

@@ -3,28 +3,10 @@ import type { Database } from '@chrysos/db';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import captcha from './modules/auth/captcha-plugin.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { socialApiRoutes, socialRoutes } from './modules/auth/social-routes.ts';
-import { validateEmailRoutes } from './modules/auth/validate-email.ts';
-import cashier from './modules/cashier/index.ts';
-import { operatorRoutes, paymentRoutes, webhookRoutes } from './modules/cashier/routes.ts';
-import content from './modules/content/index.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { seoRoutes } from './modules/content/sitemap.ts';
+import { playerIdForSession } from './modules/auth/public.ts';
+import { pageContextOf } from './modules/content/public.ts';
 import type { StudioFeed } from './modules/games/import-studio-titles.ts';
-import gamesCatalogue from './modules/games/index.ts';
-import { gamesRoutes } from './modules/games/routes.ts';
-import { studioPlugin } from './modules/games/studio.ts';
-import referenceData from './modules/info/index.ts';
-import { infoRoutes } from './modules/info/routes.ts';
-import mail from './modules/mail/index.ts';
-import { mailboxRoutes } from './modules/mail/mailbox-routes.ts';
-import { playerRoutes } from './modules/player/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { accountRoutes } from './modules/wallet/account-routes.ts';
-import wallet from './modules/wallet/index.ts';
-import { walletProtocolRoutes } from './modules/wallet/protocol-routes.ts';
+import { registerModules } from './modules/index.ts';
 import afterResponse from './platform/after-response.ts';
 import apiConventions from './platform/api-conventions.ts';
 import type { Config } from './platform/config.ts';
@@ -35,7 +17,6 @@ import { healthRoutes } from './platform/health.ts';
 import session from './platform/http-session.ts';
 import { imagesPlugin } from './platform/images.ts';
 import { logSerializers } from './platform/log-redaction.ts';
-import openapi from './platform/openapi.ts';
 import securityHeaders from './platform/security-headers.ts';
 import { validatorCompiler } from './platform/validator.ts';
 import { type WebPluginOptions, webPlugin } from './platform/web.ts';
@@ -103,51 +84,23 @@ export async function buildApp(options: AppOptions) {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  // Infrastructure first, then capabilities.
+  // The platform: infrastructure only.
   await app.register(configPlugin, { config });
   await app.register(securityHeaders);
   await app.register(databasePlugin, { database: options.database });
-  await app.register(referenceData);
-  await app.register(gamesCatalogue, { feed: options.studioFeed });
-  await app.register(content);
-  await app.register(session);
+  await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
   await app.register(afterResponse);
-  await app.register(mail);
-  await app.register(captcha);
-  await app.register(wallet);
-  await app.register(cashier);
-
+  await app.register(apiConventions);
   await app.register(healthRoutes);
   await app.register(imagesPlugin);
-  await app.register(seoRoutes);
-  await app.register(walletProtocolRoutes);
-  await app.register(studioPlugin);
-  await app.register(webhookRoutes);
-  await app.register(app.sandboxPsp.routes);
-  if (config.DEMO_MODE) await app.register(mailboxRoutes);
-  await app.register(
-    async (api) => {
-      await api.register(apiConventions);
-      await api.register(openapi);
-      await api.register(infoRoutes);
-      await api.register(contentRoutes);
-      await api.register(supportRoutes);
-      await api.register(authRoutes);
-      await api.register(playerRoutes);
-      await api.register(socialApiRoutes);
-      await api.register(validateEmailRoutes);
-      await api.register(accountRoutes);
-      await api.register(gamesRoutes);
-      await api.register(paymentRoutes);
-      await api.register(operatorRoutes);
-      api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
-    },
-    { prefix: '/api' },
-  );
-  // Social sign-in redirects: browser navigations, so outside /api and before the web app's catch-all.
-  await app.register(socialRoutes);
 
-  if (options.web !== false) await app.register(webPlugin, options.web ?? {});
+  // Then the capabilities, in order.
+  await registerModules(app, { games: { feed: options.studioFeed } });
+
+  // Last, the web app: every path nothing above claims is a page.
+  if (options.web !== false) {
+    await app.register(webPlugin, { ...(options.web ?? {}), pageContext: pageContextOf(app) });
+  }
   return app;
 }
 

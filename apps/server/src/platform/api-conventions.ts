@@ -1,8 +1,9 @@
 import type { ErrorBody } from '@chrysos/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sendNotFound } from './error-handling.ts';
+import openapi from './openapi.ts';
 import { validatorCompiler } from './validator.ts';
 
 declare module 'fastify' {
@@ -27,36 +28,54 @@ export function requestedApiVersion(accept: string | undefined): number | 'malfo
   return version ? Number(version[1]) : 'malformed';
 }
 
+/** Answers a request whose Accept header asks for a version the route does not offer (406). */
+async function negotiateVersion(request: FastifyRequest, reply: FastifyReply) {
+  const supported = request.routeOptions.config.apiVersions ?? [1];
+  const requested = requestedApiVersion(request.headers.accept);
+  if (requested === undefined) {
+    request.apiVersion = supported[0] ?? 1;
+    return;
+  }
+  if (requested === 'malformed' || !supported.includes(requested)) {
+    const versions = supported.map((version) => `application/vnd.s.v${version}+json`).join(', ');
+    return reply.code(406).send({
+      errors: {
+        accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`],
+      },
+    } satisfies ErrorBody);
+  }
+  request.apiVersion = requested;
+}
+
 /**
- * The conventions every API route shares (spec §7): zod-validated requests and responses, the
- * Accept header choosing the version, JSON 404s (every failure is answered by the app's error
- * handler, plugins/error-handling.ts). Registered inside the /api scope, so the web app keeps its own pages.
+ * A module's player-API routes under /api with the conventions every API route shares (spec §7):
+ * zod-validated requests and responses, the Accept header choosing the version. Every failure is
+ * answered by the app's error handler (platform/error-handling.ts).
+ */
+export function apiScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(
+      async (api) => {
+        api.setValidatorCompiler(validatorCompiler);
+        api.setSerializerCompiler(serializerCompiler);
+        api.addHook('onRequest', negotiateVersion);
+        await api.register(routes);
+      },
+      { prefix: '/api' },
+    );
+  };
+}
+
+/**
+ * What the whole API shares, registered once before any module: the negotiated version on every
+ * request, the OpenAPI document of every /api route, and a JSON 404 (never the web app's HTML page)
+ * for anything under /api that no route claims.
  */
 async function apiConventions(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('apiVersion', 0);
-
-  app.addHook('onRequest', async (request, reply) => {
-    const supported = request.routeOptions.config.apiVersions ?? [1];
-    const requested = requestedApiVersion(request.headers.accept);
-    if (requested === undefined) {
-      request.apiVersion = supported[0] ?? 1;
-      return;
-    }
-    if (requested === 'malformed' || !supported.includes(requested)) {
-      const versions = supported.map((version) => `application/vnd.s.v${version}+json`).join(', ');
-      return reply.code(406).send({
-        errors: {
-          accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`],
-        },
-      } satisfies ErrorBody);
-    }
-    request.apiVersion = requested;
-  });
-
-  // Anything under /api that no route claims is a JSON 404, never the web app's HTML page.
-  app.all('/*', { schema: { hide: true } }, sendNotFound);
+  await app.register(openapi);
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.all('/api/*', { schema: { hide: true } }, sendNotFound);
 }
 
 export default fp(apiConventions, { name: 'api-conventions' });

@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { playerIdForSession, sessionCookieName, sessionLifetimeMs } from '../modules/auth/sessions.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -13,6 +12,14 @@ declare module 'fastify' {
     startSession(token: string): FastifyReply;
     endSession(): FastifyReply;
   }
+}
+
+export const sessionCookieName = 'chrysos_session';
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+
+export interface HttpSessionOptions {
+  /** The player a session token belongs to, or null (the auth module knows how sessions are stored). */
+  playerOfSession(token: string): Promise<string | null>;
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,7 +54,7 @@ function isPersonal(request: FastifyRequest, reply: FastifyReply, sessionRead: b
  * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
  * state-changing request that carries the cookie must come from this site's own pages (CSRF).
  */
-async function sessionPlugin(app: FastifyInstance): Promise<void> {
+async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions): Promise<void> {
   await app.register(cookie);
   const lookups = new WeakMap<FastifyRequest, Promise<string | null>>();
 
@@ -55,7 +62,7 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
     let lookup = lookups.get(this);
     if (!lookup) {
       const token = this.cookies[sessionCookieName];
-      lookup = token ? playerIdForSession(app.database.db, token) : Promise.resolve(null);
+      lookup = token ? options.playerOfSession(token) : Promise.resolve(null);
       lookups.set(this, lookup);
     }
     return lookup;

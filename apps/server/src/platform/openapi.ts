@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Collects every API route registered after it into an OpenAPI 3.1 document. */
+/**
+ * Collects every /api route registered after it into an OpenAPI 3.1 document, with paths relative to
+ * its `/api` server; routes outside the API (pages, the wallet protocol, the studio) are left out.
+ */
 async function openapi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -18,7 +21,11 @@ async function openapi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: '/api' }],
     },
-    transform: jsonSchemaTransform,
+    transform: (document) => {
+      if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
+      const transformed = jsonSchemaTransform(document);
+      return { ...transformed, url: document.url.slice('/api'.length) };
+    },
     // Fills components.schemas with the contract's named schemas (`.meta({ id })`) the paths refer to.
     transformObject: jsonSchemaTransformObject,
   });

@@ -1,20 +1,23 @@
 import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { isVisible, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
+import { routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
 import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { isBlockedCountry, isBotUserAgent } from '../modules/compliance/visitor.ts';
-import { countryOfClient } from '../modules/info/locate-ip.ts';
-import { presentPlayer } from '../modules/player/present-player.ts';
-import { viewerOf } from '../modules/player/viewer-of.ts';
 
 export interface WebPluginOptions {
   /** The Vite dev server during `npm run dev`; absent when serving the production build. */
   devServer?: ViteDevServer | undefined;
 }
+
+/** What the pages know of the request they render for; the modules assemble it (content's public.ts). */
+export type PageContextOf = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  api: AppContext['api'],
+) => Promise<AppContext>;
 
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
@@ -25,7 +28,10 @@ const isFileRequest = (path: string) => path.startsWith('/assets/') || /\.[a-z0-
  * Mounts the React Router app for every path the API does not claim. Hashed assets under
  * build/client/assets are served with immutable cache headers by the adapter.
  */
-export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+export async function webPlugin(
+  app: FastifyInstance,
+  options: WebPluginOptions & { pageContext: PageContextOf },
+): Promise<void> {
   // Before the app renders: foreign locale prefixes and configured route rules redirect on the server.
   app.addHook('onRequest', async (request, reply) => {
     const [path = '/', query] = request.url.split(/\?(.*)/s);
@@ -60,47 +66,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     staticOptions: { preCompressed: true },
     async getLoadContext(request, reply) {
       const context = new RouterContextProvider();
-      context.set(appContext, await describeRequest(app, request, reply));
+      context.set(
+        appContext,
+        await options.pageContext(request, reply, (call) => callApiAs(app, request, call)),
+      );
       return context;
     },
   });
-}
-
-async function describeRequest(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<AppContext> {
-  const { config } = app;
-  const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
-  const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
-  const isBot = isBotUserAgent(request.headers['user-agent']);
-  const viewer = await viewerOf(app, request);
-  const playerId = await request.playerId();
-  const player = playerId ? await presentPlayer(app.database.db, playerId) : null;
-  // A player's own country of residence decides; a visitor's (or a player who gave none) is by IP.
-  const cashierCountry = player?.country ?? countryCode;
-  return {
-    license: config.LICENSE,
-    clientIp: request.ip,
-    countryCode,
-    isBot,
-    blocked: !isBot && isBlockedCountry(countryCode, config.BLOCKED_COUNTRIES),
-    cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
-    supportEmail: config.SUPPORT_EMAIL,
-    mobileAppDomains: config.MOBILE_APP_DOMAINS,
-    scriptNonce: reply.scriptNonce,
-    origin: config.PUBLIC_URL,
-    content: {
-      list: (collection, locale) => app.content.list(collection, locale, viewer),
-      first: (collection, locale) => app.content.first(collection, locale, viewer),
-      bySlug: (collection, locale, slug) =>
-        app.content.query({ collection, locale, where: { slug }, limit: 1 }, viewer).items[0] as never,
-      isVisible: (settings) => isVisible(settings, viewer),
-    },
-    player,
-    api: (call) => callApiAs(app, request, call),
-  };
 }
 
 /**

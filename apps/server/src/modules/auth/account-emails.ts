@@ -2,7 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TemplateName } from '../mail/templates.ts';
+import type { TemplateName } from '../mail/public.ts';
 import { hashToken, randomToken } from './sessions.ts';
 
 /** Devise recoverable: a reset link works for 6 hours. */

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 
-export const sessionCookieName = 'chrysos_session';
-export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+import { sessionLifetimeMs } from '../../platform/http-session.ts';
+
+export { sessionCookieName } from '../../platform/http-session.ts';
 
 /** Session and emailed tokens are stored as SHA-256 hashes: they are random, so no salt is needed. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { completeRegistration } from '../player/complete-registration.ts';
-import { presentPlayer } from '../player/present-player.ts';
-import { processReferral } from '../referral/process-referral.ts';
+import { completeRegistration, presentPlayer } from '../player/public.ts';
+import { processReferral } from '../referral/public.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
 import { createSession } from './sessions.ts';
 import { AccountLocked, signInWithIdentity } from './social-sign-in.ts';
@@ -53,7 +52,7 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
         : [];
       if (!row) throw new AppError(401, { base: ['You need to sign in first'] });
 
-      await completeRegistration(app, request, row, {
+      await completeRegistration(app, row, {
         email: request.body.user.email,
         ...request.body.user.profile_attributes,
       });

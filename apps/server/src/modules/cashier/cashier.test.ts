@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { auditLedger } from '../wallet/invariants.ts';
+import { auditLedger } from '../wallet/public.ts';
 import { signWebhook } from './sandbox/sandbox-psp.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));

@@ -2,10 +2,9 @@ import { type Db, schema } from '@chrysos/db';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import type { ReferenceData } from '../info/reference-data.ts';
-import { listAccounts } from '../wallet/accounts.ts';
-import { InsufficientFunds } from '../wallet/ledger.ts';
-import type { Wallet } from '../wallet/wallet.ts';
+import type { ReferenceData } from '../info/public.ts';
+import type { Wallet } from '../wallet/public.ts';
+import { InsufficientFunds, listAccounts } from '../wallet/public.ts';
 import { limitsFor, paymentMethods } from './methods.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 

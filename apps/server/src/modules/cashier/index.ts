@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
 import { Cashier } from './cashier.ts';
+import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
 import { SandboxPsp } from './sandbox/sandbox-psp.ts';
 
@@ -33,6 +35,10 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   );
   app.decorate('sandboxPsp', psp);
   app.decorate('cashier', cashier);
+  await app.register(webhookRoutes);
+  await app.register(psp.routes);
+  await app.register(apiScope(paymentRoutes));
+  await app.register(apiScope(operatorRoutes));
   app.addHook('onReady', async () => {
     psp.start(async (path, headers, body) => {
       const response = await app.inject({
@@ -49,4 +55,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', () => psp.stop());
 }
 
-export default fp(cashierPlugin, { name: 'cashier', dependencies: ['database', 'wallet', 'reference-data'] });
+export default fp(cashierPlugin, {
+  name: 'cashier',
+  dependencies: ['database', 'wallet', 'info', 'api-conventions'],
+});

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
 import { ContentStore } from './content-store.ts';
 import { readContentFiles } from './read-content-files.ts';
+import { contentRoutes } from './routes.ts';
+import { seoRoutes } from './sitemap.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +19,8 @@ async function contentPlugin(app: FastifyInstance): Promise<void> {
   const { written, removed } = await store.sync(files);
   app.log.info({ items: files.length, written, removed }, 'content loaded');
   app.decorate('content', store);
+  await app.register(apiScope(contentRoutes));
+  await app.register(seoRoutes);
 }
 
-export default fp(contentPlugin, { name: 'content', dependencies: ['database'] });
+export default fp(contentPlugin, { name: 'content', dependencies: ['database', 'api-conventions'] });

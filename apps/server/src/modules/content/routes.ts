@@ -2,7 +2,7 @@ import { contentQuery, contentQueryResult, contentVersion, errorBody } from '@ch
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describeError } from '../../platform/errors.ts';
-import { viewerOf } from '../player/viewer-of.ts';
+import { viewerOf } from '../player/public.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

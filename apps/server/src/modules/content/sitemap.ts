@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import type { FastifyPluginAsync } from 'fastify';
-import { viewerOf } from '../player/viewer-of.ts';
+import { viewerOf } from '../player/public.ts';
 
 /** Public pages every visitor can open, without the locale prefix. */
 const staticPages = [

@@ -1,7 +1,7 @@
 import { schema } from '@chrysos/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { countryOfClient } from '../info/locate-ip.ts';
+import { countryOfClient } from '../info/public.ts';
 
 /**
  * Who asks for games, as far as licensing cares: the countries they are in or live in and the currency

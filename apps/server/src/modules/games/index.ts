@@ -1,9 +1,12 @@
 import { studioBrands, titles } from '@chrysos/games';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
 import { houseStudio } from '../../platform/config.ts';
 import { GamesCatalogue } from './catalogue.ts';
 import { importStudioFeed, type StudioFeed } from './import-studio-titles.ts';
+import { gamesRoutes } from './routes.ts';
+import { studioPlugin } from './studio.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface GamesCataloguePluginOptions {
+export interface GamesOptions {
   /** Titles to import instead of the in-house studio's list (tests bring their own). */
   feed?: StudioFeed | undefined;
 }
@@ -20,7 +23,7 @@ export interface GamesCataloguePluginOptions {
  * Imports the in-house studio's titles into the catalogue on every start (an idempotent upsert), then
  * loads the lobby's in-memory copy so the first visitor does not wait for it.
  */
-async function gamesCatalogue(app: FastifyInstance, options: GamesCataloguePluginOptions): Promise<void> {
+async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Promise<void> {
   const feed = options.feed ?? { studio: houseStudio, brands: studioBrands, titles };
   const { imported, skipped } = await importStudioFeed(app.database.db, feed);
   for (const title of skipped)
@@ -29,6 +32,12 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesCataloguePlugi
   const catalogue = new GamesCatalogue(app.database.db);
   await catalogue.current();
   app.decorate('gamesCatalogue', catalogue);
+  // The in-house studio's game API (/games-api/*), mounted in this process.
+  await app.register(studioPlugin);
+  await app.register(apiScope(gamesRoutes));
 }
 
-export default fp(gamesCatalogue, { name: 'games-catalogue', dependencies: ['database'] });
+export default fp(gamesCatalogue, {
+  name: 'games',
+  dependencies: ['database', 'info', 'wallet', 'api-conventions'],
+});

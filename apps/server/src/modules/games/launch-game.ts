@@ -4,7 +4,7 @@ import { openStudioSession } from '@chrysos/games/sessions';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { houseStudio } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { openGameSession } from '../wallet/game-sessions.ts';
+import { openGameSession } from '../wallet/public.ts';
 import type { Audience } from './audience.ts';
 import type { Locale } from './catalogue-snapshot.ts';
 

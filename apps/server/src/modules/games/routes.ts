@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/require-player.ts';
+import { requirePlayer } from '../auth/public.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch-game.ts';

@@ -5,10 +5,8 @@ import { openStudioSession } from '@chrysos/games/sessions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseStudio } from '../../platform/config.ts';
-import { openGameSession } from '../wallet/game-sessions.ts';
-import { auditLedger } from '../wallet/invariants.ts';
-import { ServerProcess } from '../wallet/testing/server-process.ts';
-import { Wallet } from '../wallet/wallet.ts';
+import { ServerProcess } from '../../testing/wallet/server-process.ts';
+import { auditLedger, openGameSession, Wallet } from '../wallet/public.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const deposit = 100_000;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
 import { ReferenceData } from './reference-data.ts';
+import { infoRoutes } from './routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +12,7 @@ declare module 'fastify' {
 
 async function referenceDataPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('referenceData', new ReferenceData(app.database.db));
+  await app.register(apiScope(infoRoutes));
 }
 
-export default fp(referenceDataPlugin, { name: 'reference-data', dependencies: ['database'] });
+export default fp(referenceDataPlugin, { name: 'info', dependencies: ['database', 'api-conventions'] });

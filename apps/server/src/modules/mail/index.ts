@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailboxRoutes } from './mailbox-routes.ts';
 import { Mailer } from './mailer.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
     from: app.config.MAIL_FROM,
   });
   app.decorate('mailer', mailer);
+  // Demo mode only: the emails as their recipients see them, on this machine.
+  if (app.config.DEMO_MODE) await app.register(mailboxRoutes);
   if (mailer.delivers) {
     const timer = setInterval(() => void mailer.flush(), retryEveryMs);
     timer.unref();

@@ -2,10 +2,10 @@ import type { CompleteRegistrationFields } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { email as emailRule, fallbackMessages, messageFor, required } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { sendAccountEmail } from '../auth/account-emails.ts';
-import { openChosenAccount } from '../wallet/accounts.ts';
+import { sendAccountEmail } from '../auth/public.ts';
+import { openChosenAccount } from '../wallet/public.ts';
 
 type Row = typeof schema.players.$inferSelect;
 
@@ -16,7 +16,6 @@ type Row = typeof schema.players.$inferSelect;
  */
 export async function completeRegistration(
   app: FastifyInstance,
-  request: FastifyRequest,
   row: Row,
   details: CompleteRegistrationFields,
 ): Promise<void> {

@@ -12,8 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/require-player.ts';
-import { sessionCookieName } from '../auth/sessions.ts';
+import { requirePlayer, sessionCookieName } from '../auth/public.ts';
 import { contextsFor, fields } from './player-fields.ts';
 import { presentPlayer } from './present-player.ts';
 import { updatePlayer } from './update-player.ts';
@@ -80,7 +79,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const playerId = await requirePlayer(request);
-      await updatePlayer(app, request, playerId, {
+      await updatePlayer(app, playerId, {
         ...request.body,
         sessionToken: request.cookies[sessionCookieName],
       });

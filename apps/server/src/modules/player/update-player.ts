@@ -2,11 +2,15 @@ import type { UpdatePlayerBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { adult, messageFor, minimumAgeFor, notArabic, phone, type RuleResult } from '@chrysos/rules';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { commonPasswordMessage, isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { hashToken } from '../auth/sessions.ts';
+import {
+  commonPasswordMessage,
+  hashPassword,
+  hashToken,
+  isCommonPassword,
+  verifyPassword,
+} from '../auth/public.ts';
 import { completeRegistration } from './complete-registration.ts';
 
 type Errors = Record<string, string[]>;
@@ -30,7 +34,6 @@ const detail = (value: string | null | undefined) =>
  */
 export async function updatePlayer(
   app: FastifyInstance,
-  request: FastifyRequest,
   playerId: string,
   body: UpdatePlayerBody & { sessionToken?: string | undefined },
 ): Promise<void> {
@@ -40,7 +43,7 @@ export async function updatePlayer(
 
   if (body.context === 'profile') return updateProfile(app, row, body.player);
   if (body.context === 'change_password') return changePassword(app, row, body.player, body.sessionToken);
-  return completeRegistration(app, request, row, body.player);
+  return completeRegistration(app, row, body.player);
 }
 
 async function updateProfile(

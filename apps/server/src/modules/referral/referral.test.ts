@@ -6,7 +6,7 @@ import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { emailDns } from '../auth/validate-email.ts';
+import { emailDns } from '../auth/public.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/require-player.ts';
+import { requirePlayer } from '../auth/public.ts';
 import { listAccounts, switchAccount } from './accounts.ts';
 import { transactionHistory } from './history.ts';
 

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import {
   bookingProblems,
   newRecord,
@@ -10,7 +9,8 @@ import {
   signUpPlayers,
   studio,
   studioSecret,
-} from './testing/bank-harness.ts';
+} from '../../testing/wallet/bank-harness.ts';
+import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

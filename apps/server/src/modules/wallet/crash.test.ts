@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 import {
   bookingProblems,
   newRecord,
@@ -10,8 +9,9 @@ import {
   signUpPlayers,
   studio,
   studioSecret,
-} from './testing/bank-harness.ts';
-import { ServerProcess } from './testing/server-process.ts';
+} from '../../testing/wallet/bank-harness.ts';
+import { ServerProcess } from '../../testing/wallet/server-process.ts';
+import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 

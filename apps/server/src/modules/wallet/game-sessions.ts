@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
-import { hashToken, randomToken } from '../auth/sessions.ts';
+import { hashToken, randomToken } from '../auth/public.ts';
 
 /** A real-money game session lasts as long as a long evening of play; wins still land after it. */
 export const gameSessionLifetimeMs = 12 * 60 * 60 * 1000;

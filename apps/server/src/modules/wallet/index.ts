@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { accountRoutes } from './account-routes.ts';
+import { walletProtocolRoutes } from './protocol-routes.ts';
 import { Wallet } from './wallet.ts';
 
 declare module 'fastify' {
@@ -10,6 +13,9 @@ declare module 'fastify' {
 
 async function walletPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('wallet', new Wallet(app.database.db));
+  // Studios' seamless-wallet calls (/wallet/*), in the protocol's own shape (docs/wallet-protocol.md).
+  await app.register(walletProtocolRoutes);
+  await app.register(apiScope(accountRoutes));
 }
 
-export default fp(walletPlugin, { name: 'wallet', dependencies: ['database'] });
+export default fp(walletPlugin, { name: 'wallet', dependencies: ['database', 'info', 'api-conventions'] });

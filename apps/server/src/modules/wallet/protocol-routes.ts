@@ -9,7 +9,7 @@ import {
 } from '@chrysos/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../auth/public.ts';
 import { BookingGroups } from './booking-groups.ts';
 import { findGameSession } from './game-sessions.ts';
 import {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { Captcha } from './captcha.ts';
+import { authRoutes } from './routes.ts';
+import { socialApiRoutes, socialRoutes } from './social-routes.ts';
+import { validateEmailRoutes } from './validate-email.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    captcha: Captcha;
+  }
+}
+
+/**
+ * Accounts: sign-up and sign-in, sessions, recovery emails, captcha, social sign-in (the provider
+ * redirects are browser navigations, so they live outside /api).
+ */
+async function auth(app: FastifyInstance): Promise<void> {
+  app.decorate(
+    'captcha',
+    new Captcha(app.config.CAPTCHA_HMAC_KEY, {
+      afterFailedSignIns: app.config.CAPTCHA_AFTER_FAILED_SIGN_INS,
+      onSignUp: app.config.CAPTCHA_ON_SIGN_UP,
+    }),
+  );
+  await app.register(apiScope(authRoutes));
+  await app.register(apiScope(socialApiRoutes));
+  await app.register(apiScope(validateEmailRoutes));
+  await app.register(socialRoutes);
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['config', 'database', 'mail', 'api-conventions'] });

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import auth from './auth/index.ts';
+import cashier from './cashier/index.ts';
+import content from './content/index.ts';
+import games, { type GamesOptions } from './games/index.ts';
+import info from './info/index.ts';
+import mail from './mail/index.ts';
+import player from './player/index.ts';
+import support from './support/index.ts';
+import wallet from './wallet/index.ts';
+
+export interface ModuleOptions {
+  games?: GamesOptions;
+}
+
+/**
+ * The capabilities, in the order they are registered: a module comes after those it depends on
+ * (each plugin names its dependencies, so a wrong order fails at start-up).
+ */
+export async function registerModules(app: FastifyInstance, options: ModuleOptions = {}): Promise<void> {
+  await app.register(info);
+  await app.register(content);
+  await app.register(mail);
+  await app.register(auth);
+  await app.register(player);
+  await app.register(support);
+  await app.register(wallet);
+  await app.register(cashier);
+  await app.register(games, options.games ?? {});
+}

@@ -1,0 +1,3 @@
+/** What other modules may use of info: the only file they import from it. */
+export { countryOfClient } from './locate-ip.ts';
+export type { ReferenceData } from './reference-data.ts';

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { playerRoutes } from './routes.ts';
+
+/** The player's own record: profile, language, groups, settings. */
+async function player(app: FastifyInstance): Promise<void> {
+  await app.register(apiScope(playerRoutes));
+}
+
+export default fp(player, { name: 'player', dependencies: ['database', 'api-conventions'] });

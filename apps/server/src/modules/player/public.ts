@@ -1,0 +1,4 @@
+/** What other modules may use of player: the only file they import from it. */
+export { completeRegistration } from './complete-registration.ts';
+export { presentPlayer } from './present-player.ts';
+export { viewerOf } from './viewer-of.ts';

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkBoundaries } from './boundaries.ts';
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+
+describe('import boundaries', () => {
+  it('hold in this repository', () => {
+    expect(checkBoundaries(repository)).toEqual([]);
+  });
+
+  describe('catch each kind of breach', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    write('apps/server/src/modules/wallet/public.ts', 'export const balance = 1;\n');
+    write('apps/server/src/modules/wallet/ledger.ts', 'export const book = 1;\n');
+    write('apps/server/src/modules/cashier/good.ts', "import { balance } from '../wallet/public.ts';\n");
+    write('apps/server/src/modules/cashier/own.ts', "import { good } from './good.ts';\n");
+    write('apps/server/src/modules/cashier/bad.ts', "import { book } from '../wallet/ledger.ts';\n");
+    write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
+    write('apps/web/app/routes/page.tsx', "import type { App } from '@chrysos/server/app';\n");
+    write('apps/games/src/rounds/purse.ts', "import { type Db, schema } from '@chrysos/db';\n");
+    write('apps/games/src/rounds/seeds.ts', "import { type Db, studioSchema } from '@chrysos/db';\n");
+    write(
+      'apps/games/src/rounds/lazy.ts',
+      "const ledger = await import('../../../server/src/modules/wallet/ledger.ts');\n",
+    );
+
+    it('lists every file that breaks a rule, and none that keeps them', () => {
+      const found = checkBoundaries(root).map(({ file, rule }) => `${file}: ${rule}`);
+      expect(found.sort()).toEqual(
+        [
+          'apps/games/src/rounds/lazy.ts: apps/games imports no server code',
+          "apps/games/src/rounds/purse.ts: apps/games imports none of the platform's tables",
+          'apps/server/src/modules/cashier/bad.ts: a module imports another only through its public.ts (modules/wallet/public.ts)',
+          'apps/server/src/platform/web.ts: platform/ imports no module',
+          'apps/web/app/routes/page.tsx: apps/web imports no server code',
+        ].sort(),
+      );
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The import rules that keep the code base in one shape (ARCHITECTURE.md, workspace layout):
+ * - a server module imports another module only through that module's `public.ts`;
+ * - `apps/server/src/platform/` imports no module;
+ * - `apps/web` imports no server code;
+ * - `apps/games` (the studio) imports no server code and none of the platform's tables.
+ */
+export interface Violation {
+  file: string;
+  imports: string;
+  rule: string;
+}
+
+const sourceFile = /\.(ts|tsx|mts)$/;
+const skipped = new Set(['node_modules', 'build', 'dist', '.react-router', 'fixtures']);
+
+function* sourceFiles(folder: string): Generator<string> {
+  for (const entry of readdirSync(folder)) {
+    if (skipped.has(entry)) continue;
+    const full = path.join(folder, entry);
+    if (statSync(full).isDirectory()) yield* sourceFiles(full);
+    else if (sourceFile.test(entry) && !entry.endsWith('.d.ts')) yield full;
+  }
+}
+
+/** Every import and re-export of a file: its specifier and the names it brings in. */
+export function importsOf(text: string): { specifier: string; clause: string }[] {
+  const found: { specifier: string; clause: string }[] = [];
+  const statement = /(?:^|[;\n])\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  const bare = /(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g;
+  const dynamic = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const match of text.matchAll(statement))
+    found.push({ clause: match[1] ?? '', specifier: match[2] ?? '' });
+  for (const match of text.matchAll(bare)) found.push({ clause: '', specifier: match[1] ?? '' });
+  for (const match of text.matchAll(dynamic)) found.push({ clause: '*', specifier: match[1] ?? '' });
+  return found;
+}
+
+/** Checks every source file under `root` (the repository) and lists what breaks a rule. */
+export function checkBoundaries(root: string): Violation[] {
+  const server = path.join(root, 'apps/server/src');
+  const modules = path.join(server, 'modules');
+  const platform = path.join(server, 'platform');
+  const inside = (file: string, folder: string) => file.startsWith(`${folder}${path.sep}`);
+  // The module a file belongs to; files directly in modules/ (the ordered list) belong to none.
+  const moduleOf = (file: string) => {
+    const parts = inside(file, modules) ? path.relative(modules, file).split(path.sep) : [];
+    return parts.length > 1 ? (parts[0] ?? null) : null;
+  };
+
+  const violations: Violation[] = [];
+  const apps = ['apps/server/src', 'apps/web/app', 'apps/games/src'].map((folder) => path.join(root, folder));
+  for (const folder of apps) {
+    for (const file of sourceFiles(folder)) {
+      const text = readFileSync(file, 'utf8');
+      for (const { specifier, clause } of importsOf(text)) {
+        const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null;
+        const report = (rule: string) =>
+          violations.push({ file: path.relative(root, file), imports: specifier, rule });
+        const toServer =
+          specifier === '@chrysos/server' ||
+          specifier.startsWith('@chrysos/server/') ||
+          (target && inside(target, server));
+
+        if (inside(file, server)) {
+          const from = moduleOf(file);
+          const to = target ? moduleOf(target) : null;
+          if (target && to && inside(file, platform)) report('platform/ imports no module');
+          if (
+            target &&
+            to &&
+            from &&
+            to !== from &&
+            path.relative(path.join(modules, to), target) !== 'public.ts'
+          ) {
+            report(`a module imports another only through its public.ts (modules/${to}/public.ts)`);
+          }
+        } else if (inside(file, path.join(root, 'apps/web'))) {
+          if (toServer) report('apps/web imports no server code');
+        } else if (inside(file, path.join(root, 'apps/games'))) {
+          if (toServer) report('apps/games imports no server code');
+          const platformTables =
+            (specifier === '@chrysos/db' && /(^|[\s{,*])schema\b/.test(clause)) ||
+            /^@chrysos\/db\/.*schema/.test(specifier);
+          if (platformTables) report("apps/games imports none of the platform's tables");
+        }
+      }
+    }
+  }
+  return violations;
+}
