@@ -3,8 +3,9 @@ import { schema, studioSchema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { openStudioSession } from '@chrysos/games/sessions';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { houseStudio } from '../../platform/config.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { ServerProcess } from '../../testing/wallet/server-process.ts';
 import { auditLedger, openGameSession, Wallet } from '../wallet/public.ts';
 
@@ -15,7 +16,7 @@ const deposit = 100_000;
  * The studio killed with SIGKILL in the middle of play, several times: after a restart, recovery
  * leaves no round open, and every round's money is exactly what its outcome says.
  */
-describe.runIf(process.env.DATABASE_URL)('studio crash test on PostgreSQL', () => {
+describeOnPostgres('studio crash test on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let server: ServerProcess;
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import {
   bookingProblems,
   newRecord,
@@ -20,7 +21,7 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
  * destroyed and every acknowledged call is booked exactly once. Money and concurrency are PostgreSQL's
  * job in production, so this runs there (CI sets DATABASE_URL).
  */
-describe.runIf(process.env.DATABASE_URL)('bank test on PostgreSQL', () => {
+describeOnPostgres('bank test on PostgreSQL', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let baseUrl = '';
 

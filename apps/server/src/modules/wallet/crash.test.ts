@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import {
   bookingProblems,
   newRecord,
@@ -20,7 +21,7 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
  * load and started again; clients re-send whatever got no answer. A booking is one statement, and
  * webhooks owed are kept by the PSP until acknowledged, so the same invariants must hold.
  */
-describe.runIf(process.env.DATABASE_URL)('crash test on PostgreSQL', () => {
+describeOnPostgres('crash test on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let server: ServerProcess;
 
