@@ -177,7 +177,9 @@ const app = await buildApp({
   config: parseConfig({
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent', GEOIP_COUNTRY_HEADER: 'CF-IPCountry' }),
+    LOG_LEVEL: 'silent',
+    GEOIP_COUNTRY_HEADER: 'CF-IPCountry',
+  }),
   database,
   web: false,
   // The generated catalogue only: the studio's own titles would change nothing measured here.

@@ -7,4 +7,3 @@ export * from './info.ts';
 export * from './support.ts';
 export * from './text.ts';
 export * from './wallet.ts';
-export * from './wallet-protocol.ts';

@@ -1,23 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { signedHeaders, type WalletStatus, walletPaths } from '@chrysos/wallet-protocol';
 
 /**
  * The only way the studio touches money: the casino's seamless-wallet protocol (docs/wallet-protocol.md),
  * signed with the studio's secret, exactly as a third-party studio calls it.
  */
-
-export type WalletStatus =
-  | 'RS_OK'
-  | 'RS_ERROR_NOT_ENOUGH_MONEY'
-  | 'RS_ERROR_DUPLICATE_TRANSACTION'
-  | 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'
-  | 'RS_ERROR_INVALID_TOKEN'
-  | 'RS_ERROR_TOKEN_EXPIRED'
-  | 'RS_ERROR_WRONG_CURRENCY'
-  | 'RS_ERROR_USER_DISABLED'
-  | 'RS_ERROR_INVALID_SIGNATURE'
-  | 'RS_ERROR_LIMIT_REACHED'
-  | 'RS_ERROR_WRONG_SYNTAX'
-  | 'RS_ERROR_UNKNOWN';
+export type { WalletStatus };
 
 export interface WalletAnswer {
   status: WalletStatus;
@@ -88,14 +75,14 @@ export class WalletClient {
   }
 
   balance(player: Player, gameCode: string): Promise<WalletAnswer> {
-    return this.#call('/wallet/user/balance', { ...player, game_code: gameCode });
+    return this.#call(walletPaths.balance, { ...player, game_code: gameCode });
   }
 
   bet(
     player: Player,
     call: { transaction: string; round: string; gameCode: string; amount: number; free?: boolean },
   ): Promise<WalletAnswer> {
-    return this.#call('/wallet/transaction/bet', {
+    return this.#call(walletPaths.bet, {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -117,7 +104,7 @@ export class WalletClient {
       free?: boolean;
     },
   ): Promise<WalletAnswer> {
-    return this.#call('/wallet/transaction/win', {
+    return this.#call(walletPaths.win, {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -133,7 +120,7 @@ export class WalletClient {
     player: Player,
     call: { transaction: string; reference: string; round: string; gameCode: string },
   ): Promise<WalletAnswer> {
-    return this.#call('/wallet/transaction/rollback', {
+    return this.#call(walletPaths.rollback, {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -155,13 +142,8 @@ export class WalletClient {
         await sleep(pause * (1 + Math.random() * 0.5));
       }
       const body = JSON.stringify({ ...fields, request_uuid: this.#newRequestId() });
-      const signature = createHmac('sha256', this.#secret).update(body).digest('hex');
       try {
-        const response = await this.#transport(path, body, {
-          'content-type': 'application/json',
-          'x-chrysos-studio': this.#studio,
-          'x-chrysos-signature': signature,
-        });
+        const response = await this.#transport(path, body, signedHeaders(this.#studio, body, this.#secret));
         if (response.status !== 200) {
           lastError = new Error(`HTTP ${response.status}`);
           continue;

@@ -1,12 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
+  signatureHeader,
+  signatureMatches,
+  studioHeader,
   type WalletResponse,
   type WalletStatus,
   walletBalanceRequest,
   walletBetRequest,
+  walletPaths,
   walletRollbackRequest,
   walletWinRequest,
-} from '@chrysos/contract';
+} from '@chrysos/wallet-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashToken } from '../auth/public.ts';
@@ -22,7 +25,6 @@ import {
   Ledger,
   type Movement,
 } from './ledger.ts';
-import { signatureHeader, signBody, studioHeader } from './signature.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,10 +86,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   ): { studio: string; body: z.infer<S> } {
     const studio = String(request.headers[studioHeader] ?? '');
     const secret = studios.get(studio);
-    const given = Buffer.from(String(request.headers[signatureHeader] ?? ''), 'hex');
-    const expected =
-      secret && request.rawBody !== undefined ? Buffer.from(signBody(request.rawBody, secret), 'hex') : null;
-    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    const signature = String(request.headers[signatureHeader] ?? '');
+    if (!secret || request.rawBody === undefined || !signatureMatches(request.rawBody, secret, signature)) {
       throw new ProtocolError('RS_ERROR_INVALID_SIGNATURE');
     }
     const parsed = schema.safeParse(request.body);
@@ -166,7 +166,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
 
   const keyOf = (studio: string, transaction: string) => `${studio}:${transaction}`;
 
-  app.post('/wallet/user/balance', (request, reply) =>
+  app.post(walletPaths.balance, (request, reply) =>
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletBalanceRequest);
       const session = await sessionFor(body, studio, { refuseExpired: true });
@@ -181,7 +181,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     }),
   );
 
-  app.post('/wallet/transaction/bet', (request, reply) =>
+  app.post(walletPaths.bet, (request, reply) =>
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletBetRequest);
       const key = keyOf(studio, body.transaction_uuid);
@@ -243,7 +243,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     }),
   );
 
-  app.post('/wallet/transaction/win', (request, reply) =>
+  app.post(walletPaths.win, (request, reply) =>
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletWinRequest);
       const reference = keyOf(studio, body.reference_transaction_uuid);
@@ -283,7 +283,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     }),
   );
 
-  app.post('/wallet/transaction/rollback', (request, reply) =>
+  app.post(walletPaths.rollback, (request, reply) =>
     handle(request, reply, async () => {
       const { studio, body } = authenticate(request, walletRollbackRequest);
       await sessionFor(body, studio, { refuseExpired: false });

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { signBody } from '@chrysos/wallet-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { openGameSession } from './game-sessions.ts';
 import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
-import { signBody } from './signature.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-that-is-long-enough-1234';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { WalletResponse } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
+import { signBody, type WalletResponse } from '@chrysos/wallet-protocol';
 import { inArray, sql } from 'drizzle-orm';
 import { openGameSession } from '../../modules/wallet/game-sessions.ts';
-import { signBody } from '../../modules/wallet/signature.ts';
 
 /**
  * The bank test's harness: real players signed up over HTTP, a load of protocol and cashier calls

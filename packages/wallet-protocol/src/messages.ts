@@ -1,5 +1,10 @@
+import { messageFor, plainText } from '@chrysos/rules';
 import { z } from 'zod';
-import { oneLine } from './text.ts';
+
+/** Ids and tokens are stored with each transaction: no control characters (PostgreSQL cannot store NUL). */
+const oneLine = z.refine<string>((value) => plainText(value) === null, {
+  message: messageFor({ key: 'characters' }),
+});
 
 /**
  * The seamless-wallet protocol game studios call (modelled on the public Hub88 wallet API). Every
@@ -22,7 +27,6 @@ export const walletStatuses = [
 ] as const;
 export type WalletStatus = (typeof walletStatuses)[number];
 
-/** Ids are stored with each transaction: no control characters (PostgreSQL cannot store NUL). */
 const id = z.string().min(1).max(100).check(oneLine);
 const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
