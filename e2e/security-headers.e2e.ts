@@ -151,7 +151,7 @@ describe('pages under the Content-Security-Policy', () => {
     await page.goto(`${product.url}/faq`).catch(() => null);
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
     await context.setOffline(false);
-    await page.getByRole('link', { name: 'Try again · Δοκιμάστε ξανά' }).click();
+    await page.getByRole('button', { name: 'Try again · Δοκιμάστε ξανά' }).click();
     await page.getByRole('heading', { name: 'You are offline' }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/faq');
     expect(violations).toEqual([]);
