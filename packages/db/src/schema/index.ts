@@ -8,5 +8,6 @@ export * from './cashier.ts';
 export * from './content.ts';
 export * from './games.ts';
 export * from './info.ts';
+export * from './platform.ts';
 export * from './support.ts';
 export * from './wallet.ts';
