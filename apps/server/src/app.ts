@@ -16,6 +16,7 @@ import errorHandling, { sendError } from './platform/error-handling.ts';
 import { healthRoutes } from './platform/health.ts';
 import session from './platform/http-session.ts';
 import { imagesPlugin } from './platform/images.ts';
+import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import securityHeaders from './platform/security-headers.ts';
 import { validatorCompiler } from './platform/validator.ts';
@@ -32,6 +33,8 @@ export interface AppOptions {
   studioFeed?: StudioFeed;
   /** Told of every route as it is added (the fuzz test lists the routes outside the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
+  /** The background job queue's timings (tests shorten them). */
+  jobs?: JobsOptions;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(configPlugin, { config });
   await app.register(securityHeaders);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
   await app.register(afterResponse);
   await app.register(apiConventions);

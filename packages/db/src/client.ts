@@ -24,6 +24,11 @@ export interface Database {
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * What a library that brings its own driver adapter connects through (the job queue): the embedded
+   * PGlite instance itself, or the PostgreSQL server's URL for a pool of its own.
+   */
+  driver: { pglite: PGlite } | { url: string };
 }
 
 export interface DatabaseOptions {
@@ -52,6 +57,7 @@ async function createPglite(dataDir: string): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
+    driver: { pglite: client },
   };
 }
 
@@ -66,6 +72,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
+    driver: { url },
   };
 }
 

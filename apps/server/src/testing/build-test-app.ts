@@ -10,16 +10,22 @@ import { parseConfig } from '../platform/config.ts';
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { logs?: string[]; studioFeed?: StudioFeed; onRoute?: AppOptions['onRoute'] } = {},
+  options: {
+    logs?: string[];
+    studioFeed?: StudioFeed;
+    onRoute?: AppOptions['onRoute'];
+    jobs?: AppOptions['jobs'];
+  } = {},
 ) {
   const database = await openTestDatabase(kind);
-  const { logs, studioFeed, onRoute } = options;
+  const { logs, studioFeed, onRoute, jobs } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
     web: false,
     ...(studioFeed ? { studioFeed } : {}),
     ...(onRoute ? { onRoute } : {}),
+    ...(jobs ? { jobs } : {}),
     // Tests that look for secrets in logs collect every line at the most verbose level.
     logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
   });
