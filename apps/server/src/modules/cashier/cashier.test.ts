@@ -3,6 +3,7 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { signWebhook } from './sandbox/sandbox-psp.ts';
 
@@ -12,7 +13,6 @@ const pspSecret = 'sandbox-psp-secret-for-tests-0123456789';
 
 describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
-  let cookie = '';
 
   beforeAll(async () => {
     app = await buildTestApp(kind, {
@@ -21,25 +21,9 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       SANDBOX_PSP_SECRET: pspSecret,
       // WITHDRAWAL_AUTO_APPROVE_BELOW left at its default: EUR, USD and GBP under 100.00, no crypto.
     });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        user: {
-          email: 'cashier@example.gr',
-          password: 'correct horse battery',
-          country: 'GR',
-          terms_acceptance: true,
-          age_acceptance: true,
-        },
-      },
-    });
-    cookie = cookieOf(created);
   });
   afterAll(() => app.closeAll());
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-    app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
   const operator = (url: string, payload?: Record<string, unknown>) =>
     app.inject({
       method: payload ? 'POST' : 'GET',
@@ -47,9 +31,6 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       headers: { authorization: `Bearer ${operatorToken}` },
       ...(payload ? { payload } : {}),
     });
-  const eur = async () =>
-    (await api('GET', '/player/accounts')).json().find((a: { currency: string }) => a.currency === 'EUR');
-  const paymentStatus = async (id: string) => (await api('GET', `/player/payments/${id}`)).json().status;
 
   /** What the player does on the provider's page: submit the card form. */
   async function payOnHostedPage(redirectUrl: string, card: string) {
@@ -70,29 +51,66 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     });
   }
 
-  async function deposit(amount: number, card: string) {
-    const started = await api('POST', '/payments/deposits', {
-      currency: 'EUR',
-      amount_cents: amount,
-      method: 'card',
-    });
-    expect(started.statusCode).toBe(201);
-    const { payment, redirect_url: redirectUrl } = started.json();
-    return {
-      id: payment.id as string,
-      redirectUrl: redirectUrl as string,
-      submitted: await payOnHostedPage(redirectUrl, card),
+  /** The cashier as one player uses it: each case has a player of its own, so no balance carries over. */
+  function as(player: Pick<TestPlayer, 'cookie'>) {
+    const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+      app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { cookie: player.cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const account = async (currency = 'EUR') =>
+      (await api('GET', '/player/accounts'))
+        .json()
+        .find((a: { currency: string }) => a.currency === currency);
+    const paymentStatus = async (id: string) => (await api('GET', `/player/payments/${id}`)).json().status;
+    const deposit = async (amount: number, card: string, currency = 'EUR') => {
+      const started = await api('POST', '/payments/deposits', {
+        currency,
+        amount_cents: amount,
+        method: 'card',
+      });
+      expect(started.statusCode).toBe(201);
+      const { payment, redirect_url: redirectUrl } = started.json();
+      return {
+        id: payment.id as string,
+        redirectUrl: redirectUrl as string,
+        submitted: await payOnHostedPage(redirectUrl, card),
+      };
     };
+    /** A card deposit that the provider confirms. */
+    const fund = async (currency: string, amount: number) => {
+      const { id } = await deposit(amount, '4242 4242 4242 4242', currency);
+      await vi.waitFor(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
+    };
+    const withdraw = (currency: string, amount: number) =>
+      api('POST', '/payments/withdrawals', { currency, amount_cents: amount, method: 'card' });
+    return { api, eur: () => account('EUR'), account, paymentStatus, deposit, fund, withdraw };
   }
 
   it('opens with one active account in the registration currency', async () => {
-    const accounts = (await api('GET', '/player/accounts')).json();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        user: {
+          email: 'cashier@example.gr',
+          password: 'correct horse battery',
+          country: 'GR',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      },
+    });
+    const accounts = (await as({ cookie: cookieOf(created) }).api('GET', '/player/accounts')).json();
     expect(accounts).toEqual([
       { currency: 'EUR', amount_cents: 0, available_to_cashout_cents: 0, bonus_cents: 0, active: true },
     ]);
   });
 
   it('credits a card deposit only when the provider confirms it', async () => {
+    const { deposit, paymentStatus, eur } = as(await newPlayer(app));
     const { id, submitted } = await deposit(5_000, '4242 4242 4242 4242');
     expect(submitted.statusCode).toBe(303);
     expect(submitted.headers.location).toBe(`/profile/wallet/deposit?payment=${id}`);
@@ -101,17 +119,20 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('leaves the balance alone when the card is declined, with the reason', async () => {
+    const { api, deposit, paymentStatus, eur } = as(await newPlayer(app, { funded: 1_000 }));
     const { id } = await deposit(2_000, '4000 0000 0000 0002');
     await vi.waitFor(async () => expect(await paymentStatus(id)).toBe('failed'), { timeout: 5000 });
     expect((await api('GET', `/player/payments/${id}`)).json().failure_reason).toBe('The card was declined');
-    expect(await eur()).toMatchObject({ amount_cents: 5_000 });
+    expect(await eur()).toMatchObject({ amount_cents: 1_000 });
   });
 
   it('asks for 3-D Secure and credits after the challenge is passed', async () => {
+    const { deposit, paymentStatus, eur } = as(await newPlayer(app));
     const { id, submitted } = await deposit(1_500, '4000 0000 0000 3220');
     expect(submitted.headers.location).toMatch(/^\/sandbox-psp\/3ds\//);
     const challenge = await app.inject({ url: submitted.headers.location as string });
     expect(challenge.body).toContain('3-D Secure');
+    expect(await paymentStatus(id)).not.toBe('succeeded');
     const approved = await app.inject({
       method: 'POST',
       url: submitted.headers.location as string,
@@ -120,10 +141,11 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     });
     expect(approved.statusCode).toBe(303);
     await vi.waitFor(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
-    expect(await eur()).toMatchObject({ amount_cents: 6_500 });
+    expect(await eur()).toMatchObject({ amount_cents: 1_500 });
   });
 
   it('shows the card form again with the problems of a mistyped card', async () => {
+    const { api } = as(await newPlayer(app));
     const started = (
       await api('POST', '/payments/deposits', { currency: 'EUR', amount_cents: 1_000, method: 'card' })
     ).json();
@@ -140,6 +162,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('refuses amounts outside the method limits and malformed amounts', async () => {
+    const { api } = as(await newPlayer(app));
     for (const [amount, error] of [
       [999, 'must be at least 1000'],
       [500_001, 'must be at most 500000'],
@@ -163,9 +186,10 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('verifies webhooks: forged, stale, altered or repeated ones change nothing', async () => {
+    const { api, deposit, paymentStatus, eur } = as(await newPlayer(app));
     const { id } = await deposit(3_000, '4242 4242 4242 4242');
     await vi.waitFor(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
-    expect(await eur()).toMatchObject({ amount_cents: 9_500 });
+    expect(await eur()).toMatchObject({ amount_cents: 3_000 });
     const payment = (await api('GET', `/player/payments/${id}`)).json();
     const send = (body: string, signature: string) =>
       app.inject({
@@ -202,25 +226,17 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const late = await send(event('payment.failed'), signWebhook(event('payment.failed'), pspSecret));
     expect(late.json().outcome).toBe('duplicate');
     expect(await paymentStatus(id)).toBe('succeeded');
-    expect(await eur()).toMatchObject({ amount_cents: 9_500 });
+    expect(await eur()).toMatchObject({ amount_cents: 3_000 });
   });
 
   it('pays out a small withdrawal without an operator and holds the money until then', async () => {
-    const refused = await api('POST', '/payments/withdrawals', {
-      currency: 'EUR',
-      amount_cents: 9_501,
-      method: 'card',
-    });
+    const { withdraw, paymentStatus, eur } = as(await newPlayer(app, { funded: 9_500 }));
+    const refused = await withdraw('EUR', 9_501);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.amount_cents).toEqual(['is more than the balance available to cash out']);
 
-    const small = await api('POST', '/payments/withdrawals', {
-      currency: 'EUR',
-      amount_cents: 2_500,
-      method: 'card',
-    });
+    const small = await withdraw('EUR', 2_500);
     expect(small.json()).toMatchObject({ status: 'approved' });
-    expect(small.json().status).toBe('approved');
     expect(await eur()).toMatchObject({ amount_cents: 7_000, available_to_cashout_cents: 7_000 });
     await vi.waitFor(async () => expect(await paymentStatus(small.json().id)).toBe('paid'), {
       timeout: 5000,
@@ -229,55 +245,44 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('lets the player cancel a pending withdrawal and an operator approve or reject one', async () => {
-    const first = (
-      await api('POST', '/payments/withdrawals', { currency: 'EUR', amount_cents: 2_000, method: 'card' })
-    ).json();
+    const { api, withdraw, paymentStatus, eur } = as(await newPlayer(app, { funded: 55_000 }));
+    const first = (await withdraw('EUR', 2_000)).json();
     // 20.00 is under the 100.00 auto-approval threshold: approved at once. Larger ones wait for review.
     expect(first.status).toBe('approved');
     await vi.waitFor(async () => expect(await paymentStatus(first.id)).toBe('paid'), { timeout: 5000 });
+    expect(await eur()).toMatchObject({ amount_cents: 53_000 });
 
-    const topUp = await deposit(50_000, '4242424242424242');
-    await vi.waitFor(async () => expect(await paymentStatus(topUp.id)).toBe('succeeded'), { timeout: 5000 });
-    expect(await eur()).toMatchObject({ amount_cents: 55_000 });
-
-    const cancelled = (
-      await api('POST', '/payments/withdrawals', { currency: 'EUR', amount_cents: 15_000, method: 'card' })
-    ).json();
+    const cancelled = (await withdraw('EUR', 15_000)).json();
     expect(cancelled.status).toBe('pending');
-    expect(await eur()).toMatchObject({ amount_cents: 40_000 });
+    expect(await eur()).toMatchObject({ amount_cents: 38_000 });
     expect((await api('DELETE', `/payments/withdrawals/${cancelled.id}`)).json().status).toBe('cancelled');
     expect((await api('DELETE', `/payments/withdrawals/${cancelled.id}`)).statusCode).toBe(409);
-    expect(await eur()).toMatchObject({ amount_cents: 55_000 });
+    expect(await eur()).toMatchObject({ amount_cents: 53_000 });
 
-    const approved = (
-      await api('POST', '/payments/withdrawals', { currency: 'EUR', amount_cents: 12_000, method: 'card' })
-    ).json();
-    const rejected = (
-      await api('POST', '/payments/withdrawals', { currency: 'EUR', amount_cents: 13_000, method: 'card' })
-    ).json();
-    expect((await operator('/withdrawals')).json().map((p: { id: string }) => p.id)).toEqual([
-      approved.id,
-      rejected.id,
-    ]);
+    const approved = (await withdraw('EUR', 12_000)).json();
+    const rejected = (await withdraw('EUR', 13_000)).json();
+    const awaiting = (await operator('/withdrawals')).json().map((p: { id: string }) => p.id);
+    expect(awaiting).toEqual(expect.arrayContaining([approved.id, rejected.id]));
+    expect(awaiting).not.toContain(cancelled.id);
     expect((await operator(`/withdrawals/${approved.id}/approve`, {})).json().status).toBe('approved');
     expect(
       (await operator(`/withdrawals/${rejected.id}/reject`, { reason: 'Documents needed' })).json().status,
     ).toBe('rejected');
     expect((await api('DELETE', `/payments/withdrawals/${approved.id}`)).statusCode).toBe(409);
     await vi.waitFor(async () => expect(await paymentStatus(approved.id)).toBe('paid'), { timeout: 5000 });
-    expect(await eur()).toMatchObject({ amount_cents: 43_000 });
+    expect(await eur()).toMatchObject({ amount_cents: 41_000 });
   });
 
   it('returns the money of a payout the bank refused', async () => {
-    const failing = (
-      await api('POST', '/payments/withdrawals', { currency: 'EUR', amount_cents: 20_666, method: 'card' })
-    ).json();
+    const { api, withdraw, paymentStatus, eur } = as(await newPlayer(app, { funded: 30_000 }));
+    const failing = (await withdraw('EUR', 20_666)).json();
+    expect(await eur()).toMatchObject({ amount_cents: 30_000 - 20_666 });
     await operator(`/withdrawals/${failing.id}/approve`, {});
     await vi.waitFor(async () => expect(await paymentStatus(failing.id)).toBe('failed'), { timeout: 5000 });
     expect((await api('GET', `/player/payments/${failing.id}`)).json().failure_reason).toBe(
       'The beneficiary bank rejected the transfer',
     );
-    expect(await eur()).toMatchObject({ amount_cents: 43_000 });
+    expect(await eur()).toMatchObject({ amount_cents: 30_000 });
   });
 
   it('keeps the operator API closed without the token', async () => {
@@ -289,6 +294,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('switches the active currency, one account active at a time', async () => {
+    const { api } = as(await newPlayer(app));
     const accounts = (await api('POST', '/player/accounts', { currency: 'USD' })).json();
     expect(accounts.map((a: { currency: string; active: boolean }) => [a.currency, a.active])).toEqual([
       ['EUR', false],
@@ -303,11 +309,17 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('lists every movement in the history, filters it and exports it as CSV', async () => {
+    const { api, fund, withdraw, paymentStatus } = as(await newPlayer(app));
+    for (const amount of [5_000, 1_500, 3_000, 50_000]) await fund('EUR', amount);
+    const paidOut = (await withdraw('EUR', 2_000)).json();
+    await vi.waitFor(async () => expect(await paymentStatus(paidOut.id)).toBe('paid'), { timeout: 5000 });
+
     const all = (await api('GET', '/player/transactions?per_page=100')).json();
     expect(all.total).toBe(all.items.length);
     expect(all.items.filter((t: { kind: string }) => t.kind === 'deposit')).toHaveLength(4);
     // Each deposit and withdrawal movement names the method the player paid with or was paid to.
     const cashier = all.items.filter((t: { kind: string }) => t.kind !== 'bet' && t.kind !== 'win');
+    expect(cashier.length).toBeGreaterThan(4);
     expect(new Set(cashier.map((t: { method: string | null }) => t.method))).toEqual(new Set(['card']));
     const deposits = (await api('GET', '/player/transactions?kind=deposit&per_page=2&page=2')).json();
     expect(deposits).toMatchObject({ total: 4, page: 2, per_page: 2 });
@@ -319,55 +331,20 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     expect((await api('GET', '/player/transactions?kind=poker')).statusCode).toBe(422);
   });
 
-  /** Another player, signed up from Greece (an EUR account), and a call of the API as them. */
-  async function anotherPlayer(name: string) {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        user: {
-          email: `${name}@example.gr`,
-          password: 'correct horse battery',
-          country: 'GR',
-          terms_acceptance: true,
-          age_acceptance: true,
-        },
-      },
-    });
-    const theirs = cookieOf(created);
-    const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-      app.inject({ method, url: `/api${url}`, headers: { cookie: theirs }, ...(payload ? { payload } : {}) });
-    const status = async (id: string) => (await call('GET', `/player/payments/${id}`)).json().status;
-    const fund = async (currency: string, amount: number) => {
-      const started = await call('POST', '/payments/deposits', {
-        currency,
-        amount_cents: amount,
-        method: 'card',
-      });
-      expect(started.statusCode).toBe(201);
-      const { payment, redirect_url: redirectUrl } = started.json();
-      await payOnHostedPage(redirectUrl, '4242 4242 4242 4242');
-      await vi.waitFor(async () => expect(await status(payment.id)).toBe('succeeded'), { timeout: 5000 });
-    };
-    const withdraw = (currency: string, amount: number) =>
-      call('POST', '/payments/withdrawals', { currency, amount_cents: amount, method: 'card' });
-    return { call, fund, withdraw };
-  }
-
   it('approves a withdrawal without an operator only under its currency’s threshold, never in crypto', async () => {
-    const player = await anotherPlayer('thresholds');
+    const player = as(await newPlayer(app));
     await player.fund('EUR', 30_000);
     expect((await player.withdraw('EUR', 5_000)).json().status).toBe('approved');
     expect((await player.withdraw('EUR', 15_000)).json().status).toBe('pending');
 
     // 99.99 ETH is under 100 whole units, but ETH has no threshold: an operator decides.
-    await player.call('POST', '/player/accounts', { currency: 'ETH' });
+    await player.api('POST', '/player/accounts', { currency: 'ETH' });
     await player.fund('ETH', 100 * 10 ** 8);
     const ether = await player.withdraw('ETH', 9_999_000_000);
     expect(ether.statusCode).toBe(201);
     expect(ether.json().status).toBe('pending');
 
-    await player.call('POST', '/player/accounts', { currency: 'BTC' });
+    await player.api('POST', '/player/accounts', { currency: 'BTC' });
     await player.fund('BTC', 10_000_000);
     const bitcoin = await player.withdraw('BTC', 50_000);
     expect(bitcoin.statusCode).toBe(201);
@@ -378,12 +355,12 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   });
 
   it('refuses a deposit or withdrawal in a currency the player holds no account in', async () => {
-    const player = await anotherPlayer('one-currency');
+    const player = as(await newPlayer(app));
     const accounts = async () =>
-      (await player.call('GET', '/player/accounts')).json().map((a: { currency: string }) => a.currency);
+      (await player.api('GET', '/player/accounts')).json().map((a: { currency: string }) => a.currency);
     expect(await accounts()).toEqual(['EUR']);
     for (const refused of [
-      await player.call('POST', '/payments/deposits', {
+      await player.api('POST', '/payments/deposits', {
         currency: 'USD',
         amount_cents: 5_000,
         method: 'card',
@@ -395,16 +372,16 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
         errors: { currency: ['You have no USD account: add it to your accounts first'] },
       });
     }
-    expect((await player.call('GET', '/player/payments')).json()).toEqual([]);
+    expect((await player.api('GET', '/player/payments')).json()).toEqual([]);
     expect(await accounts()).toEqual(['EUR']);
 
     // Once the player adds the account, the money goes there and shows in it.
-    await player.call('POST', '/player/accounts', { currency: 'USD' });
+    await player.api('POST', '/player/accounts', { currency: 'USD' });
     await player.fund('USD', 5_000);
-    const usd = (await player.call('GET', '/player/accounts'))
-      .json()
-      .find((a: { currency: string }) => a.currency === 'USD');
-    expect(usd).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
+    expect(await player.account('USD')).toMatchObject({
+      amount_cents: 5_000,
+      available_to_cashout_cents: 5_000,
+    });
   });
 
   it('keeps the ledger balanced', async () => {
