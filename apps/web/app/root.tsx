@@ -1,22 +1,13 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './account/AccountEffects';
 import { useRememberPageForGames } from './components/game-back-path';
 import { LoadingBar } from './components/LoadingBar';
 import { catalogues } from './i18n/catalogues.server';
-import { I18nProvider } from './i18n/i18n';
+import { I18nProvider } from './lib/i18n';
 import { LeaveWebViewGuard } from './modals/LeaveWebViewGuard';
 import { ModalHost } from './modals/ModalHost';
 import { ModalProvider } from './modals/ModalProvider';
@@ -26,7 +17,8 @@ import { registerServiceWorker, useStandalone } from './pwa/display-mode';
 import './styles/app.css';
 import './styles/wallet.css';
 import './styles/games.css';
-import { pageUrl } from './request-url';
+import { pageUrl } from './lib/request-url';
+import { useRootData } from './lib/root-data';
 import { barePage } from './studio/bare-page';
 import { WalletProvider } from './wallet/WalletProvider';
 
@@ -51,7 +43,7 @@ function scrollKey(location: { pathname: string; key: string }): string {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const { pathname } = useLocation();
   // A bare page (a game client) names its language in its own address, not in the path.
   const bare = barePage(useMatches());

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
+import { callApi } from '../lib/api';
+import { readJson, writeJson } from '../lib/storage';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayer, usePlayerSession } from '../player/player-session';
 import { clearStoredPlayer, storePlayer } from '../player/player-storage';
-import { callApi } from './api';
 import { needsCompletion } from './completion';
-import { readJson, writeJson } from './local-store';
 import { captureReferral } from './referral-storage';
 import { rememberPlayer } from './remembered-player';
 

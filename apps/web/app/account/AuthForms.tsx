@@ -10,11 +10,11 @@ import {
   required,
 } from '@chrysos/rules';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { callApi } from '../lib/api';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { storePlayer } from '../player/player-storage';
-import type { loader as rootLoader } from '../root';
-import { callApi } from './api';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
 import { CheckboxField, FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
 import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
@@ -197,7 +197,7 @@ function useEmailCheck(address: string, enabled: boolean) {
 export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; idPrefix?: string }) {
   const { t, locale } = useTranslation();
   const { revalidate } = useRevalidator();
-  const license = useRouteLoaderData<typeof rootLoader>('root')?.license ?? 'curacao';
+  const license = useRootData()?.license ?? 'curacao';
   const settings = usePlayerSettings();
   const [values, setValues] = useState({ email: '', password: '' });
   const [flags, setFlags] = useState({ terms: false, age: false, promos: false, sms: false });

@@ -1,7 +1,7 @@
 import { confirmed, maxLength, minLength, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { usePlayer } from '../player/player-session';
 import { EmailRequestForm } from './EmailRequestForm';
 import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
+import { browserStorage, readJson, writeJson } from '../lib/storage';
 import { usePlayer } from '../player/player-session';
 import { sendWithCaptcha } from './form-api';
-import { browserStorage, readJson, writeJson } from './local-store';
 import { problemsFrom } from './problems';
 
 const dismissedKey = (playerId: string) => `chrysos.confirm-bar-dismissed.${playerId}`;

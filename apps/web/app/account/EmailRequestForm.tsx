@@ -1,6 +1,6 @@
 import { email, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';

@@ -1,10 +1,10 @@
 import type { Player } from '@chrysos/contract';
 import { adult, localizePath, maxLength, minimumAgeFor, notArabic, phone } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
+import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { usePlayer } from '../player/player-session';
-import type { loader as rootLoader } from '../root';
 import {
   CheckboxField,
   FormAlert,
@@ -71,7 +71,7 @@ export function ProfileForm() {
   const { t, locale } = useTranslation();
   const player = usePlayer();
   const { revalidate } = useRevalidator();
-  const license = useRouteLoaderData<typeof rootLoader>('root')?.license ?? 'curacao';
+  const license = useRootData()?.license ?? 'curacao';
   const minimumAge = minimumAgeFor(license);
   const [values, setValues] = useState(() => (player ? textValues(player) : null));
   const [flags, setFlags] = useState(() => (player ? flagValues(player) : null));

@@ -1,6 +1,6 @@
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callApi } from './api';
+import { callApi } from '../lib/api';
 import { forgetApiCaches, sendWithCaptcha } from './form-api';
 
 const hmacKey = 'test-only-hmac-key';

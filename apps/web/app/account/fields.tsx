@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * Form controls of the account forms: every control has a visible label, its hint and problem are

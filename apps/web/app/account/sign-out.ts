@@ -1,6 +1,6 @@
 import { useRevalidator } from 'react-router';
+import { callApi } from '../lib/api';
 import { clearStoredPlayer } from '../player/player-storage';
-import { callApi } from './api';
 
 /**
  * Ends the session and reloads the page's data as a visitor. The player kept on the device goes; the

@@ -1,5 +1,5 @@
 import type { LogoSet } from '../content/chrome.server';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { BrandLogo } from './BrandLogo';
 
 /** Spec §2: the full-screen block for visitors from a blocked country. Deliberately no way home. */

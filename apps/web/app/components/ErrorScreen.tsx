@@ -1,14 +1,14 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
+import { isRouteErrorResponse, Link } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-reload';
-import type { loader as rootLoader } from '../root';
 
 /** Spec §2 error page: 404 with its picture and text, other statuses with code and message; both lead home. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const locale = useRouteLoaderData<typeof rootLoader>('root')?.locale ?? 'en';
+  const locale = useRootData()?.locale ?? 'en';
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
 import { Icon, isIconName } from '../icons/icons';
-import type { ChromeData } from '../routes/locale';
+import type { ChromeData } from '../lib/chrome';
+import { useTranslation } from '../lib/i18n';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 

@@ -2,11 +2,11 @@ import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { chooseLanguage } from '../account/language-choice';
-import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
+import type { ChromeData } from '../lib/chrome';
+import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayerSession } from '../player/player-session';
-import type { ChromeData } from '../routes/locale';
 import { useOpenCashier } from '../wallet/cashier';
 import { BrandLogo } from './BrandLogo';
 

@@ -1,6 +1,6 @@
 import type { ContentData } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../lib/app-context';
 
 export interface LogoSet {
   defaultLink: string;

@@ -2,8 +2,8 @@ import { localizePath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { rememberedPlayer } from '../account/remembered-player';
-import { useTranslation } from '../i18n/i18n';
 import { Icon, type IconName } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { isModalName } from '../modals/registry';
 

@@ -1,6 +1,6 @@
 import type { Game, GamesPage } from '@chrysos/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { usePlayer } from '../player/player-session';
 import { countText } from './format';
 import { GameCard } from './GameCard';

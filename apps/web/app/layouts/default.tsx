@@ -5,8 +5,8 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BottomPromo, DownBar } from '../components/PromoStrips';
 import { errorMeta } from '../content/meta';
+import { useChrome } from '../lib/chrome';
 import { usePlayer } from '../player/player-session';
-import { useChrome } from '../routes/locale';
 import type { Route } from './+types/default';
 
 /** Only a signed-in player with an unconfirmed address sees the bar: nobody else loads it. */

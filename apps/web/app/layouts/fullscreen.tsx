@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Header } from '../components/Header';
 import { errorMeta } from '../content/meta';
-import { useChrome } from '../routes/locale';
+import { useChrome } from '../lib/chrome';
 import type { Route } from './+types/fullscreen';
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);

@@ -3,7 +3,7 @@ import { ErrorScreen } from '../components/ErrorScreen';
 import { Header } from '../components/Header';
 import { errorMeta } from '../content/meta';
 import { GameBar } from '../games/GameBar';
-import { useChrome } from '../routes/locale';
+import { useChrome } from '../lib/chrome';
 import type { Route } from './+types/game';
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from '../lib/root-data';
 import { needsLeaveWebView } from '../pwa/webview';
-import type { loader as rootLoader } from '../root';
 import { useModals } from './ModalProvider';
 
 /**
@@ -10,7 +9,7 @@ import { useModals } from './ModalProvider';
  */
 export function LeaveWebViewGuard({ standalone }: { standalone: boolean }) {
   const { stack, open, close } = useModals();
-  const mobileAppDomains = useRouteLoaderData<typeof rootLoader>('root')?.mobileAppDomains ?? [];
+  const mobileAppDomains = useRootData()?.mobileAppDomains ?? [];
 
   useEffect(() => {
     const needed = needsLeaveWebView({

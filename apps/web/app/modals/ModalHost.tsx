@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { focusFirstField } from '../account/focus';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';

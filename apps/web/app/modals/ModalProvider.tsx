@@ -8,11 +8,11 @@ import {
   useReducer,
   useRef,
 } from 'react';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { rememberedPlayer } from '../account/remembered-player';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
-import type { loader as rootLoader } from '../root';
 import {
   cashierNotLoggedInWarning,
   cashierOutcome,
@@ -51,7 +51,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { locale } = useTranslation();
-  const cashierDisabled = useRouteLoaderData<typeof rootLoader>('root')?.cashierDisabled ?? false;
+  const cashierDisabled = useRootData()?.cashierDisabled ?? false;
 
   useEffect(() => {
     dispatch({ type: 'loginChanged', loggedIn });

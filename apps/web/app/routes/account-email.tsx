@@ -2,7 +2,7 @@ import { localizePath } from '@chrysos/rules';
 import { Link, useMatches } from 'react-router';
 import { EmailRequestForm, type EmailRequestKind } from '../account/EmailRequestForm';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/account-email';
 

@@ -2,9 +2,9 @@ import type { ConfirmationBody } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useRevalidator, useSearchParams } from 'react-router';
-import { callApi } from '../account/api';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { callApi } from '../lib/api';
+import { useTranslation } from '../lib/i18n';
 import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/account-token';
 

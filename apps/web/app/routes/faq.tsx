@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/faq';
 
 /** Spec §2 /faq: questions grouped by category, searchable as you type. */

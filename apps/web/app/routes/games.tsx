@@ -26,12 +26,12 @@ import {
   toggleVolatility,
   volatilities,
 } from '../games/lobby-filters';
-import { useTranslation } from '../i18n/i18n';
 import { Icon, type IconName } from '../icons/icons';
+import { useChrome } from '../lib/chrome';
+import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/games';
-import { useChrome } from './locale';
 
 /**
  * Spec §2 /games/{filters…}: the lobby. The address is the filter (app/games/lobby-filters.ts); the

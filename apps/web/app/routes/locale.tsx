@@ -5,13 +5,14 @@ import {
   localeFromPath,
   localizePath,
 } from '@chrysos/rules';
-import { data, isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Outlet, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { BlockedPage } from '../components/BlockedPage';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { loadChrome } from '../content/chrome.server';
 import { metaFor } from '../content/meta';
-import { pageUrl } from '../request-url';
+import type { ChromeData } from '../lib/chrome';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/locale';
 
 function cookieLocale(request: Request): Locale | null {
@@ -50,13 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   return data(loadChrome(app, locale), { headers });
-}
-
-export type ChromeData = ReturnType<typeof loadChrome>;
-
-/** The chrome loaded for the page, for layouts and components below this route. */
-export function useChrome(): ChromeData | undefined {
-  return useRouteLoaderData<typeof loader>('routes/locale') as ChromeData | undefined;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {

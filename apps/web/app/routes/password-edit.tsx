@@ -8,7 +8,7 @@ import { sendWithCaptcha } from '../account/form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from '../account/problems';
 import { rememberPlayer } from '../account/remembered-player';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { storePlayer } from '../player/player-storage';
 import type { Route } from './+types/password-edit';
 

@@ -1,6 +1,6 @@
 import { ProfileForm } from '../account/ProfileForm';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-general';
 
 export const meta: Route.MetaFunction = (args) => [

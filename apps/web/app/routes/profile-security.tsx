@@ -1,6 +1,6 @@
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-security';
 
 export const meta: Route.MetaFunction = (args) => [

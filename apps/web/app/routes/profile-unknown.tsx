@@ -1,6 +1,6 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
 import { redirect } from 'react-router';
-import { pageUrl } from '../request-url';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/profile-unknown';
 
 /**

@@ -3,7 +3,7 @@ import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { UnitChoice } from '../wallet/AccountSelector';
 import { useOpenCashier } from '../wallet/cashier';
 import { WalletLoading } from '../wallet/fields';

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { DepositForm } from '../wallet/DepositForm';
 import { currencyName } from '../wallet/money';
 import { PaymentStatus } from '../wallet/PaymentStatus';

@@ -2,8 +2,8 @@ import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import {
   fetchTransactions,
   type TransactionFilters,

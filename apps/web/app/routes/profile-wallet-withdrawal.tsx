@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { WalletLoading } from '../wallet/fields';
 import { currencyName } from '../wallet/money';
 import { useWallet } from '../wallet/WalletProvider';

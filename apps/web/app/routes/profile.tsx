@@ -2,7 +2,7 @@ import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { rememberedPlayer } from '../account/remembered-player';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 

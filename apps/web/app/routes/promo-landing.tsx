@@ -4,7 +4,7 @@ import { Picture } from '../components/Picture';
 import { contentFor } from '../content/load.server';
 import { alternateLinks } from '../content/meta';
 import { Icon, isIconName } from '../icons/icons';
-import { pageUrl } from '../request-url';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/promo-landing';
 
 /**

@@ -3,8 +3,8 @@ import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { Picture } from '../components/Picture';
 import { alternateLinks } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
-import { pageUrl } from '../request-url';
+import { useTranslation } from '../lib/i18n';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/promotion';
 
 /** `/promotions/{slug}` is valid only for a stored promotion the visitor may see (spec §2). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/promotions';
 
 /**

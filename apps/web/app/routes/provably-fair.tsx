@@ -10,7 +10,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { contentFor } from '../content/load.server';
 import { alternateLinks } from '../content/meta';
 import { catalogues } from '../i18n/catalogues.server';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { studioTitleChoices } from '../studio/studio-titles.server';
 import '../styles/provably-fair.css';
 import type { Route } from './+types/provably-fair';

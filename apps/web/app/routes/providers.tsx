@@ -5,8 +5,8 @@ import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
 import { countText } from '../games/format';
 import { loadProviders } from '../games/games-api.server';
-import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/providers';
 
 /**

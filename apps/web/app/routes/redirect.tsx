@@ -1,6 +1,6 @@
 import { legacyRedirect } from '@chrysos/rules';
 import { data, redirect } from 'react-router';
-import { pageUrl } from '../request-url';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/redirect';
 
 /** Old addresses and bare section paths (rules in @chrysos/rules): a permanent redirect, query kept. */

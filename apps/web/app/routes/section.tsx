@@ -1,9 +1,9 @@
 import { useMatches } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useChrome } from '../lib/chrome';
+import { useTranslation } from '../lib/i18n';
 import { isSectionId, sections } from '../sections';
 import type { Route } from './+types/section';
-import { useChrome } from './locale';
 
 function slugOf(routeId: string | undefined): string {
   return routeId && isSectionId(routeId) ? sections[routeId].slug : 'home';

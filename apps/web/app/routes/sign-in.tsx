@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, SignUpForm } from '../account/AuthForms';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import type { Route } from './+types/sign-in';
 

@@ -2,7 +2,7 @@ import { localeFromPath } from '@chrysos/rules';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { alternateLinks } from '../content/meta';
-import { pageUrl } from '../request-url';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/text-page';
 
 /** `/{slug}` exists only for a stored text page (spec §2); anything else is a real 404. */

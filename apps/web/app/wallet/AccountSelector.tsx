@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import { useWallet } from './WalletProvider';
 
 /**

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, TextField, useProblemFocus } from '../account/fields';
-import { useTranslation } from '../i18n/i18n';
 import { Icon } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';

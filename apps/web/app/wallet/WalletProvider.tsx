@@ -10,9 +10,9 @@ import {
   useState,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import type { ApiResponse } from '../account/api';
-import { readJson, writeJson } from '../account/local-store';
-import { useTranslation } from '../i18n/i18n';
+import type { ApiResponse } from '../lib/api';
+import { useTranslation } from '../lib/i18n';
+import { readJson, writeJson } from '../lib/storage';
 import { usePlayer } from '../player/player-session';
 import type { Poller } from './accounts-poller';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';

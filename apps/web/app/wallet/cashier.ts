@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
-import { useNavigate, useRouteLoaderData } from 'react-router';
+import { useNavigate } from 'react-router';
 import { rememberedPlayer } from '../account/remembered-player';
-import { useTranslation } from '../i18n/i18n';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { useModals } from '../modals/ModalProvider';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
-import type { loader as rootLoader } from '../root';
 import { type CashierTab, cashierOutcome, runCashierOutcome } from './cashier-rules';
 
 /** Whether this visitor's country has the cashier window switched off (from the root loader). */
 export function useCashierDisabled(): boolean {
-  return useRouteLoaderData<typeof rootLoader>('root')?.cashierDisabled ?? false;
+  return useRootData()?.cashierDisabled ?? false;
 }
 
 /**

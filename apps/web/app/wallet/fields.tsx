@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n/i18n';
 import { Icon, type IconName } from '../icons/icons';
+import { useTranslation } from '../lib/i18n';
 import type { PaymentMethod } from './api';
 
 /**

@@ -3,7 +3,7 @@ import { SignInForm, SignUpForm } from '../../account/AuthForms';
 import { ChangePasswordForm } from '../../account/ChangePasswordForm';
 import { EmailRequestForm } from '../../account/EmailRequestForm';
 import { forgetRememberedPlayer, type RememberedPlayer } from '../../account/remembered-player';
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../ModalProvider';
 import type { ModalName } from '../registry';
 

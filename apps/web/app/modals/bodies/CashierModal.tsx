@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { type CashierModalData, type CashierTab, cashierTabFromHash } from '../../wallet/cashier-rules';
 import { DepositForm } from '../../wallet/DepositForm';
 import { WalletLoading } from '../../wallet/fields';

@@ -1,8 +1,7 @@
 import type { Country, Currency, IpInfo, PlayerFields } from '@chrysos/contract';
 import { email, minimumAgeFor, required } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useRevalidator, useRouteLoaderData } from 'react-router';
-import { callApi } from '../../account/api';
+import { useRevalidator } from 'react-router';
 import {
   CheckboxField,
   FormAlert,
@@ -15,9 +14,10 @@ import {
 import { focusFirstField } from '../../account/focus';
 import { sendWithCaptcha } from '../../account/form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
-import { useTranslation } from '../../i18n/i18n';
+import { callApi } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
 import { usePlayer } from '../../player/player-session';
-import type { loader as rootLoader } from '../../root';
 import { useWallet } from '../../wallet/WalletProvider';
 
 /** The fields this form knows how to ask for; others the server may list are left to their own forms. */
@@ -71,7 +71,7 @@ export function CompleteRegistrationModal() {
   const player = usePlayer();
   const { revalidate } = useRevalidator();
   const wallet = useWallet();
-  const license = useRouteLoaderData<typeof rootLoader>('root')?.license ?? 'curacao';
+  const license = useRootData()?.license ?? 'curacao';
   const [options, setOptions] = useState<Options | null | 'failed'>(null);
   const [values, setValues] = useState({ country: '', currency: '', email: '' });
   const [flags, setFlags] = useState({

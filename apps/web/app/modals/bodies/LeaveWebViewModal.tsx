@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation } from '../../lib/i18n';
 
 /** Asks an iOS in-app browser user to continue in Safari, with the link ready to copy. */
 export function LeaveWebViewModal() {

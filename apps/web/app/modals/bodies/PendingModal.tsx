@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
-import { Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../../i18n/i18n';
-import type { loader as rootLoader } from '../../root';
+import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
 import type { ModalName } from '../registry';
 
 /** Account pages a modal stands in for while its own form is not built yet. */
@@ -12,7 +12,7 @@ const pageFor: Partial<Record<ModalName, string>> = {
 /** A modal whose feature arrives with a later capability: it says so and offers the matching page. */
 export function PendingModal({ name }: { name: ModalName }) {
   const { t } = useTranslation();
-  const locale = useRouteLoaderData<typeof rootLoader>('root')?.locale ?? 'en';
+  const locale = useRootData()?.locale ?? 'en';
   const page = pageFor[name];
   return (
     <div className="modal__body">

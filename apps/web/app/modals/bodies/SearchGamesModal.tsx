@@ -13,9 +13,9 @@ import {
   type SearchState,
 } from '../../games/instant-search';
 import { defaultFilter, lobbyPath, searchMaxLength } from '../../games/lobby-filters';
-import { useTranslation } from '../../i18n/i18n';
 import { Icon } from '../../icons/icons';
-import { useChrome } from '../../routes/locale';
+import { useChrome } from '../../lib/chrome';
+import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../ModalProvider';
 
 /** Data the SearchGames modal may be opened with: the words to start from. */
