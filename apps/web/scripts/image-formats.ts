@@ -1,7 +1,7 @@
 /**
  * For every raster image under public/images, records whether AVIF is smaller than WebP at a typical
  * display width, so the Picture component offers AVIF only where it saves bytes (spec §7 images).
- * Run by `npm run build`; the result is app/content/image-formats.json.
+ * Run by `npm run build`; the result is app/ui/image-formats.json.
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const publicDirectory = fileURLToPath(new URL('../public', import.meta.url));
-const output = fileURLToPath(new URL('../app/content/image-formats.json', import.meta.url));
+const output = fileURLToPath(new URL('../app/ui/image-formats.json', import.meta.url));
 
 const avifSmaller: Record<string, boolean> = {};
 for (const entry of await readdir(path.join(publicDirectory, 'images'), {

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Icon, type IconName } from '../icons/icons';
 import { useTranslation } from '../lib/i18n';
 import { usePlayerSession } from '../player/player-session';
+import { Icon, type IconName } from '../ui/icons/icons';
 import { useOpenCashier } from '../wallet/cashier';
 import { useSignOut } from './sign-out';
 

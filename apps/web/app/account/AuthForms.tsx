@@ -15,8 +15,15 @@ import { callApi } from '../lib/api';
 import { useTranslation } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
 import { storePlayer } from '../player/player-storage';
+import {
+  CheckboxField,
+  FormAlert,
+  onlyProblems,
+  SubmitButton,
+  TextField,
+  useProblemFocus,
+} from '../ui/fields';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
-import { CheckboxField, FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
 import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
 import { describeRule, problemsFrom } from './problems';
 import { referralQueryFor } from './referral-storage';

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../lib/i18n';
 import { usePlayer } from '../player/player-session';
+import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
 import { EmailRequestForm } from './EmailRequestForm';
-import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from './fields';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 

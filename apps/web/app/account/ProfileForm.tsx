@@ -13,7 +13,7 @@ import {
   SubmitButton,
   TextField,
   useProblemFocus,
-} from './fields';
+} from '../ui/fields';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 

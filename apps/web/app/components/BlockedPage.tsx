@@ -1,6 +1,5 @@
-import type { LogoSet } from '../content/chrome.server';
 import { useTranslation } from '../lib/i18n';
-import { BrandLogo } from './BrandLogo';
+import { BrandLogo, type LogoSet } from '../ui/BrandLogo';
 
 /** Spec §2: the full-screen block for visitors from a blocked country. Deliberately no way home. */
 export function BlockedPage({ supportEmail, logo }: { supportEmail: string; logo: LogoSet }) {

@@ -2,13 +2,13 @@ import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { chooseLanguage } from '../account/language-choice';
-import { Icon } from '../icons/icons';
 import type { ChromeData } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayerSession } from '../player/player-session';
+import { BrandLogo } from '../ui/BrandLogo';
+import { Icon } from '../ui/icons/icons';
 import { useOpenCashier } from '../wallet/cashier';
-import { BrandLogo } from './BrandLogo';
 
 /** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
 const AccountSelector = lazy(() =>

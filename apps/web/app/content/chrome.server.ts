@@ -1,13 +1,7 @@
 import type { ContentData } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
 import type { AppContext } from '../lib/app-context';
-
-export interface LogoSet {
-  defaultLink: string;
-  compact: string;
-  favicon: string;
-  appleTouchIcon: string;
-}
+import type { LogoSet } from '../ui/BrandLogo';
 
 const fallbackLogo: LogoSet = {
   defaultLink: '/brand/logo.svg',

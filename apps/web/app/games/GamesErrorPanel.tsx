@@ -2,10 +2,10 @@ import { localizePath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { rememberedPlayer } from '../account/remembered-player';
-import { Icon, type IconName } from '../icons/icons';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { isModalName } from '../modals/registry';
+import { Icon, type IconName } from '../ui/icons/icons';
 
 export interface GamesErrorText {
   title: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { focusFirstField } from '../account/focus';
 import { useTranslation } from '../lib/i18n';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
+import { focusFirstField } from '../ui/focus';
 import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
 import type { ModalName } from './registry';

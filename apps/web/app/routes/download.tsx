@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useMatches } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/download';
 
 const isAndroid = (pathname: string) => /\/download-apk\/?$/.test(pathname);

@@ -26,11 +26,11 @@ import {
   toggleVolatility,
   volatilities,
 } from '../games/lobby-filters';
-import { Icon, type IconName } from '../icons/icons';
 import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { usePlayer } from '../player/player-session';
+import { Icon, type IconName } from '../ui/icons/icons';
 import type { Route } from './+types/games';
 
 /**

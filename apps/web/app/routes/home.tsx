@@ -1,11 +1,11 @@
 import { localizePath } from '@chrysos/rules';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
 import type { HomeRow } from '../games/HomeGameRows';
-import { Icon, isIconName } from '../icons/icons';
+import { Icon, isIconName } from '../ui/icons/icons';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/home';
 
 const HomeGameRows = lazy(() => import('../games/HomeGameRows'));

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { Icon, isIconName } from '../icons/icons';
+import { Icon, isIconName } from '../ui/icons/icons';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/mobile-app';
 
 /** Spec §2 /mobile-app: what the app offers and where to get it on Android and iOS. */

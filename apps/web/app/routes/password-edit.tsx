@@ -3,13 +3,13 @@ import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { newPasswordProblems } from '../account/ChangePasswordForm';
-import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../account/fields';
 import { sendWithCaptcha } from '../account/form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from '../account/problems';
 import { rememberPlayer } from '../account/remembered-player';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../lib/i18n';
 import { storePlayer } from '../player/player-storage';
+import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
 import type { Route } from './+types/password-edit';
 
 // The address holds a one-time token: never indexed.

@@ -2,8 +2,8 @@ import type { Currency } from '@chrysos/contract';
 import { useNavigate, useNavigation } from 'react-router';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { Icon, isIconName } from '../icons/icons';
 import { useTranslation } from '../lib/i18n';
+import { Icon, isIconName } from '../ui/icons/icons';
 import type { PaymentMethod } from '../wallet/api';
 import type { Route } from './+types/payments';
 

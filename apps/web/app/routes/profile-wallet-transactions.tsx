@@ -2,8 +2,8 @@ import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { Icon } from '../icons/icons';
 import { useTranslation } from '../lib/i18n';
+import { Icon } from '../ui/icons/icons';
 import {
   fetchTransactions,
   type TransactionFilters,

@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { data, Link } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor } from '../content/load.server';
 import { alternateLinks } from '../content/meta';
-import { Icon, isIconName } from '../icons/icons';
 import { pageUrl } from '../lib/request-url';
+import { Icon, isIconName } from '../ui/icons/icons';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/promo-landing';
 
 /**

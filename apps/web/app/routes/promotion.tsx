@@ -1,10 +1,10 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { Picture } from '../components/Picture';
 import { alternateLinks } from '../content/meta';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/promotion';
 
 /** `/promotions/{slug}` is valid only for a stored promotion the visitor may see (spec §2). */

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
 import { useTranslation } from '../lib/i18n';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/promotions';
 
 /**

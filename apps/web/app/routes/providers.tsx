@@ -1,12 +1,12 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { Picture } from '../components/Picture';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
 import { countText } from '../games/format';
 import { loadProviders } from '../games/games-api.server';
-import { Icon } from '../icons/icons';
 import { useTranslation } from '../lib/i18n';
+import { Icon } from '../ui/icons/icons';
+import { Picture } from '../ui/Picture';
 import type { Route } from './+types/providers';
 
 /**

@@ -2,8 +2,8 @@ import { email, maxLength, type RuleResult, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { Icon } from '../icons/icons';
 import { type Translate, useTranslation } from '../lib/i18n';
+import { Icon } from '../ui/icons/icons';
 import type { Route } from './+types/support';
 
 /** Spec §2 /support: contact options and hours from `supportPage`, and the contact form. */

@@ -2,6 +2,12 @@ import type { Country, Currency, IpInfo, PlayerFields } from '@chrysos/contract'
 import { email, minimumAgeFor, required } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { sendWithCaptcha } from '../../account/form-api';
+import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
+import { callApi } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
+import { usePlayer } from '../../player/player-session';
 import {
   CheckboxField,
   FormAlert,
@@ -10,14 +16,8 @@ import {
   SubmitButton,
   TextField,
   useProblemFocus,
-} from '../../account/fields';
-import { focusFirstField } from '../../account/focus';
-import { sendWithCaptcha } from '../../account/form-api';
-import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
-import { callApi } from '../../lib/api';
-import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
-import { usePlayer } from '../../player/player-session';
+} from '../../ui/fields';
+import { focusFirstField } from '../../ui/focus';
 import { useWallet } from '../../wallet/WalletProvider';
 
 /** The fields this form knows how to ask for; others the server may list are left to their own forms. */

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useLocation } from 'react-router';
-import { Icon, isIconName } from '../../icons/icons';
 import { useChrome } from '../../lib/chrome';
+import { Icon, isIconName } from '../../ui/icons/icons';
 import { useModals } from '../ModalProvider';
 
 const isLobbyPath = (pathname: string) => /^(\/el)?\/games\//.test(pathname);

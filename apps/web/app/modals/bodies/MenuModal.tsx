@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
 import { AccountLinks } from '../../account/AccountMenu';
-import { Icon, isIconName } from '../../icons/icons';
 import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
 import { isFetched, usePlayerSession } from '../../player/player-session';
+import { Icon, isIconName } from '../../ui/icons/icons';
 import { useModals } from '../ModalProvider';
 
 /**

@@ -13,9 +13,9 @@ import {
   type SearchState,
 } from '../../games/instant-search';
 import { defaultFilter, lobbyPath, searchMaxLength } from '../../games/lobby-filters';
-import { Icon } from '../../icons/icons';
 import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import { Icon } from '../../ui/icons/icons';
 import { useModals } from '../ModalProvider';
 
 /** Data the SearchGames modal may be opened with: the words to start from. */

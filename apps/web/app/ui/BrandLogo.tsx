@@ -1,4 +1,10 @@
-import type { LogoSet } from '../content/chrome.server';
+/** The logo variant a visitor sees: its pictures by use (from the `logos` collection). */
+export interface LogoSet {
+  defaultLink: string;
+  compact: string;
+  favicon: string;
+  appleTouchIcon: string;
+}
 
 /**
  * The logo from the content store: 98×64, or the 64×64 compact mark when asked for or on phones

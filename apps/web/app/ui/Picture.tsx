@@ -1,4 +1,4 @@
-import avifSmaller from '../content/image-formats.json';
+import avifSmaller from './image-formats.json';
 
 /**
  * Every content image goes through the image optimiser (`/_ipx`, spec §7): vector art is sent as it
