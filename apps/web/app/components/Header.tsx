@@ -1,11 +1,11 @@
 import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { chooseLanguage } from '../account/language-choice';
+import { chooseLanguage } from '../features/account/language-choice';
+import { usePlayerSession } from '../features/player/player-session';
 import type { ChromeData } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
-import { usePlayerSession } from '../player/player-session';
 import { BrandLogo } from '../ui/BrandLogo';
 import { Icon } from '../ui/icons/icons';
 import { useOpenCashier } from '../wallet/cashier';
@@ -15,7 +15,7 @@ const AccountSelector = lazy(() =>
   import('../wallet/AccountSelector').then((module) => ({ default: module.AccountSelector })),
 );
 const AccountMenu = lazy(() =>
-  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
+  import('../features/account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
 
 /**

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { rememberedPlayer } from '../account/remembered-player';
+import { rememberedPlayer } from '../features/account/remembered-player';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { isModalName } from '../modals/registry';

@@ -5,13 +5,13 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BottomPromo, DownBar } from '../components/PromoStrips';
 import { errorMeta } from '../content/meta';
+import { usePlayer } from '../features/player/player-session';
 import { useChrome } from '../lib/chrome';
-import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/default';
 
 /** Only a signed-in player with an unconfirmed address sees the bar: nobody else loads it. */
 const ConfirmEmailBar = lazy(() =>
-  import('../account/ConfirmEmailBar').then((module) => ({ default: module.ConfirmEmailBar })),
+  import('../features/account/ConfirmEmailBar').then((module) => ({ default: module.ConfirmEmailBar })),
 );
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);

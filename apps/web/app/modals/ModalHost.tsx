@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
-import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { focusFirstField } from '../ui/focus';
 import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
@@ -38,7 +38,7 @@ function DeferredBody({ body }: { body: Deferred }) {
   return <Component />;
 }
 
-const accountModals = () => import('./bodies/AccountModals');
+const accountModals = () => import('../features/account/AccountModals');
 const menu = deferredBody(
   () => import('./bodies/MenuModal'),
   (module) => module.MenuModal,
@@ -61,7 +61,7 @@ const resetPassword = deferredBody(accountModals, (module) => module.ResetPasswo
 const changePassword = deferredBody(accountModals, (module) => module.ChangePasswordModal);
 const unlockProfile = deferredBody(accountModals, (module) => module.UnlockProfileModal);
 const completeRegistration = deferredBody(
-  () => import('./bodies/CompleteRegistrationModal'),
+  () => import('../features/account/CompleteRegistrationModal'),
   (module) => module.CompleteRegistrationModal,
 );
 const cashier = deferredBody(

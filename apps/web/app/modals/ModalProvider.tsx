@@ -9,10 +9,10 @@ import {
   useRef,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { rememberedPlayer } from '../account/remembered-player';
+import { rememberedPlayer } from '../features/account/remembered-player';
+import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
-import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 import {
   cashierNotLoggedInWarning,
   cashierOutcome,

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useMatches } from 'react-router';
-import { EmailRequestForm, type EmailRequestKind } from '../account/EmailRequestForm';
 import { pageMeta } from '../content/meta';
+import { EmailRequestForm, type EmailRequestKind } from '../features/account/EmailRequestForm';
+import { usePlayer } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
-import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/account-email';
 
 /** The route ids of the three "email me a link" pages, with the request each makes. */

@@ -3,9 +3,9 @@ import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useRevalidator, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
+import { usePlayer } from '../features/player/player-session';
 import { callApi } from '../lib/api';
 import { useTranslation } from '../lib/i18n';
-import { usePlayer } from '../player/player-session';
 import type { Route } from './+types/account-token';
 
 /** The two pages that spend a token from an email: confirm the address, unlock the account. */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
+import { usePlayer } from '../features/player/player-session';
 import { countText } from '../games/format';
 import { VolatilityMeter } from '../games/GameCard';
 import { GameRow } from '../games/GameRow';
@@ -29,7 +30,6 @@ import {
 import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
-import { usePlayer } from '../player/player-session';
 import { Icon, type IconName } from '../ui/icons/icons';
 import type { Route } from './+types/games';
 

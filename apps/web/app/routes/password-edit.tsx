@@ -2,13 +2,13 @@ import type { Player } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { newPasswordProblems } from '../account/ChangePasswordForm';
-import { sendWithCaptcha } from '../account/form-api';
-import { describeRule, problemsFrom, withUnshownInBase } from '../account/problems';
-import { rememberPlayer } from '../account/remembered-player';
 import { pageMeta } from '../content/meta';
+import { newPasswordProblems } from '../features/account/ChangePasswordForm';
+import { sendWithCaptcha } from '../features/account/form-api';
+import { describeRule, problemsFrom, withUnshownInBase } from '../features/account/problems';
+import { rememberPlayer } from '../features/account/remembered-player';
+import { storePlayer } from '../features/player/player-storage';
 import { useTranslation } from '../lib/i18n';
-import { storePlayer } from '../player/player-storage';
 import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
 import type { Route } from './+types/password-edit';
 

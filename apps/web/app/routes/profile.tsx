@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { rememberedPlayer } from '../account/remembered-player';
+import { rememberedPlayer } from '../features/account/remembered-player';
+import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
-import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 
 /**
  * The frame of the profile pages built so far (spec §2 /profile/general, its security tab and the

@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SignInForm, SignUpForm } from '../account/AuthForms';
 import { pageMeta } from '../content/meta';
+import { SignInForm, SignUpForm } from '../features/account/AuthForms';
+import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
-import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import type { Route } from './+types/sign-in';
 
 const isSignUp = (pathname: string) => /\/users\/sign_up\/?$/.test(pathname);

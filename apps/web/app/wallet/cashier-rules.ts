@@ -1,5 +1,5 @@
 import { type Locale, localizePath } from '@chrysos/rules';
-import type { RememberedPlayer } from '../account/remembered-player';
+import type { RememberedPlayer } from '../features/account/remembered-player';
 import type { ModalName } from '../modals/registry';
 
 /**

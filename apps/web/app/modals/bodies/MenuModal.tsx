@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { AccountLinks } from '../../account/AccountMenu';
+import { AccountLinks } from '../../features/account/AccountMenu';
+import { isFetched, usePlayerSession } from '../../features/player/player-session';
 import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
-import { isFetched, usePlayerSession } from '../../player/player-session';
 import { Icon, isIconName } from '../../ui/icons/icons';
 import { useModals } from '../ModalProvider';
 

@@ -1,5 +1,5 @@
 import { type Locale, localeCookieMaxAgeSeconds, localeCookieName } from '@chrysos/rules';
-import { callApi } from '../lib/api';
+import { callApi } from '../../lib/api';
 
 /**
  * The visitor switches the site to another language. The choice is remembered on this device (spec §9:

@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import { callApi } from '../lib/api';
+import { callApi } from '../../lib/api';
 import { clearStoredPlayer } from '../player/player-storage';
 
 /**

@@ -1,6 +1,5 @@
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callApi } from '../lib/api';
 import { forgetApiCaches, sendWithCaptcha } from './form-api';
 
 const hmacKey = 'test-only-hmac-key';
@@ -39,33 +38,6 @@ const settings = {
   validate_email: true,
 };
 const player = { id: '0b6b5b0e-3b0c-4a53-9b8a-2d9a3f3e8f11', email: 'eleni@example.gr' };
-
-describe('callApi', () => {
-  beforeEach(() => forgetApiCaches());
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('sends JSON with the v1 media type and the session cookie, and reads JSON back', async () => {
-    const calls = fakeFetch(() => json(200, player));
-    const response = await callApi('PATCH', '/player', { context: 'profile', player: { city: 'Patra' } });
-    expect(response).toEqual({ status: 200, body: player });
-    expect(calls[0]).toMatchObject({
-      url: '/api/player',
-      method: 'PATCH',
-      headers: { accept: 'application/vnd.s.v1+json', 'content-type': 'application/json' },
-      body: { context: 'profile', player: { city: 'Patra' } },
-    });
-  });
-
-  it('reads an empty or non-JSON answer as an empty body', async () => {
-    fakeFetch((_call, index) =>
-      index === 0
-        ? new Response(null, { status: 204 })
-        : new Response('<html>Bad gateway</html>', { status: 502 }),
-    );
-    expect(await callApi('DELETE', '/users/sign_out')).toEqual({ status: 204, body: {} });
-    expect(await callApi('GET', '/player')).toEqual({ status: 502, body: {} });
-  });
-});
 
 describe('sendWithCaptcha (spec §5/§8)', () => {
   beforeEach(() => forgetApiCaches());

@@ -1,9 +1,16 @@
 import { confirmed, maxLength, minLength, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
+import {
+  FormAlert,
+  FormSuccess,
+  onlyProblems,
+  SubmitButton,
+  TextField,
+  useProblemFocus,
+} from '../../ui/fields';
 import { usePlayer } from '../player/player-session';
-import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
 import { EmailRequestForm } from './EmailRequestForm';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';

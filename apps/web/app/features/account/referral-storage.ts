@@ -1,5 +1,5 @@
 import { pickReferralParams, referralQuery } from '@chrysos/rules';
-import { browserStorage, readJson, writeJson } from '../lib/storage';
+import { browserStorage, readJson, writeJson } from '../../lib/storage';
 
 export const referralStorageKey = 'chrysos.referral';
 

@@ -1,4 +1,4 @@
-import { browserStorage, readJson, removeKey, writeJson } from '../lib/storage';
+import { browserStorage, readJson, removeKey, writeJson } from '../../lib/storage';
 
 /**
  * Spec §2/§3 early login: who last signed in on this device, so a returning visitor is greeted by name

@@ -11,10 +11,9 @@ import {
 } from '@chrysos/rules';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { callApi } from '../lib/api';
-import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
-import { storePlayer } from '../player/player-storage';
+import { callApi } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
 import {
   CheckboxField,
   FormAlert,
@@ -22,7 +21,8 @@ import {
   SubmitButton,
   TextField,
   useProblemFocus,
-} from '../ui/fields';
+} from '../../ui/fields';
+import { storePlayer } from '../player/player-storage';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
 import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
 import { describeRule, problemsFrom } from './problems';

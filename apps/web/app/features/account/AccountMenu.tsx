@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
+import { Icon, type IconName } from '../../ui/icons/icons';
+import { useOpenCashier } from '../../wallet/cashier';
 import { usePlayerSession } from '../player/player-session';
-import { Icon, type IconName } from '../ui/icons/icons';
-import { useOpenCashier } from '../wallet/cashier';
 import { useSignOut } from './sign-out';
 
 /**

@@ -1,6 +1,6 @@
 import { fallbackMessages, type MessageKey, type RuleResult } from '@chrysos/rules';
-import type { ApiErrors, ApiResponse } from '../lib/api';
-import type { Translate } from '../lib/i18n';
+import type { ApiErrors, ApiResponse } from '../../lib/api';
+import type { Translate } from '../../lib/i18n';
 
 /** A rule's result in the visitor's language; '' when the value passes. */
 export const describeRule = (t: Translate, result: RuleResult): string =>

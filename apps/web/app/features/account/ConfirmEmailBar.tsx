@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { browserStorage, readJson, writeJson } from '../lib/storage';
+import { useTranslation } from '../../lib/i18n';
+import { browserStorage, readJson, writeJson } from '../../lib/storage';
 import { usePlayer } from '../player/player-session';
 import { sendWithCaptcha } from './form-api';
 import { problemsFrom } from './problems';

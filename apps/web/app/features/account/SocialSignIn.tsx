@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@chrysos/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { GoogleButton } from '../ui/icons/GoogleButton';
+import { useTranslation } from '../../lib/i18n';
+import { GoogleButton } from '../../ui/icons/GoogleButton';
 import { useAuthProviders } from './form-api';
 import { referralQueryFor, socialSignInHref } from './referral-storage';
 

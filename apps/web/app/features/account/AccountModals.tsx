@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { SignInForm, SignUpForm } from '../../account/AuthForms';
-import { ChangePasswordForm } from '../../account/ChangePasswordForm';
-import { EmailRequestForm } from '../../account/EmailRequestForm';
-import { forgetRememberedPlayer, type RememberedPlayer } from '../../account/remembered-player';
 import { useTranslation } from '../../lib/i18n';
-import { useModals } from '../ModalProvider';
-import type { ModalName } from '../registry';
+import { useModals } from '../../modals/ModalProvider';
+import type { ModalName } from '../../modals/registry';
+import { SignInForm, SignUpForm } from './AuthForms';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { EmailRequestForm } from './EmailRequestForm';
+import { forgetRememberedPlayer, type RememberedPlayer } from './remembered-player';
 
 /** The data a modal was opened with, when it is of the expected shape. */
 function useModalData<T extends object>(name: ModalName): Partial<T> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import el from '../i18n/el/messages.json';
-import en from '../i18n/en/messages.json';
-import { createTranslator } from '../lib/i18n';
+import el from '../../i18n/el/messages.json';
+import en from '../../i18n/en/messages.json';
+import { createTranslator } from '../../lib/i18n';
 import { problemsFrom, translateServerMessage, withUnshownInBase } from './problems';
 
 const english = createTranslator(en);

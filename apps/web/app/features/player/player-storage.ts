@@ -1,5 +1,5 @@
 import type { Player } from '@chrysos/contract';
-import { browserStorage, readJson, removeKey, writeJson } from '../lib/storage';
+import { browserStorage, readJson, removeKey, writeJson } from '../../lib/storage';
 
 /**
  * Spec §4: the player as last fetched, kept on the device for a fast first display and refreshed with

@@ -2,9 +2,8 @@ import type { Player } from '@chrysos/contract';
 import { adult, localizePath, maxLength, minimumAgeFor, notArabic, phone } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
-import { usePlayer } from '../player/player-session';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
 import {
   CheckboxField,
   FormAlert,
@@ -13,7 +12,8 @@ import {
   SubmitButton,
   TextField,
   useProblemFocus,
-} from '../ui/fields';
+} from '../../ui/fields';
+import { usePlayer } from '../player/player-session';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { callApi } from '../lib/api';
-import { readJson, writeJson } from '../lib/storage';
-import { useModals } from '../modals/ModalProvider';
+import { callApi } from '../../lib/api';
+import { readJson, writeJson } from '../../lib/storage';
+import { useModals } from '../../modals/ModalProvider';
 import { usePlayer, usePlayerSession } from '../player/player-session';
 import { clearStoredPlayer, storePlayer } from '../player/player-storage';
 import { needsCompletion } from './completion';

@@ -1,6 +1,6 @@
 import type { AuthProvider, PlayerSettings } from '@chrysos/contract';
 import { useEffect, useState } from 'react';
-import { type ApiMethod, type ApiResponse, callApi } from '../lib/api';
+import { type ApiMethod, type ApiResponse, callApi } from '../../lib/api';
 
 /*
  * What the account forms need from the player API beyond a plain call: the player settings and the

@@ -2,12 +2,9 @@ import type { Country, Currency, IpInfo, PlayerFields } from '@chrysos/contract'
 import { email, minimumAgeFor, required } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { sendWithCaptcha } from '../../account/form-api';
-import { describeRule, problemsFrom, withUnshownInBase } from '../../account/problems';
 import { callApi } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/root-data';
-import { usePlayer } from '../../player/player-session';
 import {
   CheckboxField,
   FormAlert,
@@ -19,6 +16,9 @@ import {
 } from '../../ui/fields';
 import { focusFirstField } from '../../ui/focus';
 import { useWallet } from '../../wallet/WalletProvider';
+import { usePlayer } from '../player/player-session';
+import { sendWithCaptcha } from './form-api';
+import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
 /** The fields this form knows how to ask for; others the server may list are left to their own forms. */
 const known = [

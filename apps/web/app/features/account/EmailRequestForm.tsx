@@ -1,7 +1,14 @@
 import { email, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { FormAlert, FormSuccess, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
+import { useTranslation } from '../../lib/i18n';
+import {
+  FormAlert,
+  FormSuccess,
+  onlyProblems,
+  SubmitButton,
+  TextField,
+  useProblemFocus,
+} from '../../ui/fields';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
