@@ -107,6 +107,12 @@ export const emails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /**
+     * The instance sending it now, and until when: a claim taken with one conditional update, so
+     * two instances never send one email twice; one that lapses (a crash mid-send) is taken again.
+     */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (table) => [index('emails_created_idx').on(table.createdAt)],
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { defineMailJobs } from './jobs.ts';
 import { mailboxRoutes } from './mailbox-routes.ts';
 import { Mailer } from './mailer.ts';
 
@@ -9,11 +10,8 @@ declare module 'fastify' {
   }
 }
 
-/** Retries unsent emails every minute while the process runs. */
-const retryEveryMs = 60_000;
-
 async function mailPlugin(app: FastifyInstance): Promise<void> {
-  const mailer = new Mailer(app.database.db, app.log, {
+  const mailer = new Mailer(app.database.db, app.jobs, app.log, {
     smtpUrl: app.config.SMTP_URL,
     from: app.config.MAIL_FROM,
   });
@@ -21,15 +19,10 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   // Demo mode only: the emails as their recipients see them, on this machine.
   if (app.config.DEMO_MODE) await app.register(mailboxRoutes);
   if (mailer.delivers) {
-    const timer = setInterval(() => void mailer.flush(), retryEveryMs);
-    timer.unref();
-    app.addHook('onReady', () => void mailer.flush());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await mailer.flush();
-      mailer.close();
-    });
+    defineMailJobs(app, mailer);
+    // The jobs have finished by now (the queue drains before any onClose hook).
+    app.addHook('onClose', async () => mailer.close());
   }
 }
 
-export default fp(mailPlugin, { name: 'mail', dependencies: ['config', 'database'] });
+export default fp(mailPlugin, { name: 'mail', dependencies: ['config', 'database', 'jobs'] });

@@ -1,32 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type Db, schema } from '@chrysos/db';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Jobs } from '../../platform/jobs.ts';
 import { type Language, renderEmail, type TemplateName } from './templates.ts';
 
-const eqId = (id: string) => eq(schema.emails.id, id);
+const { emails } = schema;
 
 /** How long an unsent email is retried before it is given up (left in the table with its error). */
 const retryWindowMs = 24 * 60 * 60 * 1000;
+/** How long a claim holds: longer than a send may take (the transport's timeouts below), so it never lapses mid-send. */
+const claimFor = sql`now() + interval '5 minutes'`;
+/** Emails one retry pass claims at a time. */
+const batchSize = 50;
 
 /**
  * Every email is first written to the `emails` table (the outbox), then handed to SMTP when one is
- * configured. A send that fails stays unsent and is retried, so a mail server outage loses nothing.
- * Without SMTP the table is the mailbox of the development page.
+ * configured: a `mail.deliver` job enqueued in the same transaction sends it at once, and the
+ * minute's `mail.retry` job sends whatever is still unsent, so a mail server outage loses nothing.
+ * Whoever sends a row first claims it (claimed_by, claimed_until), so two instances, or a job and a
+ * retry pass, never send one email twice. Without SMTP the table is the mailbox of the development page.
  */
 export class Mailer {
   readonly #transport: Transporter | null;
-  #flushing: Promise<void> | null = null;
-  #again = false;
+  /** This process, as it signs its claims. */
+  readonly #claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   private readonly db: Db;
+  private readonly jobs: Jobs;
   private readonly log: FastifyBaseLogger;
 
-  constructor(db: Db, log: FastifyBaseLogger, options: { smtpUrl: string | undefined; from: string }) {
+  constructor(
+    db: Db,
+    jobs: Jobs,
+    log: FastifyBaseLogger,
+    options: { smtpUrl: string | undefined; from: string },
+  ) {
     this.db = db;
+    this.jobs = jobs;
     this.log = log;
     this.#transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      ? nodemailer.createTransport(
+          // A send gives up well within its claim, so no other instance takes the row meanwhile.
+          { url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
+          { from: options.from },
+        )
       : null;
   }
 
@@ -34,64 +54,81 @@ export class Mailer {
     return this.#transport !== null;
   }
 
-  /** Stores the email and starts delivery without waiting for it: callers answer at once. */
+  /** Stores the email and, with SMTP, its delivery job in one transaction: callers answer at once. */
   async send(to: string, template: TemplateName, language: Language, link: string): Promise<void> {
     const rendered = renderEmail(template, language, link);
-    await this.db.insert(schema.emails).values({ to, template, language, ...rendered });
-    void this.flush();
-  }
-
-  /** Sends every pending email; concurrent calls share one pass and ask for another after it. */
-  flush(): Promise<void> {
-    if (!this.#transport) return Promise.resolve();
-    if (this.#flushing) {
-      this.#again = true;
-      return this.#flushing;
-    }
-    this.#flushing = (async () => {
-      do {
-        this.#again = false;
-        await this.#sendPending();
-      } while (this.#again);
-    })().finally(() => {
-      this.#flushing = null;
+    await this.db.transaction(async (tx) => {
+      const [email] = await tx
+        .insert(emails)
+        .values({ to, template, language, ...rendered })
+        .returning({ id: emails.id });
+      if (email && this.delivers) await this.jobs.send('mail.deliver', { emailId: email.id }, { tx });
     });
-    return this.#flushing;
   }
 
-  async #sendPending(): Promise<void> {
+  /** Sends one email unless it is sent already or another sender holds it. */
+  async deliver(emailId: string): Promise<void> {
+    if (!this.#transport) return;
+    const claimed = await this.db
+      .update(emails)
+      .set({ claimedBy: this.#claimant, claimedUntil: claimFor })
+      .where(and(eq(emails.id, emailId), isNull(emails.sentAt), this.#unclaimed()))
+      .returning();
+    for (const email of claimed) await this.#sendClaimed(email);
+  }
+
+  /** Sends every pending email of the last 24 hours that nobody else is sending. */
+  async flush(): Promise<void> {
+    if (!this.#transport) return;
+    for (;;) {
+      const pending = this.db
+        .select({ id: emails.id })
+        .from(emails)
+        .where(
+          and(
+            isNull(emails.sentAt),
+            gt(emails.createdAt, new Date(Date.now() - retryWindowMs)),
+            this.#unclaimed(),
+          ),
+        )
+        .orderBy(asc(emails.createdAt))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const claimed = await this.db
+        .update(emails)
+        .set({ claimedBy: this.#claimant, claimedUntil: claimFor })
+        .where(inArray(emails.id, pending))
+        .returning();
+      for (const email of claimed) await this.#sendClaimed(email);
+      if (claimed.length < batchSize) return;
+    }
+  }
+
+  #unclaimed() {
+    return or(isNull(emails.claimedUntil), lt(emails.claimedUntil, sql`now()`));
+  }
+
+  async #sendClaimed(email: typeof emails.$inferSelect): Promise<void> {
     const transport = this.#transport;
     if (!transport) return;
-    const pending = await this.db
-      .select()
-      .from(schema.emails)
-      .where(
-        and(isNull(schema.emails.sentAt), gt(schema.emails.createdAt, new Date(Date.now() - retryWindowMs))),
-      )
-      .orderBy(asc(schema.emails.createdAt))
-      .limit(50);
-    for (const email of pending) {
-      try {
-        await transport.sendMail({
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-        await this.db
-          .update(schema.emails)
-          .set({ sentAt: new Date(), error: null })
-          .where(and(eqId(email.id), isNull(schema.emails.sentAt)));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // The address and the link stay out of the log; the id finds the row.
-        this.log.warn({ emailId: email.id, template: email.template, err: message }, 'email not sent yet');
-        await this.db
-          .update(schema.emails)
-          .set({ error: message.slice(0, 500) })
-          .where(eqId(email.id));
-      }
+    const release = { claimedBy: null, claimedUntil: null };
+    try {
+      await transport.sendMail({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // The address and the link stay out of the log; the id finds the row.
+      this.log.warn({ emailId: email.id, template: email.template, err: message }, 'email not sent yet');
+      // Released at once, so the next pass (or a flush) tries again.
+      await this.db
+        .update(emails)
+        .set({ error: message.slice(0, 500), ...release })
+        .where(and(eq(emails.id, email.id), eq(emails.claimedBy, this.#claimant)));
+      return;
     }
+    await this.db
+      .update(emails)
+      .set({ sentAt: new Date(), error: null, ...release })
+      .where(eq(emails.id, email.id));
   }
 
   close(): void {

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +11,7 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 
-describe('email over SMTP', () => {
+describe.each(testDatabaseKinds)('email over SMTP on %s', (kind) => {
   const received: ParsedMail[] = [];
   let accepting = false;
   const smtp = new SMTPServer({
@@ -36,7 +38,7 @@ describe('email over SMTP', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    app = await buildTestApp('pglite', {
+    app = await buildTestApp(kind, {
       CONTENT_DIR: fixtures,
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'Chrysos Casino <no-reply@chrysos.test>',
@@ -83,5 +85,47 @@ describe('email over SMTP', () => {
 
     await app.mailer.flush();
     expect(received).toHaveLength(1);
+  });
+
+  it('leaves an email another sender holds to it, and takes it over once that claim has lapsed', async () => {
+    await app.mailer.send(
+      'nikos@example.gr',
+      'unlock',
+      'en',
+      'https://chrysos.test/users/unlock?unlock_token=x',
+    );
+    await vi.waitFor(() => expect(received.map((mail) => mail.subject)).toHaveLength(2));
+    const before = received.length;
+    // A row another instance is sending right now, and one whose sender died an hour ago.
+    const [held, lapsed] = await app.database.db
+      .insert(schema.emails)
+      .values(
+        ['held@example.gr', 'lapsed@example.gr'].map((to) => ({
+          to,
+          template: 'unlock',
+          language: 'en',
+          subject: `For ${to}`,
+          text: 'text',
+          html: '<p>html</p>',
+        })),
+      )
+      .returning({ id: schema.emails.id });
+    await app.database.db
+      .update(schema.emails)
+      .set({ claimedBy: 'another instance', claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(schema.emails.id, held?.id ?? ''));
+    await app.database.db
+      .update(schema.emails)
+      .set({ claimedBy: 'a dead instance', claimedUntil: sql`now() - interval '1 hour'` })
+      .where(eq(schema.emails.id, lapsed?.id ?? ''));
+
+    await app.mailer.flush();
+    await app.mailer.deliver(held?.id ?? '');
+    expect(received.slice(before).map((mail) => mail.subject)).toEqual(['For lapsed@example.gr']);
+    const rows = await app.database.db.select().from(schema.emails);
+    const row = (id: string | undefined) => rows.find((email) => email.id === id);
+    expect(row(held?.id)).toMatchObject({ sentAt: null, claimedBy: 'another instance' });
+    expect(row(lapsed?.id)).toMatchObject({ claimedBy: null, claimedUntil: null });
+    expect(row(lapsed?.id)?.sentAt).toBeInstanceOf(Date);
   });
 });
