@@ -17,10 +17,10 @@ import { LoadingBar } from './ui/LoadingBar';
 import './styles/app.css';
 import './styles/wallet.css';
 import './styles/games.css';
+import { WalletProvider } from './features/cashier/WalletProvider';
 import { pageUrl } from './lib/request-url';
 import { useRootData } from './lib/root-data';
 import { barePage } from './studio/bare-page';
-import { WalletProvider } from './wallet/WalletProvider';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);

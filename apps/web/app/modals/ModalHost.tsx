@@ -65,7 +65,7 @@ const completeRegistration = deferredBody(
   (module) => module.CompleteRegistrationModal,
 );
 const cashier = deferredBody(
-  () => import('./bodies/CashierModal'),
+  () => import('../features/cashier/CashierModal'),
   (module) => module.CashierModal,
 );
 

@@ -10,16 +10,16 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberedPlayer } from '../features/account/remembered-player';
-import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
-import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
 import {
   cashierNotLoggedInWarning,
   cashierOutcome,
   cashierTabFromHash,
   isCashierHash,
   runCashierOutcome,
-} from '../wallet/cashier-rules';
+} from '../features/cashier/cashier-rules';
+import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
+import { useTranslation } from '../lib/i18n';
+import { useRootData } from '../lib/root-data';
 import { type ModalStack, modalFromHash, modalStackReducer } from './modal-stack';
 import type { ModalName } from './registry';
 

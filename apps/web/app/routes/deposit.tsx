@@ -4,14 +4,14 @@ import { Link, redirect, useNavigate } from 'react-router';
 import { appContext } from '#app-context';
 import { pageMeta } from '../content/meta';
 import { rememberedPlayer } from '../features/account/remembered-player';
+import { useCashierDisabled, useOpenCashier } from '../features/cashier/cashier';
+import { cashierOutcome, runCashierOutcome, walletDepositPath } from '../features/cashier/cashier-rules';
+import { useWallet } from '../features/cashier/WalletProvider';
 import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
 import { useModals } from '../modals/ModalProvider';
 import { Icon, type IconName } from '../ui/icons/icons';
-import { useCashierDisabled, useOpenCashier } from '../wallet/cashier';
-import { cashierOutcome, runCashierOutcome, walletDepositPath } from '../wallet/cashier-rules';
-import { useWallet } from '../wallet/WalletProvider';
 import type { Route } from './+types/deposit';
 
 /** A player whose country has the cashier switched off deposits on the wallet page instead. */

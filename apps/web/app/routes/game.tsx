@@ -7,6 +7,8 @@ import { useGameBackPath } from '../components/game-back-path';
 import { contentFor } from '../content/load.server';
 import { alternateLinks, errorMeta } from '../content/meta';
 import { rememberedPlayer } from '../features/account/remembered-player';
+import { useOpenCashier } from '../features/cashier/cashier';
+import { useWallet } from '../features/cashier/WalletProvider';
 import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { featureLabel, formatRtp } from '../games/format';
 import { GameBar } from '../games/GameBar';
@@ -21,8 +23,6 @@ import { catalogues } from '../i18n/catalogues.server';
 import { createTranslator, useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 import { Icon } from '../ui/icons/icons';
-import { useOpenCashier } from '../wallet/cashier';
-import { useWallet } from '../wallet/WalletProvider';
 import type { Route } from './+types/game';
 
 type Mode = 'demo' | 'real';

@@ -2,9 +2,9 @@ import type { Currency } from '@chrysos/contract';
 import { useNavigate, useNavigation } from 'react-router';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
+import type { PaymentMethod } from '../features/cashier/api';
 import { useTranslation } from '../lib/i18n';
 import { Icon, isIconName } from '../ui/icons/icons';
-import type { PaymentMethod } from '../wallet/api';
 import type { Route } from './+types/payments';
 
 /** A method's limits in whole units of the currency, as the page prints them. */

@@ -3,12 +3,12 @@ import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { pageMeta } from '../content/meta';
+import { UnitChoice } from '../features/cashier/AccountSelector';
+import { useOpenCashier } from '../features/cashier/cashier';
+import { WalletLoading } from '../features/cashier/fields';
+import { currencyName } from '../features/cashier/money';
+import { useWallet } from '../features/cashier/WalletProvider';
 import { useTranslation } from '../lib/i18n';
-import { UnitChoice } from '../wallet/AccountSelector';
-import { useOpenCashier } from '../wallet/cashier';
-import { WalletLoading } from '../wallet/fields';
-import { currencyName } from '../wallet/money';
-import { useWallet } from '../wallet/WalletProvider';
 import type { Route } from './+types/profile-wallet-balance';
 
 export const meta: Route.MetaFunction = (args) => [

@@ -1,11 +1,11 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
+import { DepositForm } from '../features/cashier/DepositForm';
+import { currencyName } from '../features/cashier/money';
+import { PaymentStatus } from '../features/cashier/PaymentStatus';
+import { useWallet } from '../features/cashier/WalletProvider';
 import { useTranslation } from '../lib/i18n';
-import { DepositForm } from '../wallet/DepositForm';
-import { currencyName } from '../wallet/money';
-import { PaymentStatus } from '../wallet/PaymentStatus';
-import { useWallet } from '../wallet/WalletProvider';
 import type { Route } from './+types/profile-wallet-deposit';
 
 export const meta: Route.MetaFunction = (args) => [

@@ -2,8 +2,6 @@ import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
-import { useTranslation } from '../lib/i18n';
-import { Icon } from '../ui/icons/icons';
 import {
   fetchTransactions,
   type TransactionFilters,
@@ -11,10 +9,12 @@ import {
   type TransactionsPage,
   transactionsCsvUrl,
   type WalletTransaction,
-} from '../wallet/api';
-import { useMethodText, WalletLoading } from '../wallet/fields';
-import { useWallet } from '../wallet/WalletProvider';
-import { dateTimeFormat } from '../wallet/WithdrawalLists';
+} from '../features/cashier/api';
+import { useMethodText, WalletLoading } from '../features/cashier/fields';
+import { useWallet } from '../features/cashier/WalletProvider';
+import { dateTimeFormat } from '../features/cashier/WithdrawalLists';
+import { useTranslation } from '../lib/i18n';
+import { Icon } from '../ui/icons/icons';
 import type { Route } from './+types/profile-wallet-transactions';
 
 export const meta: Route.MetaFunction = (args) => [

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageMeta } from '../content/meta';
+import { WalletLoading } from '../features/cashier/fields';
+import { currencyName } from '../features/cashier/money';
+import { useWallet } from '../features/cashier/WalletProvider';
+import { WithdrawalLists } from '../features/cashier/WithdrawalLists';
+import { WithdrawForm } from '../features/cashier/WithdrawForm';
 import { useTranslation } from '../lib/i18n';
-import { WalletLoading } from '../wallet/fields';
-import { currencyName } from '../wallet/money';
-import { useWallet } from '../wallet/WalletProvider';
-import { WithdrawalLists } from '../wallet/WithdrawalLists';
-import { WithdrawForm } from '../wallet/WithdrawForm';
 import type { Route } from './+types/profile-wallet-withdrawal';
 
 export const meta: Route.MetaFunction = (args) => [

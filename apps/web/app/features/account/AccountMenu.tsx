@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon, type IconName } from '../../ui/icons/icons';
-import { useOpenCashier } from '../../wallet/cashier';
+import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
 import { useSignOut } from './sign-out';
 

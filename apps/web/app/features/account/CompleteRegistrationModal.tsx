@@ -15,7 +15,7 @@ import {
   useProblemFocus,
 } from '../../ui/fields';
 import { focusFirstField } from '../../ui/focus';
-import { useWallet } from '../../wallet/WalletProvider';
+import { useWallet } from '../cashier/WalletProvider';
 import { usePlayer } from '../player/player-session';
 import { sendWithCaptcha } from './form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';

@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import { usePlayer } from '../features/player/player-session';
-import type { ApiResponse } from '../lib/api';
-import { useTranslation } from '../lib/i18n';
-import { readJson, writeJson } from '../lib/storage';
+import type { ApiResponse } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
+import { readJson, writeJson } from '../../lib/storage';
+import { usePlayer } from '../player/player-session';
 import type { Poller } from './accounts-poller';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
 

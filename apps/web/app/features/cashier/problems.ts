@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../lib/api';
-import type { Translate } from '../lib/i18n';
+import type { ApiResponse } from '../../lib/api';
+import type { Translate } from '../../lib/i18n';
 import type { AmountProblem } from './amount-input';
 
 /**

@@ -1,6 +1,6 @@
 import { type Locale, localizePath } from '@chrysos/rules';
-import type { RememberedPlayer } from '../features/account/remembered-player';
-import type { ModalName } from '../modals/registry';
+import type { ModalName } from '../../modals/registry';
+import type { RememberedPlayer } from '../account/remembered-player';
 
 /**
  * Spec §2/§4 cashier: /deposit and any URL hash containing `cashier` open it for a logged-in player,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { FormAlert, TextField, useProblemFocus } from '../ui/fields';
-import { Icon } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
+import { Icon } from '../../ui/icons/icons';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';

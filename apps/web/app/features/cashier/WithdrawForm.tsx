@@ -1,7 +1,7 @@
 import type { Payment } from '@chrysos/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { FormAlert, FormSuccess, useProblemFocus } from '../ui/fields';
+import { useTranslation } from '../../lib/i18n';
+import { FormAlert, FormSuccess, useProblemFocus } from '../../ui/fields';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { requestWithdrawal } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';

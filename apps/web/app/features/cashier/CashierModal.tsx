@@ -2,13 +2,13 @@ import { localizePath } from '@chrysos/rules';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { type CashierModalData, type CashierTab, cashierTabFromHash } from '../../wallet/cashier-rules';
-import { DepositForm } from '../../wallet/DepositForm';
-import { WalletLoading } from '../../wallet/fields';
-import { currencyName } from '../../wallet/money';
-import { useWallet } from '../../wallet/WalletProvider';
-import { WithdrawForm } from '../../wallet/WithdrawForm';
-import { useModals } from '../ModalProvider';
+import { useModals } from '../../modals/ModalProvider';
+import { type CashierModalData, type CashierTab, cashierTabFromHash } from './cashier-rules';
+import { DepositForm } from './DepositForm';
+import { WalletLoading } from './fields';
+import { currencyName } from './money';
+import { useWallet } from './WalletProvider';
+import { WithdrawForm } from './WithdrawForm';
 
 const tabs: CashierTab[] = ['deposit', 'withdraw'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import el from '../i18n/el/messages.json';
-import en from '../i18n/en/messages.json';
-import { createTranslator } from '../lib/i18n.tsx';
+import el from '../../i18n/el/messages.json';
+import en from '../../i18n/en/messages.json';
+import { createTranslator } from '../../lib/i18n.tsx';
 import { describeAmountProblem, describeFailureReason, paymentProblems } from './problems.ts';
 
 const t = createTranslator(en);

@@ -1,6 +1,6 @@
 import type { Payment } from '@chrysos/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { cancelWithdrawal, fetchPayments } from './api';
 import { WalletLoading } from './fields';
 import { describeFailureReason } from './problems';

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { rememberedPlayer } from '../features/account/remembered-player';
-import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
-import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
-import { useModals } from '../modals/ModalProvider';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
+import { useModals } from '../../modals/ModalProvider';
+import { rememberedPlayer } from '../account/remembered-player';
+import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';
 import { type CashierTab, cashierOutcome, runCashierOutcome } from './cashier-rules';
 
 /** Whether this visitor's country has the cashier window switched off (from the root loader). */

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '../lib/i18n';
-import { Icon } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { Icon } from '../../ui/icons/icons';
 import { useWallet } from './WalletProvider';
 
 /**

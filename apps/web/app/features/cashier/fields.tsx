@@ -1,5 +1,5 @@
-import { useTranslation } from '../lib/i18n';
-import { Icon, type IconName } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { Icon, type IconName } from '../../ui/icons/icons';
 import type { PaymentMethod } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import type { Account, Currency, Payment, TransactionsPage } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import { type ApiResponse, callApi } from '../lib/api';
+import { type ApiResponse, callApi } from '../../lib/api';
 
 export type { TransactionsPage, WalletTransaction } from '@chrysos/contract';
 
