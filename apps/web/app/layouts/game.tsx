@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Header } from '../components/Header';
 import { errorMeta } from '../content/meta';
-import { GameBar } from '../games/GameBar';
+import { GameBar } from '../features/games/GameBar';
 import { useChrome } from '../lib/chrome';
 import type { Route } from './+types/game';
 

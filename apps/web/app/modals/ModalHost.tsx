@@ -44,15 +44,15 @@ const menu = deferredBody(
   (module) => module.MenuModal,
 );
 const gameMenu = deferredBody(
-  () => import('./bodies/GameMenuModal'),
+  () => import('../features/games/GameMenuModal'),
   (module) => module.GameMenuModal,
 );
 const leaveWebView = deferredBody(
-  () => import('./bodies/LeaveWebViewModal'),
+  () => import('../features/pwa/LeaveWebViewModal'),
   (module) => module.LeaveWebViewModal,
 );
 const search = deferredBody(
-  () => import('./bodies/SearchGamesModal'),
+  () => import('../features/games/SearchGamesModal'),
   (module) => module.SearchGamesModal,
 );
 const login = deferredBody(accountModals, (module) => module.LoginModal);

@@ -1,7 +1,7 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
 import { appContext } from '#app-context';
-import { gameBackPathKey } from '../components/game-back-path';
-import { exitGameMessage } from '../games/game-messages';
+import { gameBackPathKey } from '../features/games/game-back-path';
+import { exitGameMessage } from '../features/games/game-messages';
 import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/exit-iframe';
 

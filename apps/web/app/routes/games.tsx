@@ -4,14 +4,13 @@ import { useEffect, useRef } from 'react';
 import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { contentFor } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import { usePlayer } from '../features/player/player-session';
-import { countText } from '../games/format';
-import { VolatilityMeter } from '../games/GameCard';
-import { GameRow } from '../games/GameRow';
-import { GamesErrorPanel } from '../games/GamesErrorPanel';
-import { loadGamesPage, loadProviders, loadRecentGames } from '../games/games-api.server';
-import { gamesErrors } from '../games/games-content.server';
-import { LobbyGrid, lobbyPageSize } from '../games/LobbyGrid';
+import { countText } from '../features/games/format';
+import { VolatilityMeter } from '../features/games/GameCard';
+import { GameRow } from '../features/games/GameRow';
+import { GamesErrorPanel } from '../features/games/GamesErrorPanel';
+import { loadGamesPage, loadProviders, loadRecentGames } from '../features/games/games-api.server';
+import { gamesErrors } from '../features/games/games-content.server';
+import { LobbyGrid, lobbyPageSize } from '../features/games/LobbyGrid';
 import {
   defaultFilter,
   filterBody,
@@ -26,7 +25,8 @@ import {
   sorts,
   toggleVolatility,
   volatilities,
-} from '../games/lobby-filters';
+} from '../features/games/lobby-filters';
+import { usePlayer } from '../features/player/player-session';
 import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';

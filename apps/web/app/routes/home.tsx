@@ -3,12 +3,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { contentFor, requireFirst } from '../content/load.server';
 import { pageMeta } from '../content/meta';
-import type { HomeRow } from '../games/HomeGameRows';
+import type { HomeRow } from '../features/games/HomeGameRows';
 import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/home';
 
-const HomeGameRows = lazy(() => import('../games/HomeGameRows'));
+const HomeGameRows = lazy(() => import('../features/games/HomeGameRows'));
 
 /** Spec §2 /: the home page from `homePage`, the first-deposit banner, and the page's SEO blocks. */
 export function loader({ request, context }: Route.LoaderArgs) {

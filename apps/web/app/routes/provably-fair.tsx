@@ -9,9 +9,9 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { contentFor } from '../content/load.server';
 import { alternateLinks } from '../content/meta';
+import { studioTitleChoices } from '../features/studio/studio-titles.server';
 import { catalogues } from '../i18n/catalogues.server';
 import { useTranslation } from '../lib/i18n';
-import { studioTitleChoices } from '../studio/studio-titles.server';
 import '../styles/provably-fair.css';
 import type { Route } from './+types/provably-fair';
 

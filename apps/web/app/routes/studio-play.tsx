@@ -1,9 +1,9 @@
 import { langFrom, StudioGame } from '@chrysos/games/client';
 import '@chrysos/games/client/studio.css';
 import { data } from 'react-router';
+import { bareHandle } from '../features/studio/bare-page';
+import { studioTitleName } from '../features/studio/studio-titles.server';
 import { pageUrl } from '../lib/request-url';
-import { bareHandle } from '../studio/bare-page';
-import { studioTitleName } from '../studio/studio-titles.server';
 import type { Route } from './+types/studio-play';
 
 /**

@@ -1,7 +1,7 @@
 import type { Game, GamesPage } from '@chrysos/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { usePlayer } from '../features/player/player-session';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
+import { usePlayer } from '../player/player-session';
 import { countText } from './format';
 import { GameCard } from './GameCard';
 import { fetchGamesPage } from './games-api';

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useLocation } from 'react-router';
 import { useChrome } from '../../lib/chrome';
+import { useModals } from '../../modals/ModalProvider';
 import { Icon, isIconName } from '../../ui/icons/icons';
-import { useModals } from '../ModalProvider';
 
 const isLobbyPath = (pathname: string) => /^(\/el)?\/games\//.test(pathname);
 

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useGameBackPath } from '../components/game-back-path';
-import { useTranslation } from '../lib/i18n';
-import { Icon } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { Icon } from '../../ui/icons/icons';
+import { useGameBackPath } from './game-back-path';
 
 /** The game page's bar: back to the page the player came from (spec §2), then the game's own controls. */
 export function GameBar({ children }: { children?: ReactNode }) {

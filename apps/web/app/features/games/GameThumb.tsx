@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { optimisedUrl } from '../ui/Picture';
+import { optimisedUrl } from '../../ui/Picture';
 
 /** Widths the optimiser is asked for; the browser picks by the card's drawn width and the screen density. */
 const thumbnailWidths = [160, 240, 320, 480, 640];

@@ -1,6 +1,6 @@
 import type { Game, GameProvider, GamesFilterBody, GamesPage } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import type { AppContext } from '../lib/app-context';
+import type { AppContext } from '../../lib/app-context';
 
 /**
  * The games API (v2) as page loaders read it, through the in-process API call of the app context: the

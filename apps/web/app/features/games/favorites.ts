@@ -1,8 +1,8 @@
 import type { Game } from '@chrysos/contract';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { rememberedPlayer } from '../features/account/remembered-player';
-import { usePlayer } from '../features/player/player-session';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../../modals/ModalProvider';
+import { rememberedPlayer } from '../account/remembered-player';
+import { usePlayer } from '../player/player-session';
 import { saveFavorite } from './games-api';
 
 /**

@@ -1,6 +1,6 @@
 import type { ContentData } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import type { ContentReader } from '../lib/app-context';
+import type { ContentReader } from '../../lib/app-context';
 
 export type GamesErrorCode = ContentData<'gamesError'>['code'];
 export type GamesErrorText = Omit<ContentData<'gamesError'>, 'code'>;

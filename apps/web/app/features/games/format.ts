@@ -1,5 +1,5 @@
 import type { Locale } from '@chrysos/rules';
-import type { Translate } from '../lib/i18n';
+import type { Translate } from '../../lib/i18n';
 
 const intlLocale: Record<Locale, string> = { en: 'en-GB', el: 'el-GR' };
 

@@ -1,11 +1,11 @@
 import { localizePath } from '@chrysos/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { rememberedPlayer } from '../features/account/remembered-player';
-import { useTranslation } from '../lib/i18n';
-import { useModals } from '../modals/ModalProvider';
-import { isModalName } from '../modals/registry';
-import { Icon, type IconName } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
+import { isModalName } from '../../modals/registry';
+import { Icon, type IconName } from '../../ui/icons/icons';
+import { rememberedPlayer } from '../account/remembered-player';
 
 export interface GamesErrorText {
   title: string;

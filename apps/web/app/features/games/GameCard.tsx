@@ -1,8 +1,8 @@
 import type { Game, GameVolatility } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { useTranslation } from '../lib/i18n';
-import { Icon } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { Icon } from '../../ui/icons/icons';
 import { useFavorite } from './favorites';
 import { formatRtp } from './format';
 import { GameThumb } from './GameThumb';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../lib/i18n';
+import { createTranslator } from '../../lib/i18n';
 import { countText, featureLabel, formatRtp } from './format';
 
 const t = createTranslator({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../lib/i18n';
-import { Icon, type IconName } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import { Icon, type IconName } from '../../ui/icons/icons';
 import { type CardGame, GameCard, GameCardSkeleton } from './GameCard';
 
 const skeletonKeys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];

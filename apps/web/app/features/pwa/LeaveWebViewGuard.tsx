@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useRootData } from '../lib/root-data';
-import { needsLeaveWebView } from '../pwa/webview';
-import { useModals } from './ModalProvider';
+import { useRootData } from '../../lib/root-data';
+import { useModals } from '../../modals/ModalProvider';
+import { needsLeaveWebView } from './webview';
 
 /**
  * Keeps the LeaveWebView modal on top while the page runs in an iOS in-app browser: it reopens when

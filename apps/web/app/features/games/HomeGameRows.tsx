@@ -1,8 +1,8 @@
 import type { GamesSort } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
-import type { IconName } from '../ui/icons/icons';
+import { useTranslation } from '../../lib/i18n';
+import type { IconName } from '../../ui/icons/icons';
 import type { CardGame } from './GameCard';
 import { GameRow } from './GameRow';
 import { fetchGamesPage } from './games-api';

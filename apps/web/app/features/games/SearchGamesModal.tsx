@@ -2,21 +2,16 @@ import type { Game, GamesPage } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { countText, formatRtp } from '../../games/format';
-import { GameThumb } from '../../games/GameThumb';
-import { fetchGamesPage } from '../../games/games-api';
-import { highlightParts } from '../../games/highlight';
-import {
-  createInstantSearch,
-  type InstantSearch,
-  moveActive,
-  type SearchState,
-} from '../../games/instant-search';
-import { defaultFilter, lobbyPath, searchMaxLength } from '../../games/lobby-filters';
 import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
 import { Icon } from '../../ui/icons/icons';
-import { useModals } from '../ModalProvider';
+import { countText, formatRtp } from './format';
+import { GameThumb } from './GameThumb';
+import { fetchGamesPage } from './games-api';
+import { highlightParts } from './highlight';
+import { createInstantSearch, type InstantSearch, moveActive, type SearchState } from './instant-search';
+import { defaultFilter, lobbyPath, searchMaxLength } from './lobby-filters';
 
 /** Data the SearchGames modal may be opened with: the words to start from. */
 export interface SearchGamesData {
