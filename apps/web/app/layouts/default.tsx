@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { Footer } from '../components/Footer';
-import { Header } from '../components/Header';
-import { BottomPromo, DownBar } from '../components/PromoStrips';
-import { errorMeta } from '../content/meta';
+import { ErrorScreen } from '../features/chrome/ErrorScreen';
+import { Footer } from '../features/chrome/Footer';
+import { Header } from '../features/chrome/Header';
+import { BottomPromo, DownBar } from '../features/chrome/PromoStrips';
+import { errorMeta } from '../features/content/meta';
 import { usePlayer } from '../features/player/player-session';
 import { useChrome } from '../lib/chrome';
 import type { Route } from './+types/default';

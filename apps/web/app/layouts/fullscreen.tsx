@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { Header } from '../components/Header';
-import { errorMeta } from '../content/meta';
+import { ErrorScreen } from '../features/chrome/ErrorScreen';
+import { Header } from '../features/chrome/Header';
+import { errorMeta } from '../features/content/meta';
 import { useChrome } from '../lib/chrome';
 import type { Route } from './+types/fullscreen';
 

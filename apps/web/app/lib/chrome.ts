@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { loadChrome } from '../content/chrome.server';
+import type { loadChrome } from '../features/chrome/chrome.server';
 
 /** The site chrome of a page: header and footer links, logo, promo strips, menus, meta tags. */
 export type ChromeData = ReturnType<typeof loadChrome>;

@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { focusFirstField } from '../ui/focus';
-import { PendingModal } from './bodies/PendingModal';
 import { useModals } from './ModalProvider';
+import { PendingModal } from './PendingModal';
 import type { ModalName } from './registry';
 
 /**
@@ -40,7 +40,7 @@ function DeferredBody({ body }: { body: Deferred }) {
 
 const accountModals = () => import('../features/account/AccountModals');
 const menu = deferredBody(
-  () => import('./bodies/MenuModal'),
+  () => import('../features/chrome/MenuModal'),
   (module) => module.MenuModal,
 );
 const gameMenu = deferredBody(

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useMatches } from 'react-router';
-import { pageMeta } from '../content/meta';
 import { EmailRequestForm, type EmailRequestKind } from '../features/account/EmailRequestForm';
+import { pageMeta } from '../features/content/meta';
 import { usePlayer } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/account-email';

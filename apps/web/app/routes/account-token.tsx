@@ -2,7 +2,7 @@ import type { ConfirmationBody } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useRevalidator, useSearchParams } from 'react-router';
-import { pageMeta } from '../content/meta';
+import { pageMeta } from '../features/content/meta';
 import { usePlayer } from '../features/player/player-session';
 import { callApi } from '../lib/api';
 import { useTranslation } from '../lib/i18n';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { contentFor } from '../content/load.server';
-import { pageMeta } from '../content/meta';
+import { contentFor } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/faq';
 

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { contentFor, requireFirst } from '../content/load.server';
-import { pageMeta } from '../content/meta';
+import { contentFor, requireFirst } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import type { HomeRow } from '../features/games/HomeGameRows';
 import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';

@@ -7,10 +7,10 @@ import {
 } from '@chrysos/rules';
 import { data, isRouteErrorResponse, Outlet, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { BlockedPage } from '../components/BlockedPage';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { loadChrome } from '../content/chrome.server';
-import { metaFor } from '../content/meta';
+import { BlockedPage } from '../features/chrome/BlockedPage';
+import { loadChrome } from '../features/chrome/chrome.server';
+import { ErrorScreen } from '../features/chrome/ErrorScreen';
+import { metaFor } from '../features/content/meta';
 import type { ChromeData } from '../lib/chrome';
 import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/locale';

@@ -1,8 +1,8 @@
 import type { Currency } from '@chrysos/contract';
 import { useNavigate, useNavigation } from 'react-router';
-import { contentFor } from '../content/load.server';
-import { pageMeta } from '../content/meta';
 import type { PaymentMethod } from '../features/cashier/api';
+import { contentFor } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import { Icon, isIconName } from '../ui/icons/icons';
 import type { Route } from './+types/payments';

@@ -1,5 +1,5 @@
-import { pageMeta } from '../content/meta';
 import { ProfileForm } from '../features/account/ProfileForm';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-general';
 

@@ -1,5 +1,5 @@
-import { pageMeta } from '../content/meta';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-security';
 

@@ -2,12 +2,12 @@ import type { Account } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { pageMeta } from '../content/meta';
 import { UnitChoice } from '../features/cashier/AccountSelector';
 import { useOpenCashier } from '../features/cashier/cashier';
 import { WalletLoading } from '../features/cashier/fields';
 import { currencyName } from '../features/cashier/money';
 import { useWallet } from '../features/cashier/WalletProvider';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-balance';
 

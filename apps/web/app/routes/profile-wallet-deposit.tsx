@@ -1,10 +1,10 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageMeta } from '../content/meta';
 import { DepositForm } from '../features/cashier/DepositForm';
 import { currencyName } from '../features/cashier/money';
 import { PaymentStatus } from '../features/cashier/PaymentStatus';
 import { useWallet } from '../features/cashier/WalletProvider';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-deposit';
 

@@ -1,7 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pageMeta } from '../content/meta';
 import {
   fetchTransactions,
   type TransactionFilters,
@@ -13,6 +12,7 @@ import {
 import { useMethodText, WalletLoading } from '../features/cashier/fields';
 import { useWallet } from '../features/cashier/WalletProvider';
 import { dateTimeFormat } from '../features/cashier/WithdrawalLists';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import { Icon } from '../ui/icons/icons';
 import type { Route } from './+types/profile-wallet-transactions';

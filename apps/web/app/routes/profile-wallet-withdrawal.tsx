@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageMeta } from '../content/meta';
 import { WalletLoading } from '../features/cashier/fields';
 import { currencyName } from '../features/cashier/money';
 import { useWallet } from '../features/cashier/WalletProvider';
 import { WithdrawalLists } from '../features/cashier/WithdrawalLists';
 import { WithdrawForm } from '../features/cashier/WithdrawForm';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-withdrawal';
 

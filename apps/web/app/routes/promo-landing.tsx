@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { data, Link } from 'react-router';
-import { contentFor } from '../content/load.server';
-import { alternateLinks } from '../content/meta';
+import { contentFor } from '../features/content/load.server';
+import { alternateLinks } from '../features/content/meta';
 import { pageUrl } from '../lib/request-url';
 import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';

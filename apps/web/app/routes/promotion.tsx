@@ -1,7 +1,7 @@
 import { localeFromPath, localizePath } from '@chrysos/rules';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { alternateLinks } from '../content/meta';
+import { alternateLinks } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
 import { Picture } from '../ui/Picture';

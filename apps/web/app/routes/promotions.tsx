@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { contentFor, requireFirst } from '../content/load.server';
-import { pageMeta } from '../content/meta';
+import { contentFor, requireFirst } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/promotions';

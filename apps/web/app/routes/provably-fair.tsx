@@ -7,8 +7,8 @@ import {
   type VerifyAnswer,
 } from '@chrysos/games/client/verify';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { contentFor } from '../content/load.server';
-import { alternateLinks } from '../content/meta';
+import { contentFor } from '../features/content/load.server';
+import { alternateLinks } from '../features/content/meta';
 import { studioTitleChoices } from '../features/studio/studio-titles.server';
 import { catalogues } from '../i18n/catalogues.server';
 import { useTranslation } from '../lib/i18n';

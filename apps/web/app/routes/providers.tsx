@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { contentFor } from '../content/load.server';
-import { pageMeta } from '../content/meta';
+import { contentFor } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import { countText } from '../features/games/format';
 import { loadProviders } from '../features/games/games-api.server';
 import { useTranslation } from '../lib/i18n';

@@ -1,8 +1,8 @@
 import { useMatches } from 'react-router';
-import { pageMeta } from '../content/meta';
+import { pageMeta } from '../features/content/meta';
+import { isSectionId, sections } from '../features/content/sections';
 import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
-import { isSectionId, sections } from '../sections';
 import type { Route } from './+types/section';
 
 function slugOf(routeId: string | undefined): string {

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { pageMeta } from '../content/meta';
 import { SignInForm, SignUpForm } from '../features/account/AuthForms';
+import { pageMeta } from '../features/content/meta';
 import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/sign-in';

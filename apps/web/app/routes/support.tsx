@@ -1,7 +1,7 @@
 import { email, maxLength, type RuleResult, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { contentFor, requireFirst } from '../content/load.server';
-import { pageMeta } from '../content/meta';
+import { contentFor, requireFirst } from '../features/content/load.server';
+import { pageMeta } from '../features/content/meta';
 import { type Translate, useTranslation } from '../lib/i18n';
 import { Icon } from '../ui/icons/icons';
 import type { Route } from './+types/support';

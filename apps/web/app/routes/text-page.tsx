@@ -1,7 +1,7 @@
 import { localeFromPath } from '@chrysos/rules';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
-import { alternateLinks } from '../content/meta';
+import { alternateLinks } from '../features/content/meta';
 import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/text-page';
 

@@ -1,7 +1,7 @@
 import type { ContentData } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import type { AppContext } from '../lib/app-context';
-import type { LogoSet } from '../ui/BrandLogo';
+import type { AppContext } from '../../lib/app-context';
+import type { LogoSet } from '../../ui/BrandLogo';
 
 const fallbackLogo: LogoSet = {
   defaultLink: '/brand/logo.svg',

@@ -1,11 +1,11 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { AccountLinks } from '../../features/account/AccountMenu';
-import { isFetched, usePlayerSession } from '../../features/player/player-session';
 import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
 import { Icon, isIconName } from '../../ui/icons/icons';
-import { useModals } from '../ModalProvider';
+import { AccountLinks } from '../account/AccountMenu';
+import { isFetched, usePlayerSession } from '../player/player-session';
 
 /**
  * The side menu: game search, the player's account (its pages and Sign out) or the sign-in/sign-up

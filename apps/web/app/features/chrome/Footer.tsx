@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import type { ChromeData } from '../lib/chrome';
-import { useTranslation } from '../lib/i18n';
-import { Icon, isIconName } from '../ui/icons/icons';
+import type { ChromeData } from '../../lib/chrome';
+import { useTranslation } from '../../lib/i18n';
+import { Icon, isIconName } from '../../ui/icons/icons';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 

@@ -1,9 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/chunk-reload';
-import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
+import { useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/root-data';
+import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-reload';
 
 /** Spec §2 error page: 404 with its picture and text, other statuses with code and message; both lead home. */
 export function ErrorScreen({ error }: { error: unknown }) {

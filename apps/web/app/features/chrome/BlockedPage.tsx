@@ -1,5 +1,5 @@
-import { useTranslation } from '../lib/i18n';
-import { BrandLogo, type LogoSet } from '../ui/BrandLogo';
+import { useTranslation } from '../../lib/i18n';
+import { BrandLogo, type LogoSet } from '../../ui/BrandLogo';
 
 /** Spec §2: the full-screen block for visitors from a blocked country. Deliberately no way home. */
 export function BlockedPage({ supportEmail, logo }: { supportEmail: string; logo: LogoSet }) {

@@ -2,8 +2,8 @@ import type { ContentCollection, ContentData } from '@chrysos/contract';
 import { localeFromPath } from '@chrysos/rules';
 import { data, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
-import type { AppContext } from '../lib/app-context';
-import { pageUrl } from '../lib/request-url';
+import type { AppContext } from '../../lib/app-context';
+import { pageUrl } from '../../lib/request-url';
 
 /** The content reader, the page's locale and the site origin, for a page loader. */
 export function contentFor(request: Request, context: Readonly<RouterContextProvider>) {

@@ -1,21 +1,21 @@
 import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { chooseLanguage } from '../features/account/language-choice';
-import { useOpenCashier } from '../features/cashier/cashier';
-import { usePlayerSession } from '../features/player/player-session';
-import type { ChromeData } from '../lib/chrome';
-import { useTranslation } from '../lib/i18n';
-import { useModals } from '../modals/ModalProvider';
-import { BrandLogo } from '../ui/BrandLogo';
-import { Icon } from '../ui/icons/icons';
+import type { ChromeData } from '../../lib/chrome';
+import { useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
+import { BrandLogo } from '../../ui/BrandLogo';
+import { Icon } from '../../ui/icons/icons';
+import { chooseLanguage } from '../account/language-choice';
+import { useOpenCashier } from '../cashier/cashier';
+import { usePlayerSession } from '../player/player-session';
 
 /** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
 const AccountSelector = lazy(() =>
-  import('../features/cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
+  import('../cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
 );
 const AccountMenu = lazy(() =>
-  import('../features/account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
+  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
 
 /**
