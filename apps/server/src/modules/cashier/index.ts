@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { Cashier } from './cashier.ts';
+import { defineCashierJobs } from './jobs.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
 import { SandboxPsp } from './sandbox/sandbox-psp.ts';
@@ -19,7 +20,7 @@ declare module 'fastify' {
  * application (through the full HTTP handling, by inject), as an external PSP would over the network.
  */
 async function cashierPlugin(app: FastifyInstance): Promise<void> {
-  const psp = new SandboxPsp(app.database.db, {
+  const psp = new SandboxPsp(app.database.db, app.jobs, {
     secret: app.config.SANDBOX_PSP_SECRET ?? randomBytes(32).toString('hex'),
     log: app.log,
   });
@@ -35,6 +36,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   );
   app.decorate('sandboxPsp', psp);
   app.decorate('cashier', cashier);
+  defineCashierJobs(app, psp);
   await app.register(webhookRoutes);
   await app.register(psp.routes);
   await app.register(apiScope(paymentRoutes));
@@ -52,10 +54,10 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
     const resumed = await cashier.resumePayouts();
     if (resumed > 0) app.log.info({ resumed }, 'payouts resumed after restart');
   });
-  app.addHook('onClose', () => psp.stop());
+  app.addHook('onClose', async () => psp.stop());
 }
 
 export default fp(cashierPlugin, {
   name: 'cashier',
-  dependencies: ['database', 'wallet', 'info', 'api-conventions'],
+  dependencies: ['database', 'jobs', 'wallet', 'info', 'api-conventions'],
 });

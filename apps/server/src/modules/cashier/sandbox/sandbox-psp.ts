@@ -3,13 +3,16 @@ import { type Db, schema } from '@chrysos/db';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../../../platform/errors.ts';
+import type { Jobs } from '../../../platform/jobs.ts';
 import { checkCard } from './cards.ts';
 import { hostedPage, type Language } from './hosted-page.ts';
 
 export const sandboxSignatureHeader = 'x-sandbox-signature';
 /** A webhook older than this is refused, so a captured one cannot be replayed later. */
 export const signatureToleranceMs = 5 * 60 * 1000;
-const maxDeliveryAttempts = 12;
+export const maxDeliveryAttempts = 12;
+/** A webhook whose delivery is this overdue lost its job (it was owed before a restart, say): the sweep sends it. */
+const overdueMs = 60_000;
 /** Amounts ending in …666 minor units are refused by the beneficiary bank: a way to test failed payouts. */
 const failingPayoutSuffix = 666;
 
@@ -49,18 +52,20 @@ const formType = 'application/x-www-form-urlencoded';
  * A payment service provider in a box, for demos, development and tests: a hosted card page with
  * test cards (success, decline, 3-D Secure challenge), asynchronous signed webhooks retried until the
  * casino acknowledges them, and payouts that settle a moment later. Its books live in its own table,
- * so webhooks owed survive a restart, as they would at a real PSP.
+ * so webhooks owed survive a restart, as they would at a real PSP. Each webhook is a
+ * `sandbox-psp.deliver` job, enqueued with the change that owes it and retried with back-off by the
+ * job queue; a minute's sweep sends any whose job was lost.
  */
 export class SandboxPsp {
   readonly #db: Db;
+  readonly #jobs: Jobs;
   readonly #secret: string;
   readonly #log: FastifyBaseLogger;
   #deliver: Deliver | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  #delivering: Promise<void> | null = null;
 
-  constructor(db: Db, options: { secret: string; log: FastifyBaseLogger }) {
+  constructor(db: Db, jobs: Jobs, options: { secret: string; log: FastifyBaseLogger }) {
     this.#db = db;
+    this.#jobs = jobs;
     this.#secret = options.secret;
     this.#log = options.log;
   }
@@ -110,121 +115,142 @@ export class SandboxPsp {
     if (existing) return existing;
     const id = newId('po');
     const failed = input.amount % 1000 === failingPayoutSuffix;
-    await this.#db.insert(schema.sandboxPspOperations).values({
-      id,
-      kind: 'payout',
-      merchantReference: input.merchantReference,
-      amount: input.amount,
-      currency: input.currency,
-      status: failed ? 'failed' : 'paid',
-      webhookUrl: input.webhookUrl,
-      pendingEvent: failed ? 'payout.failed' : 'payout.paid',
-      failureReason: failed ? 'The beneficiary bank rejected the transfer' : null,
-      // A bank transfer takes a moment; the webhook follows.
-      nextDeliveryAt: new Date(Date.now() + 500),
+    await this.#db.transaction(async (tx) => {
+      await tx.insert(schema.sandboxPspOperations).values({
+        id,
+        kind: 'payout',
+        merchantReference: input.merchantReference,
+        amount: input.amount,
+        currency: input.currency,
+        status: failed ? 'failed' : 'paid',
+        webhookUrl: input.webhookUrl,
+        pendingEvent: failed ? 'payout.failed' : 'payout.paid',
+        failureReason: failed ? 'The beneficiary bank rejected the transfer' : null,
+        // A bank transfer takes a moment; the webhook follows.
+        nextDeliveryAt: new Date(Date.now() + 1_000),
+      });
+      await this.#jobs.send('sandbox-psp.deliver', { operationId: id }, { tx, startAfterSeconds: 1 });
     });
-    this.#kick();
     return { id };
   }
 
-  /** Start delivering owed webhooks through `deliver`, checking every `everyMs`. */
-  start(deliver: Deliver, everyMs = 250): void {
+  /** Delivers owed webhooks through `deliver` from now on. */
+  start(deliver: Deliver): void {
     this.#deliver = deliver;
-    this.#timer = setInterval(() => this.#kick(), everyMs);
-    this.#timer.unref();
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#delivering;
+  /** Delivers nothing more: webhooks stay owed (tests deliver by hand). */
+  stop(): void {
+    this.#deliver = null;
   }
 
-  /** Deliver every webhook that is due now; resolves when this pass is over. */
-  deliverDue(): Promise<void> {
-    this.#kick();
-    return this.#delivering ?? Promise.resolve();
-  }
-
-  #kick(): void {
-    if (this.#delivering || !this.#deliver) return;
-    // A pass that fails (the database away for a moment) is logged and tried again on the next tick,
-    // never left as an unhandled rejection that would bring the process down.
-    this.#delivering = this.#deliverDue()
-      .catch((error: unknown) => this.#log.error({ err: error }, 'sandbox webhook delivery failed'))
-      .finally(() => {
-        this.#delivering = null;
-      });
-  }
-
-  async #deliverDue(): Promise<void> {
-    const deliver = this.#deliver;
-    if (!deliver) return;
-    const due = await this.#db
+  /**
+   * Sends the webhook an operation owes (the `sandbox-psp.deliver` job). Throws when the casino did
+   * not acknowledge it, so the job queue tries again later, until it is given up.
+   */
+  async deliverOne(operationId: string): Promise<void> {
+    const [operation] = await this.#db
       .select()
       .from(schema.sandboxPspOperations)
       .where(
         and(
+          eq(schema.sandboxPspOperations.id, operationId),
           isNotNull(schema.sandboxPspOperations.pendingEvent),
           isNull(schema.sandboxPspOperations.deliveredAt),
-          lte(schema.sandboxPspOperations.nextDeliveryAt, new Date()),
         ),
-      )
-      .orderBy(asc(schema.sandboxPspOperations.nextDeliveryAt))
-      .limit(20);
-    for (const operation of due) {
-      const body = JSON.stringify({
-        id: newId('evt'),
-        type: operation.pendingEvent,
-        data: {
-          id: operation.id,
-          merchant_reference: operation.merchantReference,
-          amount: operation.amount,
-          currency: operation.currency,
-          ...(operation.status === 'failed' ? { failure_reason: operation.failureReason } : {}),
-        },
-      });
-      let status = 0;
-      try {
-        status = await deliver(
-          operation.webhookUrl,
-          { [sandboxSignatureHeader]: signWebhook(body, this.#secret) },
-          body,
-        );
-      } catch (error) {
-        this.#log.warn(
-          { operation: operation.id, err: error instanceof Error ? error.message : error },
-          'sandbox webhook failed',
-        );
-      }
-      const attempts = operation.deliveryAttempts + 1;
-      const delivered = status >= 200 && status < 300;
-      await this.#db
-        .update(schema.sandboxPspOperations)
-        .set({
-          deliveryAttempts: attempts,
-          deliveredAt: delivered ? new Date() : null,
-          // Retried with exponential back-off, as PSPs do, then given up.
-          nextDeliveryAt:
-            delivered || attempts >= maxDeliveryAttempts ? null : new Date(Date.now() + 250 * 2 ** attempts),
-        })
-        .where(eq(schema.sandboxPspOperations.id, operation.id));
+      );
+    if (!operation) return;
+    const delivered = await this.#send(operation);
+    if (!delivered && operation.deliveryAttempts + 1 < maxDeliveryAttempts) {
+      throw new Error(`webhook of ${operation.id} not acknowledged`);
     }
   }
 
-  async #settle(id: string, outcome: 'succeeded' | 'failed', reason?: string): Promise<void> {
+  /** Delivers every webhook whose delivery is overdue by a minute (its job was lost); never throws. */
+  async deliverDue(): Promise<void> {
+    try {
+      const overdue = await this.#db
+        .select()
+        .from(schema.sandboxPspOperations)
+        .where(
+          and(
+            isNotNull(schema.sandboxPspOperations.pendingEvent),
+            isNull(schema.sandboxPspOperations.deliveredAt),
+            lte(schema.sandboxPspOperations.nextDeliveryAt, new Date(Date.now() - overdueMs)),
+          ),
+        )
+        .orderBy(asc(schema.sandboxPspOperations.nextDeliveryAt))
+        .limit(20);
+      for (const operation of overdue) await this.#send(operation);
+    } catch (error) {
+      // The database away for a moment: logged, and the next sweep tries again.
+      this.#log.error({ err: error }, 'sandbox webhook delivery failed');
+    }
+  }
+
+  /** One delivery attempt, recorded on the operation; whether the casino acknowledged it. */
+  async #send(operation: typeof schema.sandboxPspOperations.$inferSelect): Promise<boolean> {
+    const deliver = this.#deliver;
+    // Stopped: nothing is sent, and the webhook stays owed.
+    if (!deliver) return true;
+    const body = JSON.stringify({
+      id: newId('evt'),
+      type: operation.pendingEvent,
+      data: {
+        id: operation.id,
+        merchant_reference: operation.merchantReference,
+        amount: operation.amount,
+        currency: operation.currency,
+        ...(operation.status === 'failed' ? { failure_reason: operation.failureReason } : {}),
+      },
+    });
+    let status = 0;
+    try {
+      status = await deliver(
+        operation.webhookUrl,
+        { [sandboxSignatureHeader]: signWebhook(body, this.#secret) },
+        body,
+      );
+    } catch (error) {
+      this.#log.warn(
+        { operation: operation.id, err: error instanceof Error ? error.message : error },
+        'sandbox webhook failed',
+      );
+    }
+    const attempts = operation.deliveryAttempts + 1;
+    const delivered = status >= 200 && status < 300;
     await this.#db
       .update(schema.sandboxPspOperations)
       .set({
-        status: outcome,
-        pendingEvent: outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
-        failureReason: reason ?? null,
-        nextDeliveryAt: new Date(Date.now() + 100),
+        deliveryAttempts: attempts,
+        deliveredAt: delivered ? new Date() : null,
+        // Retried with exponential back-off (by the job queue), as PSPs do, then given up.
+        nextDeliveryAt:
+          delivered || attempts >= maxDeliveryAttempts ? null : new Date(Date.now() + 1000 * 2 ** attempts),
       })
-      .where(
-        and(eq(schema.sandboxPspOperations.id, id), eq(schema.sandboxPspOperations.status, 'awaiting_card')),
-      );
-    this.#kick();
+      .where(eq(schema.sandboxPspOperations.id, operation.id));
+    return delivered;
+  }
+
+  async #settle(id: string, outcome: 'succeeded' | 'failed', reason?: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      const settled = await tx
+        .update(schema.sandboxPspOperations)
+        .set({
+          status: outcome,
+          pendingEvent: outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+          failureReason: reason ?? null,
+          nextDeliveryAt: new Date(),
+        })
+        .where(
+          and(
+            eq(schema.sandboxPspOperations.id, id),
+            eq(schema.sandboxPspOperations.status, 'awaiting_card'),
+          ),
+        )
+        .returning({ id: schema.sandboxPspOperations.id });
+      if (settled.length > 0) await this.#jobs.send('sandbox-psp.deliver', { operationId: id }, { tx });
+    });
   }
 
   /** The hosted pages: card form, 3-D Secure challenge, and the way back to the casino. */
