@@ -19,6 +19,7 @@ import { imagesPlugin } from './platform/images.ts';
 import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import securityHeaders from './platform/security-headers.ts';
+import sharedState from './platform/shared-state.ts';
 import { validatorCompiler } from './platform/validator.ts';
 import { type WebPluginOptions, webPlugin } from './platform/web.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(configPlugin, { config });
   await app.register(securityHeaders);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(sharedState);
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
   await app.register(afterResponse);

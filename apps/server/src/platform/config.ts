@@ -38,6 +38,13 @@ export const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * redis://… to keep rate limits, captcha counters and sign-ins in progress in Redis; unset keeps them in
+   * the database. Either way every instance sees the same (docs/decisions/0014).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
+  /** Prepended to every Redis key, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('chrysos:'),
   DATA_DIR: z.string().min(1).default('./.data'),
   LICENSE: licenseName.default('curacao'),
   TRUST_PROXY: trustProxy.default(false),
@@ -272,6 +279,7 @@ export class ConfigError extends Error {}
 /** Variables that may hold credentials: an error names them but never repeats their value. */
 const secretVariables = new Set([
   'DATABASE_URL',
+  'REDIS_URL',
   'SMTP_URL',
   'CAPTCHA_HMAC_KEY',
   'SOCIAL_PROVIDERS',
