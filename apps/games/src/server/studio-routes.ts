@@ -17,8 +17,13 @@ export interface StudioOptions {
   wallet: WalletClient;
   /** Minor units per whole unit of a currency (100 for EUR), or undefined for an unknown currency. */
   subunitsOf: (currency: string) => Promise<number | undefined>;
-  /** How long an unanswered step waits before recovery takes it over, and when a hand is abandoned. */
-  recovery?: { everyMs: number; idleMs: number; abandonMs: number };
+  /**
+   * Recovery of rounds a crash or an unreachable wallet left open: how long an unanswered step waits
+   * before recovery takes it over, when a hand is abandoned, and how the host runs the recovery pass
+   * (`schedule` is handed the pass once; the host runs it at start and then periodically, e.g. as a
+   * job that runs once across its instances).
+   */
+  recovery: { idleMs: number; abandonMs: number; schedule: (recover: () => Promise<unknown>) => void };
 }
 
 /** The header the game client sends its session id in (never in a URL after the first load). */
@@ -280,8 +285,8 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     throw error;
   }
 
-  // Rounds a crash or an unreachable wallet left open are finished in the background.
-  const recovery = options.recovery ?? { everyMs: 30_000, idleMs: 30_000, abandonMs: 60 * 60 * 1000 };
+  // Rounds a crash or an unreachable wallet left open are finished in the background, when the host says.
+  const { recovery } = options;
   const sessionFor = async (round: { sessionHash: string }) => {
     const [session] = await db
       .select()
@@ -291,15 +296,10 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
   };
   const runRecovery = () =>
     rounds
-      .recover(sessionFor, recovery)
+      .recover(sessionFor, { idleMs: recovery.idleMs, abandonMs: recovery.abandonMs })
       .catch((error: unknown) => app.log.error({ err: error }, 'round recovery failed'));
   app.decorate('studioRecovery', runRecovery);
-  const timer = setInterval(runRecovery, recovery.everyMs);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    void runRecovery();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  recovery.schedule(runRecovery);
 }
 
 /** Registered as a plugin whose decorations (studioRecovery) reach the host app. */
@@ -307,7 +307,7 @@ export const studioRoutes = fp(studioRoutesPlugin, { name: 'studio' });
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Finishes rounds left open; runs by itself every 30 s and once at start. */
+    /** Finishes rounds left open; the host runs it (see StudioOptions.recovery). */
     studioRecovery?: () => Promise<unknown>;
   }
 }

@@ -39,5 +39,5 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
 
 export default fp(gamesCatalogue, {
   name: 'games',
-  dependencies: ['database', 'info', 'wallet', 'api-conventions'],
+  dependencies: ['database', 'jobs', 'info', 'wallet', 'api-conventions'],
 });

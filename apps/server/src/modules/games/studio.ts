@@ -2,6 +2,7 @@ import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
 import type { FastifyInstance } from 'fastify';
 import { houseStudio } from '../../platform/config.ts';
+import { defineStudioJobs } from './jobs.ts';
 
 /**
  * Mounts the in-house studio's game API (/games-api/*) in this process. The studio still pays and
@@ -19,10 +20,11 @@ export async function studioPlugin(app: FastifyInstance): Promise<void> {
     wallet: new WalletClient({ transport, studio: houseStudio, secret }),
     subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
     recovery: {
-      everyMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
       idleMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
       // A blackjack hand left alone for an hour stands, as at a real table.
       abandonMs: 60 * 60 * 1000,
+      // At start and every STUDIO_RECOVERY_SECONDS, once across the instances.
+      schedule: (recover) => defineStudioJobs(app, recover, app.config.STUDIO_RECOVERY_SECONDS),
     },
   });
 }
