@@ -20,7 +20,7 @@ import './styles/games.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
-import { useRootData } from './lib/root-data';
+import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);

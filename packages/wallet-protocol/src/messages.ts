@@ -60,12 +60,12 @@ export const walletRollbackRequest = z.object({
   round_closed: z.boolean().default(true),
 });
 
-export const walletResponse = z.object({
-  user: z.string().optional(),
-  status: z.enum(walletStatuses),
-  request_uuid: z.string().optional(),
-  currency: z.string().optional(),
+/** The wallet's answer to every call: HTTP 200, with the status saying what happened. */
+export interface WalletResponse {
+  user?: string;
+  status: WalletStatus;
+  request_uuid?: string;
+  currency?: string;
   /** Real plus bonus money, in minor units. */
-  balance: z.number().int().optional(),
-});
-export type WalletResponse = z.infer<typeof walletResponse>;
+  balance?: number;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Whether the player asked their system for less motion. */
 export function useReducedMotion(): boolean {
@@ -75,33 +75,4 @@ export function useGameKeys(keys: Record<string, () => void>, enabled: boolean):
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [enabled]);
-}
-
-/** `setTimeout` that is cleared when the component unmounts. */
-export function useTimers() {
-  const timers = useRef(new Set<number>());
-  useEffect(() => {
-    const live = timers.current;
-    return () => {
-      for (const id of live) window.clearTimeout(id);
-      live.clear();
-    };
-  }, []);
-  return useMemo(
-    () => ({
-      after(ms: number, run: () => void) {
-        const id = window.setTimeout(() => {
-          timers.current.delete(id);
-          run();
-        }, ms);
-        timers.current.add(id);
-        return id;
-      },
-      clearAll() {
-        for (const id of timers.current) window.clearTimeout(id);
-        timers.current.clear();
-      },
-    }),
-    [],
-  );
 }

@@ -38,19 +38,6 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-/** HTTP transport over the network, for a studio that runs apart from the casino. */
-export function httpTransport(baseUrl: string, timeoutMs = 5_000): WalletTransport {
-  return async (path, body, headers) => {
-    const response = await fetch(new URL(path, baseUrl), {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return { status: response.status, body: await response.text() };
-  };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class WalletClient {

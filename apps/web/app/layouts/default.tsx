@@ -6,7 +6,7 @@ import { Header } from '../features/chrome/Header';
 import { BottomPromo, DownBar } from '../features/chrome/PromoStrips';
 import { errorMeta } from '../features/content/meta';
 import { usePlayer } from '../features/player/player-session';
-import { useChrome } from '../lib/chrome';
+import { useChrome } from '../lib/route-data';
 import type { Route } from './+types/default';
 
 /** Only a signed-in player with an unconfirmed address sees the bar: nobody else loads it. */

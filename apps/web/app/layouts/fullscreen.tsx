@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { Header } from '../features/chrome/Header';
 import { errorMeta } from '../features/content/meta';
-import { useChrome } from '../lib/chrome';
+import { useChrome } from '../lib/route-data';
 import type { Route } from './+types/fullscreen';
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);

@@ -3,7 +3,7 @@ import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { Header } from '../features/chrome/Header';
 import { errorMeta } from '../features/content/meta';
 import { GameBar } from '../features/games/GameBar';
-import { useChrome } from '../lib/chrome';
+import { useChrome } from '../lib/route-data';
 import type { Route } from './+types/game';
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);

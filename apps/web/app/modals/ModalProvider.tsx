@@ -19,7 +19,7 @@ import {
 } from '../features/cashier/cashier-rules';
 import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
+import { useRootData } from '../lib/route-data';
 import { type ModalStack, modalFromHash, modalStackReducer } from './modal-stack';
 import type { ModalName } from './registry';
 

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n';
-import { useRootData } from '../lib/root-data';
+import { useRootData } from '../lib/route-data';
 import type { ModalName } from './registry';
 
 /** Account pages a modal stands in for while its own form is not built yet. */

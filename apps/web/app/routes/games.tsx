@@ -27,8 +27,8 @@ import {
   volatilities,
 } from '../features/games/lobby-filters';
 import { usePlayer } from '../features/player/player-session';
-import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
+import { useChrome } from '../lib/route-data';
 import { useModals } from '../modals/ModalProvider';
 import { Icon, type IconName } from '../ui/icons/icons';
 import type { Route } from './+types/games';

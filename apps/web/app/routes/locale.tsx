@@ -11,8 +11,8 @@ import { BlockedPage } from '../features/chrome/BlockedPage';
 import { loadChrome } from '../features/chrome/chrome.server';
 import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { metaFor } from '../features/content/meta';
-import type { ChromeData } from '../lib/chrome';
 import { pageUrl } from '../lib/request-url';
+import type { ChromeData } from '../lib/route-data';
 import type { Route } from './+types/locale';
 
 function cookieLocale(request: Request): Locale | null {

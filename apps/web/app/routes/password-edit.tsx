@@ -7,7 +7,6 @@ import { sendWithCaptcha } from '../features/account/form-api';
 import { describeRule, problemsFrom, withUnshownInBase } from '../features/account/problems';
 import { rememberPlayer } from '../features/account/remembered-player';
 import { pageMeta } from '../features/content/meta';
-import { storePlayer } from '../features/player/player-storage';
 import { useTranslation } from '../lib/i18n';
 import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../ui/fields';
 import type { Route } from './+types/password-edit';
@@ -56,7 +55,6 @@ export default function PasswordEditPage() {
     setSolving(false);
     if (response?.status === 200) {
       const player = response.body as Player;
-      storePlayer(player);
       rememberPlayer(player);
       await revalidate();
       navigate(to('/'), { replace: true });

@@ -1,8 +1,8 @@
 import { useMatches } from 'react-router';
 import { pageMeta } from '../features/content/meta';
 import { isSectionId, sections } from '../features/content/sections';
-import { useChrome } from '../lib/chrome';
 import { useTranslation } from '../lib/i18n';
+import { useChrome } from '../lib/route-data';
 import type { Route } from './+types/section';
 
 function slugOf(routeId: string | undefined): string {

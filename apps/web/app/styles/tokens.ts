@@ -12,5 +12,3 @@ export const breakpoints = {
   xl3: 1920,
   xl4: 2064,
 } as const;
-
-export const brandGold = '#DDA052';

@@ -3,8 +3,7 @@ import { useLocation, useRevalidator } from 'react-router';
 import { callApi } from '../../lib/api';
 import { readJson, writeJson } from '../../lib/storage';
 import { useModals } from '../../modals/ModalProvider';
-import { usePlayer, usePlayerSession } from '../player/player-session';
-import { clearStoredPlayer, storePlayer } from '../player/player-storage';
+import { usePlayer } from '../player/player-session';
 import { needsCompletion } from './completion';
 import { captureReferral } from './referral-storage';
 import { rememberPlayer } from './remembered-player';
@@ -14,12 +13,11 @@ export const pwaGroupKey = (playerId: string) => `chrysos.pwa-group.${playerId}`
 
 /**
  * What the browser does for the player's account on every page (spec §4, §9), with nothing to show:
- * keeps referral tags, keeps the player on the device (and who last signed in), opens and closes the
- * CompleteRegistration modal, and puts a player of the installed app in the `pwa` group.
+ * keeps referral tags, keeps who last signed in on the device, opens and closes the CompleteRegistration
+ * modal, and puts a player of the installed app in the `pwa` group.
  */
 export function AccountEffects({ standalone }: { standalone: boolean }) {
   const { search } = useLocation();
-  const session = usePlayerSession();
   const player = usePlayer();
   const { open, close } = useModals();
   const { revalidate } = useRevalidator();
@@ -27,15 +25,11 @@ export function AccountEffects({ standalone }: { standalone: boolean }) {
   // Marketing tags of any address the visitor lands on or moves to (first touch per tag wins).
   useEffect(() => captureReferral(search), [search]);
 
-  // The player as last loaded, for a fast first display; and who signed in, for the next early login.
+  // Who signed in, for the next early login. The player themselves is not kept on the device: the root
+  // loader's data arrives with the page's HTML, so there is never a moment a stored copy could fill.
   useEffect(() => {
-    if (player) {
-      storePlayer(player);
-      rememberPlayer(player);
-    } else if (session.status === 'loggedOut') {
-      clearStoredPlayer();
-    }
-  }, [player, session.status]);
+    if (player) rememberPlayer(player);
+  }, [player]);
 
   // CompleteRegistration opens when a player needs it and closes once they no longer do — once per
   // change, so a player who closes it is not pressed again until the next page load.

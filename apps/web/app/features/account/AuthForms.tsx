@@ -13,7 +13,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { callApi } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import {
   CheckboxField,
   FormAlert,
@@ -22,7 +22,6 @@ import {
   TextField,
   useProblemFocus,
 } from '../../ui/fields';
-import { storePlayer } from '../player/player-storage';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
 import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
 import { describeRule, problemsFrom } from './problems';
@@ -89,7 +88,6 @@ export function SignInForm({
     setSolving(false);
     if (response?.status === 200) {
       const player = response.body as Player;
-      storePlayer(player);
       rememberPlayer(player);
       onDone();
       // The player's own language wins when the site speaks it (spec §4 Locale).
@@ -252,7 +250,6 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
     setSolving(false);
     if (response?.status === 201) {
       const player = response.body as Player;
-      storePlayer(player);
       rememberPlayer(player);
       await revalidate();
       onDone();

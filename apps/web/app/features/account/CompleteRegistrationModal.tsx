@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { callApi } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import {
   CheckboxField,
   FormAlert,

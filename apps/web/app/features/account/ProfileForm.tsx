@@ -3,7 +3,7 @@ import { adult, localizePath, maxLength, minimumAgeFor, notArabic, phone } from 
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import {
   CheckboxField,
   FormAlert,

@@ -1,17 +1,15 @@
 import { useRevalidator } from 'react-router';
 import { callApi } from '../../lib/api';
-import { clearStoredPlayer } from '../player/player-storage';
 
 /**
- * Ends the session and reloads the page's data as a visitor. The player kept on the device goes; the
- * remembered email and first name stay for the next sign-in (spec §2 early login). A module of its
- * own, so the header's sign-out button does not bring the account forms into every page's first load.
+ * Ends the session and reloads the page's data as a visitor. The remembered email and first name stay
+ * for the next sign-in (spec §2 early login). A module of its own, so the header's sign-out button does
+ * not bring the account forms into every page's first load.
  */
 export function useSignOut(): () => Promise<void> {
   const { revalidate } = useRevalidator();
   return async () => {
     await callApi('DELETE', '/users/sign_out').catch(() => null);
-    clearStoredPlayer();
     await revalidate();
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { rememberedPlayer } from '../account/remembered-player';
 import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-session';

@@ -2,7 +2,7 @@ import { localizePath } from '@chrysos/rules';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-reload';
 
 /** Spec §2 error page: 404 with its picture and text, other statuses with code and message; both lead home. */

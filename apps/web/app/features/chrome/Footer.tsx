@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import type { ChromeData } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import type { ChromeData } from '../../lib/route-data';
 import { Icon, isIconName } from '../../ui/icons/icons';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);

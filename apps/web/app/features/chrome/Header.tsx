@@ -1,8 +1,8 @@
 import { type Locale, localizePath } from '@chrysos/rules';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ChromeData } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import type { ChromeData } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { BrandLogo } from '../../ui/BrandLogo';
 import { Icon } from '../../ui/icons/icons';

@@ -1,7 +1,7 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
-import { useChrome } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import { useChrome } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { Icon, isIconName } from '../../ui/icons/icons';
 import { AccountLinks } from '../account/AccountMenu';

@@ -1,8 +1,8 @@
 import { localizePath } from '@chrysos/rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ChromeData } from '../../lib/chrome';
 import { useTranslation } from '../../lib/i18n';
+import type { ChromeData } from '../../lib/route-data';
 
 const target = (url: string, locale: ChromeData['locale']) =>
   url.startsWith('#') ? url : localizePath(url, locale);

@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useLocation } from 'react-router';
-import { useChrome } from '../../lib/chrome';
+import { useChrome } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { Icon, isIconName } from '../../ui/icons/icons';
 

@@ -41,12 +41,6 @@ export async function fetchGamesPage(
   return answer.body;
 }
 
-/** GET /player/recent_games: what the signed-in player last played for real money. */
-export async function fetchRecentGames(locale: Locale): Promise<Game[]> {
-  const answer = await callGamesApi<{ games: Game[] }>('GET', `/player/recent_games?locale=${locale}`);
-  return answer.status === 200 ? (answer.body?.games ?? []) : [];
-}
-
 export type LaunchAnswer =
   | { ok: true; options: LaunchOptions }
   /** 401 sign in, 403 restricted, 404 gone, 422 no demo, anything else unavailable. */

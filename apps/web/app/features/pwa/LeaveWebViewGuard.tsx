@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { needsLeaveWebView } from './webview';
 
