@@ -91,6 +91,12 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
     );
   });
 
+  it('runs a burst of jobs one after another, without waiting a polling interval between them', async () => {
+    await Promise.all(Array.from({ length: 12 }, (_, i) => jobs.send('test.woken', { n: 10 + i })));
+    await vi.waitFor(() => expect(woken).toHaveLength(14), { timeout: 15_000 });
+    expect(woken.slice(2).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => 10 + i));
+  });
+
   it('repeats an every-second job with one run waiting at a time', async () => {
     const seen = ticks;
     await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(seen + 2), { timeout: 15_000 });

@@ -7,9 +7,14 @@ import {
   type DrizzleTransactionLike,
   fromDrizzle,
   fromPglite,
+  type Job,
+  type JobResult,
   PgBoss,
   type Queue,
 } from 'pg-boss';
+
+/** Jobs a worker takes at once. */
+const batchSize = 5;
 
 /**
  * Every background job by name, with the data it carries. A module adds its own jobs by declaration
@@ -190,21 +195,16 @@ export class Jobs {
           localConcurrency: options.concurrency ?? 1,
           pollingIntervalSeconds: polling,
           notifyPollingIntervalSeconds: polling,
+          // A worker takes a few jobs at a time and comes straight back while it finds a full batch:
+          // one at a time, pg-boss would wait a polling interval after each job.
+          batchSize,
+          burstWhenBatchFull: true,
+          perJobResults: true,
         },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await definition.handler(job.data as never, {
-              id: job.id,
-              retryCount: job.retryCount,
-              signal: job.signal,
-            });
-          } catch (error) {
-            this.#log.warn({ err: error, job: name, jobId: job.id }, 'job failed');
-            throw error;
-          } finally {
-            if (everySeconds && this.#state !== 'stopped') await this.#sendNext(name, everySeconds);
-          }
+        async (batch) => {
+          const results: JobResult[] = [];
+          for (const job of batch) results.push(await this.#run(name, definition, job));
+          return results;
         },
       );
     }
@@ -246,6 +246,24 @@ export class Jobs {
       await this.#boss.stop({ graceful: true, timeout: 5_000 });
     } catch (error) {
       this.#log.error({ err: error }, 'job queue did not stop cleanly');
+    }
+  }
+
+  async #run(name: string, definition: Definition, job: Job<unknown>): Promise<JobResult> {
+    try {
+      await definition.handler(job.data as never, {
+        id: job.id,
+        retryCount: job.retryCount,
+        signal: job.signal,
+      });
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      this.#log.warn({ err: error, job: name, jobId: job.id }, 'job failed');
+      const message = error instanceof Error ? error.message : String(error);
+      return { id: job.id, status: 'failed', output: { message } };
+    } finally {
+      const { everySeconds } = definition;
+      if (everySeconds && this.#state !== 'stopped') await this.#sendNext(name, everySeconds);
     }
   }
 
