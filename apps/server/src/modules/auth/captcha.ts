@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { AppError } from '../../platform/errors.ts';
+import type { SharedState } from '../../platform/shared-state.ts';
 
 /** How long a challenge may take to solve and send back. */
 const challengeLifetimeMs = 5 * 60 * 1000;
@@ -14,16 +15,21 @@ export const captchaRequired = () => new AppError(422, { captcha: ['is required'
 /**
  * Self-hosted proof-of-work captcha (ALTCHA): no third-party service sees our players. The server
  * signs a challenge; the browser finds the number whose hash matches and sends it back with the form.
- * Each solution is accepted once.
+ * Each solution is accepted once. Failed sign-ins and spent solutions are kept in the shared state,
+ * so every instance counts and refuses alike.
  */
 export class Captcha {
   readonly #hmacKey: string;
-  readonly #used = new Map<string, number>();
-  readonly #failures = new Map<string, number[]>();
+  readonly #state: SharedState;
   private readonly policy: { afterFailedSignIns: number; onSignUp: boolean };
 
-  constructor(hmacKey: string | undefined, policy: { afterFailedSignIns: number; onSignUp: boolean }) {
+  constructor(
+    hmacKey: string | undefined,
+    policy: { afterFailedSignIns: number; onSignUp: boolean },
+    state: SharedState,
+  ) {
     this.policy = policy;
+    this.#state = state;
     this.#hmacKey = hmacKey ?? randomBytes(32).toString('hex');
   }
 
@@ -36,20 +42,18 @@ export class Captcha {
   }
 
   /** Whether sign-in from this address must carry a solved captcha. */
-  requiredForSignIn(ip: string): boolean {
+  async requiredForSignIn(ip: string): Promise<boolean> {
     const { afterFailedSignIns } = this.policy;
-    return afterFailedSignIns > 0 && this.#recentFailures(ip).length >= afterFailedSignIns;
+    return afterFailedSignIns > 0 && (await this.#state.hits(failuresKey(ip))) >= afterFailedSignIns;
   }
 
   get requiredForSignUp(): boolean {
     return this.policy.onSignUp;
   }
 
-  recordFailedSignIn(ip: string): void {
-    // Many distinct addresses must not grow the table without end: drop the stale ones now and then.
-    if (this.#failures.size > 10_000)
-      for (const known of [...this.#failures.keys()]) this.#recentFailures(known);
-    this.#failures.set(ip, [...this.#recentFailures(ip), Date.now()]);
+  /** Counted in a 15-minute window opened by the address's first failure. */
+  async recordFailedSignIn(ip: string): Promise<void> {
+    if (this.policy.afterFailedSignIns > 0) await this.#state.hit(failuresKey(ip), failureWindowMs);
   }
 
   /** Throws the captcha-required error unless the token is a fresh, valid, unused solution. */
@@ -65,23 +69,11 @@ export class Captcha {
       return false;
     }
     if (!valid) return false;
-    this.#forgetExpired();
     const signature = JSON.parse(Buffer.from(token, 'base64').toString('utf8')).signature as string;
-    if (this.#used.has(signature)) return false;
+    // Remembered until the challenge expires, after which verifySolution refuses it anyway.
     const expires = Number(extractParams(token).expires) * 1000 || Date.now() + challengeLifetimeMs;
-    this.#used.set(signature, expires);
-    return true;
-  }
-
-  #recentFailures(ip: string): number[] {
-    const since = Date.now() - failureWindowMs;
-    const recent = (this.#failures.get(ip) ?? []).filter((at) => at > since);
-    if (recent.length === 0) this.#failures.delete(ip);
-    return recent;
-  }
-
-  #forgetExpired(): void {
-    const now = Date.now();
-    for (const [signature, expires] of this.#used) if (expires < now) this.#used.delete(signature);
+    return this.#state.add(`captcha:solution:${signature}`, '1', Math.max(1, expires - Date.now()));
   }
 }
+
+const failuresKey = (ip: string) => `captcha:failed-sign-ins:${ip}`;

@@ -19,10 +19,14 @@ declare module 'fastify' {
 async function auth(app: FastifyInstance): Promise<void> {
   app.decorate(
     'captcha',
-    new Captcha(app.config.CAPTCHA_HMAC_KEY, {
-      afterFailedSignIns: app.config.CAPTCHA_AFTER_FAILED_SIGN_INS,
-      onSignUp: app.config.CAPTCHA_ON_SIGN_UP,
-    }),
+    new Captcha(
+      app.config.CAPTCHA_HMAC_KEY,
+      {
+        afterFailedSignIns: app.config.CAPTCHA_AFTER_FAILED_SIGN_INS,
+        onSignUp: app.config.CAPTCHA_ON_SIGN_UP,
+      },
+      app.sharedState,
+    ),
   );
   await app.register(apiScope(authRoutes));
   await app.register(apiScope(socialApiRoutes));
@@ -30,4 +34,7 @@ async function auth(app: FastifyInstance): Promise<void> {
   await app.register(socialRoutes);
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['config', 'database', 'mail', 'api-conventions'] });
+export default fp(auth, {
+  name: 'auth',
+  dependencies: ['config', 'database', 'shared-state', 'rate-limit', 'mail', 'api-conventions'],
+});

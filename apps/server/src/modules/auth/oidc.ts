@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
+import type { SharedState } from '../../platform/shared-state.ts';
 import type { SocialProvider } from '../../platform/social-providers.ts';
 
 /** What the site asks every provider for: an ID token with the address and the name. */
@@ -117,49 +118,31 @@ export interface PendingSignIn {
 
 /**
  * Sign-ins between the redirect to the provider and the callback, keyed by a random id the browser
- * keeps in a short-lived cookie. They live in this process's memory for ten minutes and are used once.
+ * keeps in a short-lived cookie. They live in the shared state for ten minutes, so the callback may
+ * reach any instance, and are used once. Their number is bounded by the rate limit on starting one.
  */
 export class PendingSignIns {
   static readonly lifetimeMs = 10 * 60 * 1000;
-  readonly #entries = new Map<string, PendingSignIn & { expiresAt: number }>();
-  readonly #limit: number;
+  readonly #state: SharedState;
+  readonly #lifetimeMs: number;
 
-  constructor(limit = 10_000) {
-    this.#limit = limit;
+  constructor(state: SharedState, lifetimeMs = PendingSignIns.lifetimeMs) {
+    this.#state = state;
+    this.#lifetimeMs = lifetimeMs;
   }
 
-  add(pending: PendingSignIn, now = Date.now()): string {
-    this.#prune(now);
-    // A flood of started sign-ins cannot grow memory without bound: the oldest make way.
-    while (this.#entries.size >= this.#limit) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+  async add(pending: PendingSignIn): Promise<string> {
     const id = randomBytes(24).toString('base64url');
-    this.#entries.set(id, { ...pending, expiresAt: now + PendingSignIns.lifetimeMs });
+    await this.#state.add(pendingKey(id), JSON.stringify(pending), this.#lifetimeMs);
     return id;
   }
 
   /** The sign-in with this id, removed so it cannot be replayed; undefined when unknown or expired. */
-  take(id: string, now = Date.now()): PendingSignIn | undefined {
-    const found = this.#entries.get(id);
-    if (!found) return undefined;
-    this.#entries.delete(id);
-    if (found.expiresAt <= now) return undefined;
-    const { expiresAt: _expiresAt, ...pending } = found;
-    return pending;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  #prune(now: number) {
-    // Entries are in insertion order, so expired ones are at the front.
-    for (const [id, entry] of this.#entries) {
-      if (entry.expiresAt > now) break;
-      this.#entries.delete(id);
-    }
+  async take(id: string): Promise<PendingSignIn | undefined> {
+    const found = await this.#state.take(pendingKey(id));
+    return found === undefined ? undefined : (JSON.parse(found) as PendingSignIn);
   }
 }
+
+/** The id is 192 random bits: the key needs no hashing to be unguessable, only a bounded length. */
+const pendingKey = (id: string) => `social-sign-in:${id.slice(0, 64)}`;

@@ -12,17 +12,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import type { TemplateName } from '../mail/public.ts';
 import { presentPlayer } from '../player/public.ts';
 import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession, hashToken } from './sessions.ts';
-
-/** Per client address: emails on request are cheap to ask for and must not become a spam cannon. */
-export const emailRequestLimit = { max: 5, timeWindow: '15 minutes' } as const;
-/** Guessing a 256-bit token is hopeless, but a flood of attempts is still refused early. */
-export const tokenLimit = { max: 20, timeWindow: '15 minutes' } as const;
 
 const notices = {
   reset_password: {
@@ -81,7 +77,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     };
 
   const emailRequest = (summary: string) => ({
-    config: { rateLimit: emailRequestLimit },
+    config: { rateLimit: limitOf('recoveryEmail') },
     schema: {
       tags,
       summary,
@@ -109,7 +105,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/password',
     {
-      config: { rateLimit: tokenLimit },
+      config: { rateLimit: limitOf('recoveryToken') },
       schema: {
         tags,
         summary: 'Choose a new password with the emailed token; signs the player in',
@@ -166,7 +162,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/confirmation',
     {
-      config: { rateLimit: tokenLimit },
+      config: { rateLimit: limitOf('recoveryToken') },
       schema: {
         tags,
         summary: 'Confirm the email address with the emailed token (valid 3 days); signs nobody in',
@@ -205,7 +201,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/unlock',
     {
-      config: { rateLimit: tokenLimit },
+      config: { rateLimit: limitOf('recoveryToken') },
       schema: {
         tags,
         summary: 'Unlock a locked account with the emailed token',

@@ -1,11 +1,11 @@
 import { errorBody, player, signInBody, signUpBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { pickReferralParams } from '@chrysos/rules';
-import rateLimit from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
@@ -17,28 +17,16 @@ import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
 
 const invalidCredentials = () => new AppError(401, { base: ['Invalid email or password'] });
 
-/** Per client address, on top of the per-account lockout: guessing and mass sign-ups are slowed down. */
-export const signInLimit = { max: 30, timeWindow: '1 minute' } as const;
-export const signUpLimit = { max: 10, timeWindow: '1 hour' } as const;
-const challengeLimit = { max: 60, timeWindow: '1 minute' } as const;
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tags = ['auth'];
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, {
-        base: [`Too many attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`],
-      }),
-  });
   const findByEmail = async (email: string) =>
     (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
 
   app.get(
     '/captcha/challenge',
     {
-      config: { rateLimit: challengeLimit },
+      config: { rateLimit: limitOf('captchaChallenge') },
       schema: {
         tags,
         summary: 'A proof-of-work captcha challenge (ALTCHA) to solve before repeating a refused request',
@@ -64,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      config: { rateLimit: signUpLimit },
+      config: { rateLimit: limitOf('signUp') },
       schema: {
         tags,
         summary: 'Create a player account and sign in',
@@ -134,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/sign_in',
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: limitOf('signIn') },
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -144,10 +132,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, captcha } = request.body.user;
-      if (app.captcha.requiredForSignIn(request.ip)) await app.captcha.demand(captcha);
+      if (await app.captcha.requiredForSignIn(request.ip)) await app.captcha.demand(captcha);
       const found = await findByEmail(email);
       const correct = await verifyPassword(found?.passwordHash ?? null, password);
-      if (!correct) app.captcha.recordFailedSignIn(request.ip);
+      if (!correct) await app.captcha.recordFailedSignIn(request.ip);
       if (!found) throw invalidCredentials();
 
       if (isLocked(found.lockedAt)) {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import { completeRegistration, presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
@@ -72,7 +73,7 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const clients = new SocialClients(app.config.SOCIAL_PROVIDERS);
-  const pending = new PendingSignIns();
+  const pending = new PendingSignIns(app.sharedState);
 
   const localeOf = (request: FastifyRequest, query: Record<string, unknown>): 'en' | 'el' => {
     if (isLocale(query.locale)) return query.locale;
@@ -85,6 +86,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     '/users/auth/:provider',
+    { config: { rateLimit: limitOf('socialSignInStart') } },
     async (request, reply) => {
       const provider = clients.get(request.params.provider);
       if (!provider) throw unknownProvider();
@@ -100,7 +102,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
         );
         return failed(reply, locale);
       }
-      const id = pending.add({
+      const id = await pending.add({
         provider: provider.name,
         redirectUri,
         checks: started.checks,
@@ -126,7 +128,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const provider = clients.get(request.params.provider);
       if (!provider) throw unknownProvider();
       const id = request.cookies[pendingCookieName];
-      const started = id ? pending.take(id) : undefined;
+      const started = id ? await pending.take(id) : undefined;
       reply.clearCookie(pendingCookieName, { path: pendingCookiePath });
       if (!started || started.provider !== provider.name) {
         request.log.warn(

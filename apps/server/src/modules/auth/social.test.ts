@@ -1,14 +1,15 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { player as playerSchema } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
-import { testDatabaseKinds } from '@chrysos/db/testing';
+import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../platform/config.ts';
+import { rateLimits } from '../../platform/rate-limit.ts';
+import { DatabaseState } from '../../platform/shared-state.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { startIssuer, testClient, throughProvider } from '../../testing/oidc-issuer.ts';
 import { PendingSignIns } from './oidc.ts';
 import { pendingCookieName } from './social-routes.ts';
 
@@ -16,7 +17,7 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 
 /** The site's public origin: the provider redirects the browser here, and the test hands that to inject. */
 const site = 'http://casino.test';
-const client = { client_id: 'chrysos', client_secret: 'a-client-secret-only-the-tests-know' };
+const client = testClient;
 
 /** The provider's accounts; the dev login form takes the account id as the login. */
 const accounts: Record<string, Record<string, unknown>> = {
@@ -25,102 +26,6 @@ const accounts: Record<string, Record<string, unknown>> = {
   linker: { email: 'Linked@Example.gr', email_verified: true, given_name: 'Lina' },
   squatter: { email: 'taken@example.gr', email_verified: false },
 };
-
-/** A real OpenID Provider (oidc-provider) on an ephemeral port, with its development login and consent pages. */
-async function startIssuer() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        ...client,
-        redirect_uris: [`${site}/users/auth/acme/callback`],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: (_context, sub) => {
-      const claims = accounts[sub];
-      return claims ? { accountId: sub, claims: () => ({ sub, ...claims }) } : undefined;
-    },
-    features: { devInteractions: { enabled: true } },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-    },
-    cookies: { keys: ['a-cookie-signing-key-for-the-test-issuer'] },
-  });
-  server.on('request', provider.callback());
-  return {
-    issuer,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** The provider's cookies as a browser would keep them (by name; paths do not matter here). */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const split = pair.indexOf('=');
-      const name = pair.slice(0, split).trim();
-      const value = pair.slice(split + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-
-  header() {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/**
- * Plays the browser at the provider: follows redirects, fills the login form with the account id and
- * accepts the consent form, until the provider sends the browser back to the site. Returns that URL.
- */
-async function throughProvider(authorizationUrl: string, account: string): Promise<string> {
-  const jar = new CookieJar();
-  let url = authorizationUrl;
-  let form: URLSearchParams | undefined;
-  for (let step = 0; step < 12; step++) {
-    if (url.startsWith(site)) return url;
-    const response = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: jar.header(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form?.toString(),
-    });
-    jar.store(response);
-    form = undefined;
-    const location = response.headers.get('location');
-    if (location) {
-      url = new URL(location, url).href;
-      continue;
-    }
-    const html = await response.text();
-    const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (!action || !prompt)
-      throw new Error(`unexpected provider page (${response.status}): ${html.slice(0, 500)}`);
-    url = new URL(action, url).href;
-    form = new URLSearchParams(prompt === 'login' ? { prompt, login: account, password: 'any' } : { prompt });
-  }
-  throw new Error('the provider never sent the browser back to the site');
-}
 
 describe('SOCIAL_PROVIDERS', () => {
   const google = {
@@ -170,27 +75,34 @@ describe('pending social sign-ins', () => {
     provider: 'acme',
     redirectUri: `${site}/users/auth/acme/callback`,
     checks: { codeVerifier: 'v', state: 's', nonce: 'n' },
-    referralParams: {},
-    locale: 'en' as const,
+    referralParams: { stag: 'aff_1' },
+    locale: 'el' as const,
   };
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let state: DatabaseState;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    await database.migrate();
+    state = new DatabaseState(database.db);
+  });
+  afterAll(() => database?.close());
 
-  it('are used once and expire after ten minutes', () => {
-    const pending = new PendingSignIns();
-    const id = pending.add(entry, 0);
+  it('live in the shared state for ten minutes and are used once', async () => {
+    expect(PendingSignIns.lifetimeMs).toBe(10 * 60 * 1000);
+    const pending = new PendingSignIns(state);
+    const id = await pending.add(entry);
     expect(id).toMatch(/^[\w-]{32}$/);
-    expect(pending.take(id, 1000)).toEqual(entry);
-    expect(pending.take(id, 1000)).toBeUndefined();
-    const late = pending.add(entry, 0);
-    expect(pending.take(late, PendingSignIns.lifetimeMs)).toBeUndefined();
-    expect(pending.take('unknown')).toBeUndefined();
+    // Another instance, holding only the shared state, finishes it.
+    expect(await new PendingSignIns(state).take(id)).toEqual(entry);
+    expect(await pending.take(id)).toBeUndefined();
+    expect(await pending.take('unknown')).toBeUndefined();
   });
 
-  it('stay within their limit, dropping the oldest', () => {
-    const pending = new PendingSignIns(3);
-    const [first, ...rest] = [1, 2, 3, 4].map(() => pending.add(entry, 0));
-    expect(pending.size).toBe(3);
-    expect(pending.take(first ?? '', 0)).toBeUndefined();
-    expect(pending.take(rest[2] ?? '', 0)).toEqual(entry);
+  it('expire after their lifetime', async () => {
+    const pending = new PendingSignIns(state, 20);
+    const late = await pending.add(entry);
+    await sleep(50);
+    expect(await pending.take(late)).toBeUndefined();
   });
 });
 
@@ -198,7 +110,7 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
   let issuer: Awaited<ReturnType<typeof startIssuer>>;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
-    issuer = await startIssuer();
+    issuer = await startIssuer(site, accounts);
     app = await buildTestApp(kind, {
       CONTENT_DIR: fixtures,
       PUBLIC_URL: site,
@@ -224,7 +136,7 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
   async function socialSignIn(account: string, query = '') {
     const started = await start(query);
     expect(started.statusCode).toBe(302);
-    const back = await throughProvider(String(started.headers.location), account);
+    const back = await throughProvider(site, String(started.headers.location), account);
     return app.inject({ url: back.slice(site.length), headers: { cookie: pendingOf(started) } });
   }
   const me = async (cookie: string) =>
@@ -491,5 +403,16 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
       headers: { cookie: pendingOf(refused) },
     });
     expect(denied.headers.location).toBe('/users/sign_in?social_error=1');
+  });
+
+  it('limits how many sign-ins one address may start, each kept until its callback', async () => {
+    const from = (remoteAddress: string) => app.inject({ url: '/users/auth/acme', remoteAddress });
+    for (let started = 0; started < rateLimits.socialSignInStart.max; started++) {
+      expect((await from('198.51.100.7')).statusCode).toBe(302);
+    }
+    const refused = await from('198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors.base[0]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect((await from('198.51.100.8')).statusCode).toBe(302);
   });
 });

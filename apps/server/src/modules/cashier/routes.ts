@@ -10,11 +10,11 @@ import {
 } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer } from '../auth/public.ts';
 import type { Payment } from './cashier.ts';
 import type { WebhookCheck } from './provider.ts';
@@ -154,9 +154,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Refused deliveries (unsigned, badly signed, stale or unreadable) one address may send per minute. */
-export const webhookRefusalLimit = { max: 30, timeWindow: '1 minute' } as const;
-
 /**
  * Provider webhooks. The body is verified byte for byte, so it is read raw. Only a delivery whose
  * signature holds is kept (in payment_webhooks, whatever its fate); anything else is refused before a
@@ -165,15 +162,6 @@ export const webhookRefusalLimit = { max: 30, timeWindow: '1 minute' } as const;
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const { provider } = app.cashier;
-  await app.register(rateLimit, {
-    global: false,
-    // Counted once the body is read, so the limit can pass over deliveries whose signature holds.
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, {
-        base: [`Too many refused deliveries. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`],
-      }),
-  });
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -193,7 +181,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/payments/webhooks/sandbox',
     {
-      config: { rateLimit: { ...webhookRefusalLimit, allowList: (request) => 'event' in checkOf(request) } },
+      config: {
+        rateLimit: limitOf('refusedWebhook', { allowList: (request) => 'event' in checkOf(request) }),
+      },
     },
     async (request, reply) => {
       const check = checkOf(request);

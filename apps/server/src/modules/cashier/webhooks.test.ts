@@ -1,9 +1,9 @@
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../platform/rate-limit.ts';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { webhookRefusalLimit } from './routes.ts';
 import { signWebhook } from './sandbox/sandbox-psp.ts';
 
 const pspSecret = 'sandbox-psp-secret-for-webhook-tests-0123';
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('payment webhooks on %s', (kind) => {
 
   it('slows down an address that keeps sending refused deliveries, never the provider’s signed ones', async () => {
     const address = '10.3.0.1';
-    for (let attempt = 1; attempt <= webhookRefusalLimit.max; attempt++) {
+    for (let attempt = 1; attempt <= rateLimits.refusedWebhook.max; attempt++) {
       expect((await deliver('{"forged":true}', 'v1=00', address)).statusCode).toBe(400);
     }
     const limited = await deliver('{"forged":true}', 'v1=00', address);

@@ -7,11 +7,11 @@ import {
   updatePlayerBody,
 } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer, sessionCookieName } from '../auth/public.ts';
 import { contextsFor, fields } from './player-fields.ts';
 import { presentPlayer } from './present-player.ts';
@@ -27,19 +27,9 @@ async function signedInPlayer(db: Db, playerId: string) {
   return found;
 }
 
-/** Changing the password asks for the current one: guessing it through this form is slowed down too. */
-export const updatePlayerLimit = { max: 20, timeWindow: '15 minutes' } as const;
-
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tags = ['player'];
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, {
-        base: [`Too many attempts. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`],
-      }),
-  });
 
   app.get(
     '/player',
@@ -68,7 +58,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/player',
     {
-      config: { rateLimit: updatePlayerLimit },
+      config: { rateLimit: limitOf('playerUpdate') },
       schema: {
         tags,
         summary:

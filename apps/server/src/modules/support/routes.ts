@@ -1,23 +1,14 @@
 import { contactMessage, contactMessageReceipt, errorBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /** The support page's contact form: validated, stored for the support team, limited per address. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, {
-        base: [`Too many messages. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`],
-      }),
-  });
-
   app.post(
     '/send_contact_message',
     {
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: limitOf('contactMessage') },
       schema: {
         tags: ['support'],
         summary: 'Send a message to customer support',

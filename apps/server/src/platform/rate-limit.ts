@@ -1,0 +1,128 @@
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
+import { type DatabaseState, RedisState } from './shared-state.ts';
+
+interface Limit {
+  /** Requests one client address may make to the route in one window; the next is answered 429. */
+  max: number;
+  /** The window, opened by the first request (`@lukeed/ms` words: '1 minute', '15 minutes'). */
+  timeWindow: string;
+  /** The 429's first sentence; "Please try again in N <retryIn>." follows. */
+  refusal: string;
+  retryIn: 'minutes' | 'seconds';
+  /** Counted once the body is read (the default is before). */
+  hook?: 'preHandler';
+}
+
+const attempts = { refusal: 'Too many attempts.', retryIn: 'minutes' } as const;
+
+/**
+ * Every rate limit of the app, in one place. Each counts per client address and per route: a route
+ * names its limit with `config: { rateLimit: limitOf('signIn') }`. The counters live in the shared
+ * state (the database, or Redis with REDIS_URL), so N instances allow what one would.
+ */
+export const rateLimits = {
+  /** On top of the per-account lockout: guessing passwords is slowed down. */
+  signIn: { max: 30, timeWindow: '1 minute', ...attempts },
+  /** Mass sign-ups are slowed down. */
+  signUp: { max: 10, timeWindow: '1 hour', ...attempts },
+  /** A social sign-in kept waiting for its callback is a stored row: starting them is limited like signing in. */
+  socialSignInStart: { max: 30, timeWindow: '1 minute', ...attempts },
+  captchaChallenge: { max: 60, timeWindow: '1 minute', ...attempts },
+  /** Emails on request (reset, confirmation, unlock) are cheap to ask for and must not become a spam cannon. */
+  recoveryEmail: { max: 5, timeWindow: '15 minutes', ...attempts },
+  /** Guessing a 256-bit emailed token is hopeless, but a flood of attempts is still refused early. */
+  recoveryToken: { max: 20, timeWindow: '15 minutes', ...attempts },
+  /** Changing the password asks for the current one: guessing it through this form is slowed down too. */
+  playerUpdate: { max: 20, timeWindow: '15 minutes', ...attempts },
+  /** The support page's contact form. */
+  contactMessage: {
+    max: 5,
+    timeWindow: '10 minutes',
+    refusal: 'Too many messages.',
+    retryIn: 'minutes',
+  },
+  /**
+   * Deliveries to a payment webhook whose signature does not hold. Counted once the body is read, so
+   * the route can let the provider's signed deliveries through (`allowList`) and never limit them.
+   */
+  refusedWebhook: {
+    max: 30,
+    timeWindow: '1 minute',
+    refusal: 'Too many refused deliveries.',
+    retryIn: 'seconds',
+    hook: 'preHandler',
+  },
+} as const satisfies Record<string, Limit>;
+
+export type RateLimitName = keyof typeof rateLimits;
+
+const tooMany = (limit: Pick<Limit, 'refusal' | 'retryIn'>, ttlMs: number) => {
+  const wait = Math.ceil(ttlMs / (limit.retryIn === 'seconds' ? 1000 : 60_000));
+  return new AppError(429, { base: [`${limit.refusal} Please try again in ${wait} ${limit.retryIn}.`] });
+};
+
+/** The route config of a limit of the registry; `allowList` lets some requests through uncounted. */
+export function limitOf(
+  name: RateLimitName,
+  options: Pick<RateLimitOptions, 'allowList'> = {},
+): RateLimitOptions {
+  const limit: Limit = rateLimits[name];
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    ...(limit.hook ? { hook: limit.hook } : {}),
+    ...options,
+    errorResponseBuilder: (_request, context) => tooMany(limit, context.ttl),
+  };
+}
+
+/** @fastify/rate-limit's store interface on the database's counters: one upsert per request. */
+function databaseStore(state: DatabaseState): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    readonly #prefix: string;
+
+    constructor(prefix: unknown) {
+      // The plugin constructs the root store with its options; routes get children with a prefix.
+      this.#prefix = typeof prefix === 'string' ? prefix : 'rate-limit:';
+    }
+
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number): void {
+      state.hit(this.#prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const { method, url } = (routeOptions as unknown as { routeInfo: { method: string; url: string } })
+        .routeInfo;
+      return new DatabaseRateLimitStore(`${this.#prefix}${method}${url}:`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/**
+ * @fastify/rate-limit, registered once for the whole app and applied only where a route names a limit
+ * (`global: false`). Its store is the shared state's: Redis's own store with REDIS_URL, else the database.
+ */
+async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
+  const state = app.sharedState;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(state instanceof RedisState
+      ? { redis: state.redis, nameSpace: 'rate-limit:' }
+      : { store: databaseStore(state as DatabaseState) }),
+    // Every route names its limit, whose builder answers; this one is for a limit given inline.
+    errorResponseBuilder: (_request, context) => tooMany(attempts, context.ttl),
+  });
+}
+
+export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['shared-state'] });
