@@ -21,7 +21,6 @@ import { logSerializers } from './platform/log-redaction.ts';
 import rateLimit from './platform/rate-limit.ts';
 import securityHeaders from './platform/security-headers.ts';
 import sharedState from './platform/shared-state.ts';
-import sharedState from './platform/shared-state.ts';
 import { validatorCompiler } from './platform/validator.ts';
 import { type WebPluginOptions, webPlugin } from './platform/web.ts';
 
@@ -96,7 +95,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { database: options.database });
   await app.register(sharedState);
   await app.register(rateLimit);
-  await app.register(sharedState);
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
   await app.register(afterResponse);
