@@ -48,6 +48,8 @@ export async function startProduct(
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Its own state too: a Redis the tests share would carry rate-limit counters from run to run.
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...options.env,
