@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const serverScript = fileURLToPath(new URL('../../modules/wallet/testing/wallet-server.ts', import.meta.url));
+const serverScript = fileURLToPath(new URL('./wallet-server.ts', import.meta.url));
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
