@@ -13,6 +13,7 @@ import type { Config } from './platform/config.ts';
 import configPlugin from './platform/config-plugin.ts';
 import databasePlugin from './platform/database.ts';
 import errorHandling, { sendError } from './platform/error-handling.ts';
+import eventsPlugin, { type EventBusOptions } from './platform/events.ts';
 import { healthRoutes } from './platform/health.ts';
 import session from './platform/http-session.ts';
 import { imagesPlugin } from './platform/images.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The background job queue's timings (tests shorten them). */
   jobs?: JobsOptions;
+  /** How domain events are read (tests and the benchmark shorten the intervals). */
+  events?: EventBusOptions;
 }
 
 /**
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(sharedState);
   await app.register(rateLimit);
   await app.register(jobsPlugin, options.jobs ?? {});
+  await app.register(eventsPlugin, options.events ?? {});
   await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
   await app.register(afterResponse);
   await app.register(apiConventions);

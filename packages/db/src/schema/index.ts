@@ -6,6 +6,7 @@
 export * from './auth.ts';
 export * from './cashier.ts';
 export * from './content.ts';
+export * from './events.ts';
 export * from './games.ts';
 export * from './info.ts';
 export * from './platform.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { accountRoutes } from './account-routes.ts';
+import { ledgerStream } from './events.ts';
 import { walletProtocolRoutes } from './protocol-routes.ts';
 import { Wallet } from './wallet.ts';
 
@@ -13,9 +14,14 @@ declare module 'fastify' {
 
 async function walletPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('wallet', new Wallet(app.database.db));
+  // Money events (wallet.bet_booked, …) are read from the ledger itself (events.ts).
+  app.events.stream(ledgerStream);
   // Studios' seamless-wallet calls (/wallet/*), in the protocol's own shape (docs/wallet-protocol.md).
   await app.register(walletProtocolRoutes);
   await app.register(apiScope(accountRoutes));
 }
 
-export default fp(walletPlugin, { name: 'wallet', dependencies: ['database', 'info', 'api-conventions'] });
+export default fp(walletPlugin, {
+  name: 'wallet',
+  dependencies: ['database', 'events', 'info', 'api-conventions'],
+});

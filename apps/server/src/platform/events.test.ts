@@ -1,0 +1,221 @@
+import type { Database } from '@chrysos/db';
+import { createDatabase } from '@chrysos/db';
+import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeOnPostgres } from '../testing/on-postgres.ts';
+import { type DomainEvent, EventBus, type EventBusOptions } from './events.ts';
+
+declare module './events.ts' {
+  interface DomainEvents {
+    'test.noted': { text: string };
+    'test.other': { n: number };
+  }
+}
+
+const silent = {
+  level: 'silent',
+  fatal: () => {},
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => silent,
+} as unknown as FastifyBaseLogger;
+
+const quick: EventBusOptions = { pollMs: 20, holeGraceMs: 100, retryMs: 20 };
+
+/**
+ * A bus whose handler keeps the text of every `test.noted` event. Polls once an hour unless told
+ * otherwise, so an event that arrives sooner was woken by NOTIFY.
+ */
+async function notes(
+  database: Database,
+  handlerId: string,
+  options: EventBusOptions = { ...quick, pollMs: 3_600_000 },
+) {
+  const bus = new EventBus(database, silent, options);
+  const seen: DomainEvent<'test.noted'>[] = [];
+  bus.on('test.noted', handlerId, (event) => void seen.push(event));
+  await bus.start();
+  return { bus, seen, texts: () => seen.map((event) => event.payload.text) };
+}
+
+describe.each(testDatabaseKinds)('published events on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('delivers what a committed transaction published, woken at once, and nothing of a rolled-back one', async () => {
+    const { bus, seen, texts } = await notes(database, 'test.notify');
+    try {
+      await database.db.transaction(async (tx) => {
+        await bus.publish(tx, 'test.noted', { text: 'registered' });
+        await bus.publish(tx, 'test.noted', { text: 'signed in' });
+      });
+      await expect(
+        database.db.transaction(async (tx) => {
+          await bus.publish(tx, 'test.noted', { text: 'never happened' });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await bus.publish(database.db, 'test.noted', { text: 'after' });
+      // The next poll is an hour away: NOTIFY woke the reader.
+      await vi.waitFor(() => expect(texts()).toEqual(['registered', 'signed in', 'after']), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      expect(seen[0]?.name).toBe('test.noted');
+      expect(seen[0]?.id).toBe(`events:${seen[0]?.position}`);
+      expect(seen[0]?.occurredAt).toBeInstanceOf(Date);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('starts a new handler after what was there unless it asks for the beginning', async () => {
+    const writer = new EventBus(database, silent, quick);
+    await writer.publish(database.db, 'test.noted', { text: 'old news' });
+    const fresh = await notes(database, 'test.fresh', quick);
+    const replaying = new EventBus(database, silent, quick);
+    const replayed: string[] = [];
+    replaying.on('test.noted', 'test.replaying', (event) => void replayed.push(event.payload.text), {
+      from: 'beginning',
+    });
+    await replaying.start();
+    try {
+      await writer.publish(database.db, 'test.noted', { text: 'news' });
+      await vi.waitFor(() => expect(fresh.texts()).toEqual(['news']), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(replayed.slice(-2)).toEqual(['old news', 'news']), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      await Promise.all([fresh.bus.stop(), replaying.stop()]);
+    }
+  });
+
+  it('stores the handler’s writes and its position in one transaction', async () => {
+    const bus = new EventBus(database, silent, quick);
+    let failOnce = true;
+    bus.on('test.other', 'test.writer', async (event, { db }) => {
+      // A write of the handler's own, then a failure: the write goes with the rolled-back batch.
+      await db.execute(sql`insert into counted (position) values (${event.position})`);
+      if (failOnce) {
+        failOnce = false;
+        throw new Error('crashed after writing');
+      }
+    });
+    await database.db.execute(sql`create table counted (position bigint not null)`);
+    await bus.start();
+    try {
+      await bus.publish(database.db, 'test.other', { n: 1 });
+      await vi.waitFor(
+        async () => {
+          const { rows } = (await database.db.execute(sql`select count(*) as n from counted`)) as unknown as {
+            rows: { n: number }[];
+          };
+          expect(failOnce).toBe(false);
+          expect(Number(rows[0]?.n)).toBe(1);
+          expect(bus.status()[0]?.failures).toBe(0);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('refuses to publish an event another stream produces', async () => {
+    const bus = new EventBus(database, silent, quick);
+    bus.stream({
+      name: 'numbers',
+      produces: ['test.other'],
+      head: sql`select 0 as head`,
+      read: () => sql`select 0 as id where false`,
+      toEvent: () => null,
+    });
+    await expect(bus.publish(database.db, 'test.other', { n: 1 })).rejects.toThrow('numbers stream');
+  });
+});
+
+describeOnPostgres('published events across transactions and instances on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('waits for an event that commits after a later one and delivers both in id order', async () => {
+    const { bus, texts } = await notes(database, 'test.late', quick);
+    try {
+      let commit = () => {};
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let published = () => {};
+      const taken = new Promise<void>((resolve) => {
+        published = resolve;
+      });
+      const open = database.db.transaction(async (tx) => {
+        await bus.publish(tx, 'test.noted', { text: 'first id, committed last' });
+        published();
+        await held;
+      });
+      await taken;
+      await bus.publish(database.db, 'test.noted', { text: 'second id, committed first' });
+      await vi.waitFor(() => expect(bus.status()[0]?.waitingOnHole).toBe(true), {
+        timeout: 10_000,
+        interval: 10,
+      });
+      expect(texts()).toEqual([]);
+      commit();
+      await open;
+      await vi.waitFor(
+        () => expect(texts()).toEqual(['first id, committed last', 'second id, committed first']),
+        { timeout: 10_000, interval: 20 },
+      );
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('hands each event to one of two instances sharing a handler id, once', async () => {
+    const other = await createDatabase({ url: database.url as string, poolSize: 4 });
+    const [one, two] = [new EventBus(database, silent, quick), new EventBus(other, silent, quick)];
+    const handled: string[] = [];
+    let active = 0;
+    let mostAtOnce = 0;
+    for (const bus of [one, two]) {
+      bus.on('test.noted', 'test.shared', async (event) => {
+        active++;
+        mostAtOnce = Math.max(mostAtOnce, active);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        handled.push(event.payload.text);
+        active--;
+      });
+      await bus.start();
+    }
+    try {
+      const sent = Array.from({ length: 60 }, (_, i) => `note ${i}`);
+      for (const text of sent)
+        await (Number(text.slice(5)) % 2 ? one : two).publish(database.db, 'test.noted', { text });
+      await vi.waitFor(() => expect(handled.length).toBeGreaterThanOrEqual(sent.length), {
+        timeout: 20_000,
+        interval: 20,
+      });
+      expect(handled).toEqual(sent);
+      expect(mostAtOnce).toBe(1);
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+      await other.close();
+    }
+  });
+});

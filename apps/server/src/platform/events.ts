@@ -1,0 +1,455 @@
+import type { Database, Db } from '@chrysos/db';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { type Holes, parseSnapshot, plan } from './outbox-cursor.ts';
+
+/**
+ * Domain events (docs/decisions/0013-domain-events-and-bet-time-effects.md).
+ *
+ * The typed map of every event, by name: each module adds its own by declaration merging, next to the
+ * code that causes them, e.g. in modules/wallet/events.ts:
+ *
+ *   declare module '../../platform/events.ts' {
+ *     interface DomainEvents { 'wallet.bet_booked': BetBooked }
+ *   }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging
+export interface DomainEvents {}
+
+export type EventName = keyof DomainEvents & string;
+
+/** One event as a handler receives it; a union over the names, so `switch (event.name)` narrows. */
+export type DomainEvent<N extends EventName = EventName> = N extends EventName
+  ? {
+      /** `<stream>:<position>`: the same on every delivery of this event, for handlers to deduplicate. */
+      id: string;
+      stream: string;
+      /** Its id in the stream; a handler sees positions ascending. */
+      position: number;
+      name: N;
+      payload: DomainEvents[N];
+      occurredAt: Date;
+    }
+  : never;
+
+export interface HandlerContext {
+  /**
+   * The transaction that also moves the handler's position past this event: what the handler writes
+   * through it is stored exactly once. Anything else it does (a push, a call out) may be repeated.
+   */
+  db: Db;
+}
+
+export type EventHandler<N extends EventName> = (
+  event: DomainEvent<N>,
+  context: HandlerContext,
+) => unknown | Promise<unknown>;
+
+export interface HandlerOptions {
+  /**
+   * Where a handler starts the first time it runs: `now` (the default) reads only what is committed
+   * after, `beginning` replays the whole stream. Later starts continue from its stored position.
+   */
+  from?: 'now' | 'beginning';
+}
+
+/**
+ * An append-only table read as an outbox, in id order: the ledger's transactions (registered by the
+ * wallet), or the `events` table of everything else.
+ */
+export interface EventStream {
+  /** Names the handlers' positions in this stream. */
+  name: string;
+  /** The events only this stream produces; `publish` refuses them. */
+  produces: readonly EventName[];
+  /** One row with `head`, the highest id committed. */
+  head: SQL;
+  /** Rows with an `id` above `after`, ascending, at most `limit`; every row, also those that are no event. */
+  read(after: number, limit: number): SQL;
+  /** The event a row stands for, or null for a row that is none (passed over in order). */
+  toEvent(row: Record<string, unknown>): { name: EventName; payload: unknown; occurredAt: Date } | null;
+}
+
+export interface EventBusOptions {
+  /** How often each stream is looked at for new rows; `events` also wakes on NOTIFY. */
+  pollMs?: number;
+  /** Rows a handler takes in one transaction. */
+  batchSize?: number;
+  /** How long a hole in the ids is waited on, at least, before it is passed over (outbox-cursor.ts). */
+  holeGraceMs?: number;
+  /** The first wait before a failed batch is retried; it doubles on each failure in a row, up to 30 s. */
+  retryMs?: number;
+  /** Handlers running at once on this instance: each holds a database connection while it runs. */
+  concurrency?: number;
+}
+
+/** The channel that wakes the readers of the `events` table at once. */
+const notifyChannel = 'chrysos_events';
+/** First key of the advisory locks that keep each handler on one instance at a time. */
+const lockSpace = 0x63687273;
+const maxRetryMs = 30_000;
+/** How soon a handler waiting on a hole in the ids reads again. */
+const holeRecheckMs = 50;
+
+/** The `events` table: what is not money (registrations, sign-ins, status changes). */
+const eventsTable: EventStream = {
+  name: 'events',
+  produces: [],
+  head: sql`select coalesce(max(id), 0) as head from events`,
+  read: (after, limit) =>
+    sql`select id, name, payload, occurred_at from events where id > ${after} order by id limit ${limit}`,
+  toEvent: (row) => ({
+    name: row.name as EventName,
+    payload: row.payload,
+    occurredAt: new Date(row.occurred_at as string),
+  }),
+};
+
+interface Consumer {
+  handler: string;
+  stream: EventStream;
+  handlers: Map<string, EventHandler<EventName>>;
+  from: 'now' | 'beginning';
+  /** The position this instance last read or stored (another instance may have moved on). */
+  position: number | undefined;
+  holes: Holes | undefined;
+  running: Promise<void> | undefined;
+  failures: number;
+  retryAt: number;
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/**
+ * Runs each handler over the streams in order, at least once per event, on one instance at a time.
+ * Every batch is one transaction: an advisory lock on the handler (another instance holding it means
+ * that one is running it), the handler's position, the rows after it, the handler for each event,
+ * the new position. A handler that throws rolls its batch back and is retried later from the same
+ * position; other handlers go on.
+ */
+export class EventBus {
+  readonly #database: Database;
+  readonly #log: FastifyBaseLogger;
+  readonly #pollMs: number;
+  readonly #batchSize: number;
+  readonly #holeGraceMs: number;
+  readonly #retryMs: number;
+  readonly #concurrency: number;
+  readonly #streams = new Map<string, EventStream>([[eventsTable.name, eventsTable]]);
+  readonly #subscriptions = new Map<
+    string,
+    { handlers: Map<string, EventHandler<EventName>>; from: 'now' | 'beginning' }
+  >();
+  #consumers: Consumer[] = [];
+  #timers = new Map<string, NodeJS.Timeout>();
+  #ticking = new Set<string>();
+  /** Streams woken while they were being looked at: looked at again at once. */
+  #woken = new Set<string>();
+  #stopListening: (() => Promise<void>) | undefined;
+  #state: 'new' | 'started' | 'stopped' = 'new';
+
+  constructor(database: Database, log: FastifyBaseLogger, options: EventBusOptions = {}) {
+    this.#database = database;
+    this.#log = log;
+    this.#pollMs = options.pollMs ?? 100;
+    this.#batchSize = options.batchSize ?? 500;
+    this.#holeGraceMs = options.holeGraceMs ?? 500;
+    this.#retryMs = options.retryMs ?? 100;
+    this.#concurrency = options.concurrency ?? 4;
+  }
+
+  /** Adds a stream (before start). */
+  stream(stream: EventStream): void {
+    if (this.#state !== 'new') throw new Error(`stream ${stream.name} added after the events started`);
+    if (this.#streams.has(stream.name)) throw new Error(`stream ${stream.name} is already registered`);
+    this.#streams.set(stream.name, stream);
+  }
+
+  /**
+   * Runs `handler` for every event of these names, in order, under `handlerId`: a stable name such as
+   * `loyalty.comp-points`, the key of its stored position. One id may take several names (they share
+   * an order, e.g. a bet before its win); each name once per id. Register before the app is ready.
+   */
+  on<N extends EventName>(
+    names: N | readonly N[],
+    handlerId: string,
+    handler: EventHandler<N>,
+    options: HandlerOptions = {},
+  ): void {
+    if (this.#state !== 'new') throw new Error(`handler ${handlerId} registered after the events started`);
+    if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(handlerId)) throw new Error(`bad handler id: ${handlerId}`);
+    const subscription = this.#subscriptions.get(handlerId) ?? { handlers: new Map(), from: 'now' };
+    for (const name of typeof names === 'string' ? [names] : names) {
+      if (subscription.handlers.has(name)) throw new Error(`${handlerId} already handles ${name}`);
+      subscription.handlers.set(name, handler as EventHandler<EventName>);
+    }
+    if (options.from) subscription.from = options.from;
+    this.#subscriptions.set(handlerId, subscription);
+  }
+
+  /**
+   * Appends an event that moves no money to the `events` table through `db`: pass the transaction of
+   * the change it announces, so both are stored or neither. Money events come from the ledger alone.
+   */
+  async publish<N extends EventName>(db: Db, name: N, payload: DomainEvents[N]): Promise<void> {
+    const owner = this.#streamOf(name);
+    if (owner !== eventsTable)
+      throw new Error(`${name} is read from the ${owner.name} stream, not published`);
+    await db.execute(
+      sql`with appended as (insert into events (name, payload) values (${name}, ${JSON.stringify(payload)}::jsonb) returning id)
+          select pg_notify(${notifyChannel}, '') from appended`,
+    );
+  }
+
+  #streamOf(name: string): EventStream {
+    for (const stream of this.#streams.values())
+      if (stream.produces.includes(name as EventName)) return stream;
+    return eventsTable;
+  }
+
+  /** Stores each handler's starting position, then starts reading. */
+  async start(): Promise<void> {
+    if (this.#state !== 'new') return;
+    this.#state = 'started';
+    const byKey = new Map<string, Consumer>();
+    for (const [handler, subscription] of this.#subscriptions) {
+      for (const [name, fn] of subscription.handlers) {
+        const stream = this.#streamOf(name);
+        const key = `${handler}\n${stream.name}`;
+        const consumer = byKey.get(key) ?? {
+          handler,
+          stream,
+          handlers: new Map(),
+          from: subscription.from,
+          position: undefined,
+          holes: undefined,
+          running: undefined,
+          failures: 0,
+          retryAt: 0,
+        };
+        consumer.handlers.set(name, fn);
+        byKey.set(key, consumer);
+      }
+    }
+    this.#consumers = [...byKey.values()];
+    const { db } = this.#database;
+    for (const consumer of this.#consumers) {
+      const start = consumer.from === 'beginning' ? sql`0` : sql`(${consumer.stream.head})`;
+      await db.execute(
+        sql`insert into event_handler_positions (handler, stream, position)
+            values (${consumer.handler}, ${consumer.stream.name}, ${start}) on conflict do nothing`,
+      );
+    }
+    if (this.#consumers.some((consumer) => consumer.stream === eventsTable)) await this.#listen();
+    for (const stream of new Set(this.#consumers.map((consumer) => consumer.stream))) {
+      this.#schedule(stream, 0);
+    }
+  }
+
+  /** Stops reading and waits for the batches under way. */
+  async stop(): Promise<void> {
+    if (this.#state === 'stopped') return;
+    this.#state = 'stopped';
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    await this.#stopListening?.().catch(() => {});
+    await Promise.all(this.#consumers.map((consumer) => consumer.running));
+  }
+
+  /** Where each handler stands: for tests and operators. */
+  status() {
+    return this.#consumers.map((consumer) => ({
+      handler: consumer.handler,
+      stream: consumer.stream.name,
+      position: consumer.position,
+      waitingOnHole: consumer.holes !== undefined,
+      failures: consumer.failures,
+    }));
+  }
+
+  #schedule(stream: EventStream, delay: number): void {
+    if (this.#state !== 'started') return;
+    clearTimeout(this.#timers.get(stream.name));
+    const timer = setTimeout(() => void this.#tick(stream), delay);
+    timer.unref();
+    this.#timers.set(stream.name, timer);
+  }
+
+  #wake(stream: EventStream): void {
+    if (this.#ticking.has(stream.name)) this.#woken.add(stream.name);
+    else this.#schedule(stream, 0);
+  }
+
+  /** Looks at the stream's head and starts every handler that is behind it. */
+  async #tick(stream: EventStream): Promise<void> {
+    if (this.#ticking.has(stream.name)) return;
+    this.#ticking.add(stream.name);
+    try {
+      const now = Date.now();
+      const idle = this.#consumers.filter(
+        (consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now,
+      );
+      if (idle.length === 0) return;
+      const { rows } = (await this.#database.db.execute(stream.head)) as unknown as Rows;
+      const head = Number(rows[0]?.head ?? 0);
+      for (const consumer of idle) {
+        if (consumer.position !== undefined && consumer.position >= head) continue;
+        if (this.#consumers.filter((other) => other.running).length >= this.#concurrency) break;
+        consumer.running = this.#drain(consumer).finally(() => {
+          consumer.running = undefined;
+        });
+      }
+    } catch (error) {
+      if (this.#state === 'started')
+        this.#log.warn({ err: error, stream: stream.name }, 'event stream unreadable');
+    } finally {
+      this.#ticking.delete(stream.name);
+      this.#schedule(stream, this.#woken.delete(stream.name) ? 0 : this.#pollMs);
+    }
+  }
+
+  /** Runs batches while they come back full. */
+  async #drain(consumer: Consumer): Promise<void> {
+    while (this.#state === 'started') {
+      const failing = { event: undefined as string | undefined };
+      try {
+        const full = await this.#batch(consumer, failing);
+        consumer.failures = 0;
+        if (!full) {
+          // Rows wait behind a hole: look again soon, whether or not anything new is written.
+          if (consumer.holes) setTimeout(() => this.#wake(consumer.stream), holeRecheckMs).unref();
+          return;
+        }
+      } catch (error) {
+        consumer.failures++;
+        const wait = Math.min(maxRetryMs, this.#retryMs * 2 ** (consumer.failures - 1));
+        consumer.retryAt = Date.now() + wait;
+        this.#log.error(
+          { err: error, handler: consumer.handler, event: failing.event, failures: consumer.failures },
+          'event handler failed; it will be retried from the same event',
+        );
+        setTimeout(() => this.#schedule(consumer.stream, 0), wait).unref();
+        return;
+      }
+    }
+  }
+
+  /** One transaction of one handler; whether it read a full batch (more may follow at once). */
+  async #batch(consumer: Consumer, failing: { event: string | undefined }): Promise<boolean> {
+    const { stream } = consumer;
+    let stored: number | undefined;
+    const full = await this.#database.db.transaction(async (tx) => {
+      const locked = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${lockSpace}, hashtext(${`${consumer.handler}\n${stream.name}`})) as locked`,
+      )) as unknown as Rows;
+      // Another instance is running this handler: it will deliver what is there.
+      if (locked.rows[0]?.locked !== true) return false;
+      const current = (await tx.execute(
+        sql`select position from event_handler_positions where handler = ${consumer.handler} and stream = ${stream.name}`,
+      )) as unknown as Rows;
+      const position = Number(current.rows[0]?.position ?? 0);
+      consumer.position = position;
+      // The rows and the snapshot they were read in, in one statement: the snapshot says which
+      // transactions were still open, that is, which holes in the ids may yet fill.
+      const read = (await tx.execute(
+        sql`select pg_current_snapshot()::text as outbox_snapshot, batch.*
+            from (${stream.read(position, this.#batchSize)}) as batch order by batch.id`,
+      )) as unknown as Rows;
+      const first = read.rows[0];
+      if (!first) return false;
+      const ids = read.rows.map((row) => Number(row.id));
+      const decided = plan(
+        position,
+        consumer.holes,
+        ids,
+        parseSnapshot(String(first.outbox_snapshot)),
+        Date.now(),
+        this.#holeGraceMs,
+      );
+      consumer.holes = decided.holes;
+      if (decided.deliver === 0) return false;
+      for (const row of read.rows.slice(0, decided.deliver)) {
+        const event = stream.toEvent(row);
+        const handle = event && consumer.handlers.get(event.name);
+        if (!event || !handle) continue;
+        const id = Number(row.id);
+        failing.event = `${stream.name}:${id}`;
+        await handle(
+          {
+            id: failing.event,
+            stream: stream.name,
+            position: id,
+            name: event.name,
+            payload: event.payload,
+            occurredAt: event.occurredAt,
+          } as DomainEvent<EventName>,
+          { db: tx as unknown as Db },
+        );
+      }
+      stored = ids[decided.deliver - 1] as number;
+      await tx.execute(
+        sql`update event_handler_positions set position = ${stored}, updated_at = now()
+            where handler = ${consumer.handler} and stream = ${stream.name}`,
+      );
+      return decided.deliver === this.#batchSize;
+    });
+    if (stored !== undefined) consumer.position = stored;
+    return full;
+  }
+
+  /** LISTEN for published events: a dedicated connection on PostgreSQL, in-process on PGlite. */
+  async #listen(): Promise<void> {
+    const wake = () => this.#wake(eventsTable);
+    const { driver } = this.#database;
+    if ('pglite' in driver) {
+      this.#stopListening = await driver.pglite.listen(notifyChannel, wake);
+      return;
+    }
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: driver.url });
+      // A lost connection only costs the instant wake-up: polling goes on, and it reconnects.
+      next.on('error', () => {
+        void next.end().catch(() => {});
+        if (this.#state === 'started') retry = setTimeout(() => void connect(), 1000).unref();
+      });
+      next.on('notification', wake);
+      try {
+        await next.connect();
+        await next.query(`listen ${notifyChannel}`);
+        client = next;
+      } catch (error) {
+        this.#log.warn({ err: error }, 'events: LISTEN failed; reading by polling alone for now');
+        await next.end().catch(() => {});
+        if (this.#state === 'started') retry = setTimeout(() => void connect(), 1000).unref();
+      }
+    };
+    await connect();
+    this.#stopListening = async () => {
+      clearTimeout(retry);
+      await client?.end();
+    };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+  }
+}
+
+/**
+ * `app.events`: modules add their streams and handlers while they register; reading starts when the
+ * app is ready and stops when it closes, before the database does.
+ */
+async function eventsPlugin(app: FastifyInstance, options: EventBusOptions): Promise<void> {
+  const bus = new EventBus(app.database, app.log, options);
+  app.decorate('events', bus);
+  app.addHook('onReady', () => bus.start());
+  app.addHook('preClose', () => bus.stop());
+}
+
+export default fp(eventsPlugin, { name: 'events', dependencies: ['database'] });
