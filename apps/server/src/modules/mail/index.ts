@@ -18,11 +18,10 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('mailer', mailer);
   // Demo mode only: the emails as their recipients see them, on this machine.
   if (app.config.DEMO_MODE) await app.register(mailboxRoutes);
-  if (mailer.delivers) {
-    defineMailJobs(app, mailer);
-    // The jobs have finished by now (the queue drains before any onClose hook).
-    app.addHook('onClose', async () => mailer.close());
-  }
+  // Defined without SMTP too (they then do nothing), so the minute's schedule always has a worker.
+  defineMailJobs(app, mailer);
+  // The jobs have finished by now (the queue drains before any onClose hook).
+  app.addHook('onClose', async () => mailer.close());
 }
 
 export default fp(mailPlugin, { name: 'mail', dependencies: ['config', 'database', 'jobs'] });
