@@ -144,7 +144,7 @@ export class EventBus {
   >();
   #consumers: Consumer[] = [];
   #timers = new Map<string, NodeJS.Timeout>();
-  #ticking = new Set<string>();
+  #ticking = new Map<string, Promise<void>>();
   /** Streams woken while they were being looked at: looked at again at once. */
   #woken = new Set<string>();
   #stopListening: (() => Promise<void>) | undefined;
@@ -255,6 +255,7 @@ export class EventBus {
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
     await this.#stopListening?.().catch(() => {});
+    await Promise.all(this.#ticking.values());
     await Promise.all(this.#consumers.map((consumer) => consumer.running));
   }
 
@@ -272,7 +273,14 @@ export class EventBus {
   #schedule(stream: EventStream, delay: number): void {
     if (this.#state !== 'started') return;
     clearTimeout(this.#timers.get(stream.name));
-    const timer = setTimeout(() => void this.#tick(stream), delay);
+    const timer = setTimeout(() => {
+      if (this.#ticking.has(stream.name)) return;
+      const tick = this.#tick(stream).finally(() => {
+        this.#ticking.delete(stream.name);
+        this.#schedule(stream, this.#woken.delete(stream.name) ? 0 : this.#pollMs);
+      });
+      this.#ticking.set(stream.name, tick);
+    }, delay);
     timer.unref();
     this.#timers.set(stream.name, timer);
   }
@@ -284,8 +292,6 @@ export class EventBus {
 
   /** Looks at the stream's head and starts every handler that is behind it. */
   async #tick(stream: EventStream): Promise<void> {
-    if (this.#ticking.has(stream.name)) return;
-    this.#ticking.add(stream.name);
     try {
       const now = Date.now();
       const idle = this.#consumers.filter(
@@ -304,9 +310,6 @@ export class EventBus {
     } catch (error) {
       if (this.#state === 'started')
         this.#log.warn({ err: error, stream: stream.name }, 'event stream unreadable');
-    } finally {
-      this.#ticking.delete(stream.name);
-      this.#schedule(stream, this.#woken.delete(stream.name) ? 0 : this.#pollMs);
     }
   }
 
