@@ -5,7 +5,7 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
  * `:lang?` one, so `/elephant` can never be read as a locale. The four layouts of spec §2 group them.
  */
 
-/** A page whose screen is one of the sections listed in app/sections.ts. */
+/** A page whose screen is one of the sections listed in app/features/content/sections.ts. */
 const section = (path: string, id: string) => route(path, 'routes/section.tsx', { id });
 /** An old or bare address that redirects (app/routes/redirect.tsx, rules in @chrysos/rules). */
 const redirect = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });

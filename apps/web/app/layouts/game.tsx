@@ -22,7 +22,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 
 /**
  * The game layout: a header without content links, and the game page, whose bar leads back to the page
- * the player came from (app/games/GameBar.tsx).
+ * the player came from (app/features/games/GameBar.tsx).
  */
 export default function GameLayout() {
   return (

@@ -40,8 +40,8 @@ export function useModals(): Modals {
 /**
  * Holds the modal stack, opens the modal a URL hash names (once the player session is known), and
  * closes modals whose Anon/Auth condition stops holding when the login state changes. A hash asking
- * for the cashier follows the cashier rules (app/wallet/cashier-rules.ts): the Login modal for a
- * visitor, the wallet deposit page where the cashier is disabled.
+ * for the cashier follows the cashier rules (app/features/cashier/cashier-rules.ts): the Login modal
+ * for a visitor, the wallet deposit page where the cashier is disabled.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const session = usePlayerSession();

@@ -1,14 +1,11 @@
 import { localizePath } from '@chrysos/rules';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { contentFor, requireFirst } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
-import type { HomeRow } from '../features/games/HomeGameRows';
+import { gameRowsOf, HomeGames } from '../features/games/HomeGames';
 import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/home';
-
-const HomeGameRows = lazy(() => import('../features/games/HomeGameRows'));
 
 /** Spec §2 /: the home page from `homePage`, the first-deposit banner, and the page's SEO blocks. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -23,79 +20,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
       .filter((item) => item.data.page === 'home')
       .map((item) => ({ title: item.data.title, html: item.bodyHtml ?? '' })),
   };
-}
-
-const placeholderCards = ['a', 'b', 'c', 'd', 'e', 'f'];
-
-/** The games rows of the home page, titled as the lobby titles these categories. */
-function gameRowsOf(categories: Record<string, string> | undefined): HomeRow[] {
-  if (!categories) return [];
-  const rows: HomeRow[] = [];
-  if (categories.popular)
-    rows.push({ category: 'popular', title: categories.popular, icon: 'fire', sort: 'popularity' });
-  if (categories.new) rows.push({ category: 'new', title: categories.new, icon: 'sparkles', sort: 'new' });
-  return rows;
-}
-
-/**
- * Where the game rows go: their titles and the shape of their cards at once (nothing moves when they
- * fill in), their code and games once the visitor scrolls near them.
- */
-function GameRows({ rows }: { rows: HomeRow[] }) {
-  const slot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = slot.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const placeholder = rows.map((row) => (
-    <section key={row.category} className="game-row" aria-busy="true">
-      <header className="game-row__head">
-        <h2>
-          <Icon name={row.icon} size={22} className="game-row__icon" />
-          {row.title}
-        </h2>
-      </header>
-      <ul className="game-row__list" aria-hidden="true">
-        {placeholderCards.map((key) => (
-          <li key={key} className="game-card game-card--skeleton">
-            <span className="game-card__art" />
-            <span className="game-card__body">
-              <span className="skeleton-line" />
-              <span className="skeleton-line skeleton-line--short" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  ));
-  if (rows.length === 0) return null;
-  return (
-    <div ref={slot} className="home-games">
-      {near ? (
-        <Suspense fallback={placeholder}>
-          <HomeGameRows rows={rows} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home', 'Chrysos Casino');
@@ -137,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </aside>
       ) : null}
 
-      <GameRows rows={gameRows} />
+      <HomeGames rows={gameRows} />
 
       <section className="section" aria-labelledby="strengths-title">
         <h2 id="strengths-title">{page.strengths.title}</h2>

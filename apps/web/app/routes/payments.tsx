@@ -1,20 +1,10 @@
-import type { Currency } from '@chrysos/contract';
 import { useNavigate, useNavigation } from 'react-router';
-import type { PaymentMethod } from '../features/cashier/api';
+import { paymentMethodsTable } from '../features/cashier/payment-methods.server';
 import { contentFor } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import { Icon, isIconName } from '../ui/icons/icons';
 import type { Route } from './+types/payments';
-
-/** A method's limits in whole units of the currency, as the page prints them. */
-export interface ShownLimits {
-  depositMin: number;
-  depositMax: number;
-  /** Null when the method pays no withdrawals in the currency. */
-  withdrawalMin: number | null;
-  withdrawalMax: number | null;
-}
 
 /**
  * Spec §2 /payments: every method with its limits in one currency (`?currency=`, else the player's,
@@ -25,32 +15,8 @@ export interface ShownLimits {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, locale, app, url } = contentFor(request, context);
   const entries = content.list('payments', locale).map((item) => item.data);
-  const offered = (await app.api<Currency[]>({ path: '/info/currencies' })).body ?? [];
-  const codes = offered.map((entry) => entry.code);
   const asked = url.searchParams.get('currency')?.toUpperCase();
-  const currency =
-    [asked, app.player?.currency, 'EUR'].find((code) => code !== undefined && codes.includes(code)) ??
-    codes[0] ??
-    'EUR';
-  const subunits = offered.find((entry) => entry.code === currency)?.subunits_to_unit ?? 100;
-  const answer = await app.api<PaymentMethod[]>({
-    path: `/payments/methods?currency=${encodeURIComponent(currency)}`,
-  });
-  const cashier = answer.status === 200 ? (answer.body ?? []) : [];
-  const units = (cents: number) => cents / subunits;
-  const methods = entries.map((entry) => {
-    const enforced = cashier.find((method) => method.id === entry.method);
-    const limits: ShownLimits | null = enforced
-      ? {
-          depositMin: units(enforced.deposit.min_cents),
-          depositMax: units(enforced.deposit.max_cents),
-          withdrawalMin: enforced.withdrawal.max_cents > 0 ? units(enforced.withdrawal.min_cents) : null,
-          withdrawalMax: enforced.withdrawal.max_cents > 0 ? units(enforced.withdrawal.max_cents) : null,
-        }
-      : null;
-    return { ...entry, limits };
-  });
-  return { methods, currencies: codes, currency, locale };
+  return { ...(await paymentMethodsTable(app, entries, asked)), locale };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'payments', 'Payments');

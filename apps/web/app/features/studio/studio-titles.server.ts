@@ -5,8 +5,15 @@ export function studioTitleName(id: string, lang: 'en' | 'el'): string | null {
   return titleById(id)?.title[lang] ?? null;
 }
 
+/** A studio title as the public verifier offers it. */
+export interface StudioTitleChoice {
+  id: string;
+  name: string;
+  engine: string;
+}
+
 /** Every studio title as the public verifier lists them, by name in the page's language. */
-export function studioTitleChoices(lang: 'en' | 'el'): { id: string; name: string; engine: string }[] {
+export function studioTitleChoices(lang: 'en' | 'el'): StudioTitleChoice[] {
   return titles
     .map((title) => ({ id: title.id, name: title.title[lang], engine: title.engine }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));

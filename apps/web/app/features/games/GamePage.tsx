@@ -1,0 +1,263 @@
+import type { Game } from '@chrysos/contract';
+import { localizePath } from '@chrysos/rules';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
+import { Icon } from '../../ui/icons/icons';
+import { rememberedPlayer } from '../account/remembered-player';
+import { useOpenCashier } from '../cashier/cashier';
+import { useWallet } from '../cashier/WalletProvider';
+import { isLoggedIn, usePlayerSession } from '../player/player-session';
+import { featureLabel, formatRtp } from './format';
+import { GameBar } from './GameBar';
+import { FavoriteButton, VolatilityMeter } from './GameCard';
+import { GamesErrorPanel, type GamesErrorText } from './GamesErrorPanel';
+import { GameThumb } from './GameThumb';
+import { useGameBackPath } from './game-back-path';
+import { readGameMessage } from './game-messages';
+import { useFullscreen, useStageTop } from './game-stage';
+import type { GamesErrors } from './games-content.server';
+import { type Mode, useLaunch } from './use-launch';
+
+/**
+ * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame
+ * from its launch options with its picture over it until it loads, what stops it from starting, and the
+ * game's facts below. The frame's messages reach the page: balance changed, leave, open the cashier.
+ */
+export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) {
+  const { t, locale } = useTranslation();
+  const session = usePlayerSession();
+  const loggedIn = isLoggedIn(session);
+  const wallet = useWallet();
+  const { open } = useModals();
+  const navigate = useNavigate();
+  const back = useGameBackPath();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: Mode = searchParams.get('mode') === 'real' || !game.has_demo ? 'real' : 'demo';
+  const [attempt, setAttempt] = useState(0);
+  const launch = useLaunch(game, mode, loggedIn, attempt);
+  const ready = launch.status === 'ready';
+  const stage = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(stage);
+  const openCashier = useOpenCashier();
+  const [frameLoaded, setFrameLoaded] = useState<string | null>(null);
+  useStageTop(stage);
+  // The game's picture and a spinner cover the frame until its page has loaded.
+  const starting = launch.status === 'ready' && frameLoaded !== launch.url;
+
+  const openLogin = useCallback(() => {
+    const remembered = rememberedPlayer();
+    open('Login', remembered ? { remembered } : undefined);
+  }, [open]);
+
+  const choose = (next: Mode) => {
+    if (next === mode) return;
+    const params = new URLSearchParams(searchParams);
+    if (next === 'real') params.set('mode', 'real');
+    else params.delete('mode');
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+    if (next === 'real' && !loggedIn) openLogin();
+  };
+
+  // A real-money session belongs to one account: switching the active currency starts the game again.
+  const currency = wallet.active?.currency ?? null;
+  const launchedIn = useRef<string | null>(null);
+  useEffect(() => {
+    if (launch.status !== 'ready' || launch.mode !== 'real' || currency === null) return;
+    if (launchedIn.current === null) launchedIn.current = currency;
+    else if (launchedIn.current !== currency) {
+      launchedIn.current = currency;
+      setAttempt((count) => count + 1);
+    }
+  }, [launch, currency]);
+
+  // The game frame tells the page when the player leaves (/exit_iframe), when the balance changed and
+  // when the player asks for the cashier (shown over the page, so full screen ends first).
+  const latest = useRef({ refresh: wallet.refresh, leave: () => {}, cashier: () => {} });
+  latest.current = {
+    refresh: wallet.refresh,
+    leave: () => navigate(back ?? localizePath('/games/all', locale)),
+    cashier: () => {
+      fullscreen.leave();
+      if (loggedIn) openCashier();
+      else openLogin();
+    },
+  };
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const message = readGameMessage(event, window.location.origin);
+      if (message === 'balance') void latest.current.refresh();
+      else if (message === 'exit') latest.current.leave();
+      else if (message === 'cashier') latest.current.cashier();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const problem: GamesErrorText | null =
+    launch.status === 'signIn'
+      ? (errors.login_required ?? null)
+      : launch.status === 'error'
+        ? (errors[launch.code] ?? null)
+        : null;
+
+  return (
+    <div className={fullscreen.stretched ? 'game-page is-stretched' : 'game-page'}>
+      <GameBar>
+        <div className="game-bar__title">
+          <h1>{game.title}</h1>
+          <p className="game-bar__provider">{game.provider_name}</p>
+        </div>
+        <fieldset className="mode-switch">
+          <legend className="visually-hidden">{t('game.modeLabel')}</legend>
+          <button
+            type="button"
+            aria-pressed={mode === 'demo'}
+            disabled={!game.has_demo}
+            title={game.has_demo ? undefined : t('game.noDemo')}
+            onClick={() => choose('demo')}
+          >
+            {t('game.demo')}
+          </button>
+          <button type="button" aria-pressed={mode === 'real'} onClick={() => choose('real')}>
+            {t('game.real')}
+          </button>
+        </fieldset>
+        <div className="game-bar__actions">
+          <FavoriteButton game={game} />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={fullscreen.on ? t('game.exitFullscreen') : t('game.fullscreen')}
+            title={fullscreen.on ? t('game.exitFullscreen') : t('game.fullscreen')}
+            disabled={!ready}
+            onClick={fullscreen.toggle}
+          >
+            <Icon name={fullscreen.on ? 'fullscreen-exit' : 'fullscreen'} size={20} />
+          </button>
+        </div>
+      </GameBar>
+
+      <div
+        ref={stage}
+        className="game-stage"
+        data-mode={ready ? launch.mode : undefined}
+        aria-busy={launch.status === 'loading' || starting || undefined}
+      >
+        {ready ? (
+          <iframe
+            key={launch.url}
+            className="game-stage__frame"
+            src={launch.url}
+            title={t('game.frameTitle', { title: game.title })}
+            allow="fullscreen"
+            onLoad={() => setFrameLoaded(launch.url)}
+          />
+        ) : null}
+        {launch.status === 'loading' || starting ? (
+          <div className="game-stage__cover">
+            <GameThumb src={game.thumbnail} title={game.title} sizes="640px" drawnWidth={640} priority />
+            <p className="game-stage__starting">
+              <span className="spinner" aria-hidden="true" />
+              {t('game.starting')}
+            </p>
+          </div>
+        ) : null}
+        {problem ? (
+          <div className="game-stage__cover game-stage__cover--problem">
+            <GameThumb src={game.thumbnail} title={game.title} sizes="640px" drawnWidth={640} />
+            <GamesErrorPanel
+              entry={problem}
+              icon={
+                launch.status === 'signIn'
+                  ? 'lock'
+                  : launch.status === 'error' && launch.code === 'restricted'
+                    ? 'shield'
+                    : 'warning'
+              }
+              action={
+                launch.status === 'signIn'
+                  ? openLogin
+                  : launch.status === 'error' && launch.code === 'unavailable'
+                    ? () => setAttempt((count) => count + 1)
+                    : undefined
+              }
+            >
+              {launch.status === 'signIn' && game.has_demo ? (
+                <button type="button" className="button button--ghost" onClick={() => choose('demo')}>
+                  {t('game.playDemo')}
+                </button>
+              ) : null}
+            </GamesErrorPanel>
+          </div>
+        ) : null}
+        {fullscreen.stretched ? (
+          <button
+            type="button"
+            className="icon-button game-stage__close"
+            aria-label={t('game.exitFullscreen')}
+            onClick={fullscreen.toggle}
+          >
+            <Icon name="close" size={22} />
+          </button>
+        ) : null}
+      </div>
+
+      <GameInfo game={game} mode={mode} />
+    </div>
+  );
+}
+
+function GameInfo({ game, mode }: { game: Game; mode: Mode }) {
+  const { t, locale } = useTranslation();
+  return (
+    <section className="game-info" aria-labelledby="game-info-title">
+      <div className="game-info__about">
+        <h2 id="game-info-title">{t('game.about', { title: game.title })}</h2>
+        <p>{game.description}</p>
+        <p className={mode === 'demo' ? 'game-info__mode' : 'game-info__mode game-info__mode--real'}>
+          <Icon name={mode === 'demo' ? 'info' : 'coins'} size={18} />
+          {mode === 'demo' ? t('game.demoNotice') : t('game.realNotice')}
+        </p>
+      </div>
+      <dl className="game-facts">
+        <div>
+          <dt>{t('game.rtp')}</dt>
+          <dd>{formatRtp(game.rtp, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('game.volatility')}</dt>
+          <dd>
+            <VolatilityMeter level={game.volatility} />
+            {t(`games.volatilityShort.${game.volatility}`)}
+          </dd>
+        </div>
+        {game.lines !== null ? (
+          <div>
+            <dt>{t('game.lines')}</dt>
+            <dd>{game.lines}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('game.provider')}</dt>
+          <dd>
+            <Link to={localizePath(`/games/all/${game.provider}`, locale)}>{game.provider_name}</Link>
+          </dd>
+        </div>
+        {game.features.length > 0 ? (
+          <div className="game-facts__wide">
+            <dt>{t('game.features')}</dt>
+            <dd>
+              <ul className="tags">
+                {game.features.map((feature) => (
+                  <li key={feature}>{featureLabel(t, feature)}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
