@@ -1,6 +1,25 @@
 import type { Locale } from '@chrysos/rules';
-import el from './el/messages.json';
-import en from './en/messages.json';
+import accountEl from '../features/account/messages.el.json';
+import accountEn from '../features/account/messages.en.json';
+import cashierEl from '../features/cashier/messages.el.json';
+import cashierEn from '../features/cashier/messages.en.json';
+import chromeEl from '../features/chrome/messages.el.json';
+import chromeEn from '../features/chrome/messages.en.json';
+import contentEl from '../features/content/messages.el.json';
+import contentEn from '../features/content/messages.en.json';
+import gamesEl from '../features/games/messages.el.json';
+import gamesEn from '../features/games/messages.en.json';
+import studioEl from '../features/studio/messages.el.json';
+import studioEn from '../features/studio/messages.en.json';
+import uiEl from '../ui/messages.el.json';
+import uiEn from '../ui/messages.en.json';
+
+/*
+ * Each feature keeps the messages of its screens beside them (`messages.{en,el}.json`), the form kit
+ * its validation messages; a locale's catalogue is their union, each top-level key in one slice only.
+ */
+const en = { ...uiEn, ...chromeEn, ...contentEn, ...gamesEn, ...cashierEn, ...accountEn, ...studioEn };
+const el = { ...uiEl, ...chromeEl, ...contentEl, ...gamesEl, ...cashierEl, ...accountEl, ...studioEl };
 
 export type Messages = typeof en;
 

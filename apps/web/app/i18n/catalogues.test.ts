@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import el from './el/messages.json';
-import en from './en/messages.json';
+import { catalogues } from './catalogues.server';
+
+const { en, el } = catalogues;
+/** The message slices of the features and the form kit, by file. */
+const slices = {
+  en: import.meta.glob<object>('../**/messages.en.json', { eager: true, import: 'default' }),
+  el: import.meta.glob<object>('../**/messages.el.json', { eager: true, import: 'default' }),
+};
 
 /** Every message as `path → text`, so the two catalogues can be compared key by key. */
 function flatten(messages: object, prefix = ''): Map<string, string> {
@@ -14,6 +20,22 @@ function flatten(messages: object, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+
+describe('UI message slices', () => {
+  it('come in both languages, and no two slices hold the same top-level key', () => {
+    const files = (locale: 'en' | 'el') =>
+      Object.keys(slices[locale])
+        .map((file) => file.replace(`.${locale}.json`, ''))
+        .sort();
+    expect(files('el')).toEqual(files('en'));
+    expect(files('en').length).toBeGreaterThan(1);
+    for (const locale of ['en', 'el'] as const) {
+      const keys = Object.values(slices[locale]).flatMap((slice) => Object.keys(slice));
+      expect(new Set(keys).size, locale).toBe(keys.length);
+      expect(keys.sort(), locale).toEqual(Object.keys(catalogues[locale]).sort());
+    }
+  });
+});
 
 describe('UI message catalogues', () => {
   const english = flatten(en);

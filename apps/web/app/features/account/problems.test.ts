@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import el from '../../i18n/el/messages.json';
-import en from '../../i18n/en/messages.json';
+import { catalogues } from '../../i18n/catalogues.server';
 import { createTranslator } from '../../lib/i18n';
 import { problemsFrom, translateServerMessage, withUnshownInBase } from './problems';
+
+const { en, el } = catalogues;
 
 const english = createTranslator(en);
 const greek = createTranslator(el);

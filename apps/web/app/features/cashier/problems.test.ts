@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import el from '../../i18n/el/messages.json';
-import en from '../../i18n/en/messages.json';
+import { catalogues } from '../../i18n/catalogues.server';
 import { createTranslator } from '../../lib/i18n.tsx';
 import { describeAmountProblem, describeFailureReason, paymentProblems } from './problems.ts';
+
+const { en, el } = catalogues;
 
 const t = createTranslator(en);
 const money = (cents: number) => `€${(cents / 100).toFixed(2)}`;
