@@ -15,10 +15,13 @@ export async function buildTestApp(
     studioFeed?: StudioFeed;
     onRoute?: AppOptions['onRoute'];
     jobs?: AppOptions['jobs'];
+    events?: AppOptions['events'];
+    /** Runs before the app is ready: where a test registers its event handlers. */
+    beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
 ) {
   const database = await openTestDatabase(kind);
-  const { logs, studioFeed, onRoute, jobs } = options;
+  const { logs, studioFeed, onRoute, jobs, events, beforeReady } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
@@ -26,9 +29,11 @@ export async function buildTestApp(
     ...(studioFeed ? { studioFeed } : {}),
     ...(onRoute ? { onRoute } : {}),
     ...(jobs ? { jobs } : {}),
+    ...(events ? { events } : {}),
     // Tests that look for secrets in logs collect every line at the most verbose level.
     logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
   });
+  beforeReady?.(app);
   await app.ready();
   return Object.assign(app, {
     async closeAll() {

@@ -5,6 +5,8 @@ import { Captcha } from './captcha.ts';
 import { authRoutes } from './routes.ts';
 import { socialApiRoutes, socialRoutes } from './social-routes.ts';
 import { validateEmailRoutes } from './validate-email.ts';
+// The events this module publishes (declared by declaration merging into platform/events.ts).
+import './events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,5 +38,5 @@ async function auth(app: FastifyInstance): Promise<void> {
 
 export default fp(auth, {
   name: 'auth',
-  dependencies: ['config', 'database', 'shared-state', 'rate-limit', 'mail', 'api-conventions'],
+  dependencies: ['config', 'database', 'events', 'shared-state', 'rate-limit', 'mail', 'api-conventions'],
 });

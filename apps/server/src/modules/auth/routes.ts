@@ -82,26 +82,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!offered.includes(currency)) throw new AppError(422, { currency: ['is not offered'] });
 
       const referralParams = pickReferralParams(request.query);
-      const [created] = await db
-        .insert(schema.players)
-        .values({
-          email: user.email,
-          passwordHash: await hashPassword(user.password),
-          currency,
-          country: country?.code ?? null,
-          language: user.language ?? 'en',
-          termsAcceptance: user.terms_acceptance,
-          ageAcceptance: user.age_acceptance,
-          receivePromos: user.receive_promos,
-          receiveSmsPromos: user.receive_sms_promos,
-          agreedToPartnerPromotions: user.agreed_to_partner_promotions,
-          depositBonusCode: user.deposit_bonus_code ?? null,
-          referralParams,
-          signInCount: 1,
-          currentSignInAt: new Date(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: schema.players.id, email: schema.players.email, language: schema.players.language });
+      const passwordHash = await hashPassword(user.password);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.players)
+          .values({
+            email: user.email,
+            passwordHash,
+            currency,
+            country: country?.code ?? null,
+            language: user.language ?? 'en',
+            termsAcceptance: user.terms_acceptance,
+            ageAcceptance: user.age_acceptance,
+            receivePromos: user.receive_promos,
+            receiveSmsPromos: user.receive_sms_promos,
+            agreedToPartnerPromotions: user.agreed_to_partner_promotions,
+            depositBonusCode: user.deposit_bonus_code ?? null,
+            referralParams,
+            signInCount: 1,
+            currentSignInAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning({
+            id: schema.players.id,
+            email: schema.players.email,
+            language: schema.players.language,
+          });
+        if (row) {
+          await app.events.publish(tx, 'auth.player_registered', {
+            playerId: row.id,
+            method: 'password',
+            currency,
+            country: country?.code ?? null,
+            language: row.language,
+            referralParams,
+          });
+        }
+        return row;
+      });
       // Two sign-ups with one address racing each other: the unique index lets one through.
       if (!created) throw new AppError(422, { email: ['has already been taken'] });
 
@@ -162,20 +180,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidCredentials();
       }
 
-      await db
-        .update(schema.players)
-        .set({
-          failedAttempts: 0,
-          lockedAt: null,
-          unlockTokenHash: null,
-          signInCount: found.signInCount + 1,
-          lastSignInAt: found.currentSignInAt,
-          currentSignInAt: new Date(),
-        })
-        .where(eq(schema.players.id, found.id));
-      const token = await createSession(db, found.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
+      const token = await db.transaction(async (tx) => {
+        await tx
+          .update(schema.players)
+          .set({
+            failedAttempts: 0,
+            lockedAt: null,
+            unlockTokenHash: null,
+            signInCount: found.signInCount + 1,
+            lastSignInAt: found.currentSignInAt,
+            currentSignInAt: new Date(),
+          })
+          .where(eq(schema.players.id, found.id));
+        await app.events.publish(tx, 'auth.signed_in', { playerId: found.id, method: 'password' });
+        return createSession(tx, found.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
       });
       return reply.startSession(token).send(await presentPlayer(db, found.id));
     },

@@ -149,6 +149,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           locale: started.locale,
           referralParams: started.referralParams,
           defaultCurrency: await app.referenceData.defaultCurrency(),
+          events: app.events,
         });
         const token = await createSession(db, signedIn.playerId, {
           ip: request.ip,

@@ -1,6 +1,7 @@
 import { type Db, schema } from '@chrysos/db';
 import { email as emailRule } from '@chrysos/rules';
 import { and, eq, sql } from 'drizzle-orm';
+import type { EventBus } from '../../platform/events.ts';
 import { isLocked } from './lockout.ts';
 import type { SocialClaims } from './oidc.ts';
 
@@ -11,6 +12,8 @@ export interface SocialSignIn {
   referralParams: Record<string, string>;
   /** The currency a new player starts in (the reference default). */
   defaultCurrency: string;
+  /** Where the registration or sign-in is announced, in the transaction that records it. */
+  events: Pick<EventBus, 'publish'>;
 }
 
 export interface SignedIn {
@@ -40,7 +43,7 @@ export const alwaysMissed = ['terms_acceptance', 'age_acceptance'] as const;
 export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<SignedIn> {
   const { provider, claims } = input;
   const linked = await linkedPlayer(db, provider, claims.sub);
-  if (linked) return recordSignIn(db, linked);
+  if (linked) return recordSignIn(db, input, linked);
 
   const address = claims.email && emailRule(claims.email) === null ? claims.email : undefined;
   const byEmail = address ? await playerByEmail(db, address) : undefined;
@@ -56,7 +59,7 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
         .set({ confirmedAt: new Date() })
         .where(eq(schema.players.id, byEmail.id));
     }
-    return recordSignIn(db, (await linkedPlayer(db, provider, claims.sub)) ?? byEmail.id);
+    return recordSignIn(db, input, (await linkedPlayer(db, provider, claims.sub)) ?? byEmail.id);
   }
 
   // No address, or one that belongs to someone else unverified: the player gives one in the modal.
@@ -85,13 +88,21 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
         .returning({ id: schema.players.id });
       if (!created) throw new Error('the new player was not stored');
       await tx.insert(schema.authIdentities).values({ provider, subject: claims.sub, playerId: created.id });
+      await input.events.publish(tx, 'auth.player_registered', {
+        playerId: created.id,
+        method: `social:${provider}`,
+        currency: input.defaultCurrency,
+        country: null,
+        language: input.locale,
+        referralParams: input.referralParams,
+      });
       return created.id;
     });
     return { playerId, language: input.locale, created: true };
   } catch (error) {
     // Two callbacks for one new identity at once: the other one made the player.
     const raced = await linkedPlayer(db, provider, claims.sub);
-    if (raced) return recordSignIn(db, raced);
+    if (raced) return recordSignIn(db, input, raced);
     throw error;
   }
 }
@@ -112,21 +123,27 @@ async function playerByEmail(db: Db, address: string) {
   return found;
 }
 
-async function recordSignIn(db: Db, playerId: string): Promise<SignedIn> {
+async function recordSignIn(db: Db, input: SocialSignIn, playerId: string): Promise<SignedIn> {
   const [player] = await db
     .select({ lockedAt: schema.players.lockedAt })
     .from(schema.players)
     .where(eq(schema.players.id, playerId));
   if (player && isLocked(player.lockedAt)) throw new AccountLocked();
-  const [row] = await db
-    .update(schema.players)
-    .set({
-      signInCount: sql`${schema.players.signInCount} + 1`,
-      lastSignInAt: sql`${schema.players.currentSignInAt}`,
-      currentSignInAt: new Date(),
-    })
-    .where(eq(schema.players.id, playerId))
-    .returning({ language: schema.players.language });
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(schema.players)
+      .set({
+        signInCount: sql`${schema.players.signInCount} + 1`,
+        lastSignInAt: sql`${schema.players.currentSignInAt}`,
+        currentSignInAt: new Date(),
+      })
+      .where(eq(schema.players.id, playerId))
+      .returning({ language: schema.players.language });
+    if (updated) {
+      await input.events.publish(tx, 'auth.signed_in', { playerId, method: `social:${input.provider}` });
+    }
+    return updated;
+  });
   if (!row) throw new Error('the linked player no longer exists');
   return { playerId, language: row.language === 'el' ? 'el' : 'en', created: false };
 }

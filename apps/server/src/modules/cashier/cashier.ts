@@ -2,9 +2,11 @@ import { type Db, schema } from '@chrysos/db';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { ReferenceData } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { InsufficientFunds, listAccounts } from '../wallet/public.ts';
+import type { PaymentFacts } from './events.ts';
 import { limitsFor, paymentMethods } from './methods.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
@@ -30,6 +32,7 @@ export class Cashier {
   readonly #provider: PaymentProvider;
   readonly #referenceData: ReferenceData;
   readonly #log: FastifyBaseLogger;
+  readonly #events: Pick<EventBus, 'publish'>;
   readonly #options: CashierOptions;
 
   constructor(
@@ -39,6 +42,7 @@ export class Cashier {
       provider: PaymentProvider;
       referenceData: ReferenceData;
       log: FastifyBaseLogger;
+      events: Pick<EventBus, 'publish'>;
     },
     options: CashierOptions,
   ) {
@@ -47,6 +51,7 @@ export class Cashier {
     this.#provider = deps.provider;
     this.#referenceData = deps.referenceData;
     this.#log = deps.log;
+    this.#events = deps.events;
     this.#options = options;
   }
 
@@ -167,14 +172,22 @@ export class Cashier {
           .returning({ id: schema.payments.id });
         return changed.length > 0;
       };
+      const facts = factsOf(payment);
       if (payment.kind === 'deposit' && event.type === 'payment.succeeded') {
         // The PSP captured the money: it is credited even if a failure was reported before.
         const booking = await wallet.deposit({ ...movement, key: `deposit:${payment.id}` });
-        await advance(['pending', 'failed'], 'succeeded');
+        if (await advance(['pending', 'failed'], 'succeeded')) {
+          await this.#events.publish(tx, 'cashier.deposit_succeeded', {
+            ...facts,
+            bonusCode: payment.bonusCode,
+          });
+        }
         return booking.status === 'booked' ? 'applied' : 'duplicate';
       }
       if (payment.kind === 'deposit' && event.type === 'payment.failed') {
-        return (await advance(['pending'], 'failed', event.reason)) ? 'applied' : 'duplicate';
+        if (!(await advance(['pending'], 'failed', event.reason))) return 'duplicate';
+        await this.#events.publish(tx, 'cashier.deposit_failed', { ...facts, reason: event.reason ?? null });
+        return 'applied';
       }
       if (payment.kind === 'withdrawal' && event.type === 'payout.paid') {
         if (payment.status !== 'approved' && payment.status !== 'paid')
@@ -184,7 +197,9 @@ export class Cashier {
           key: `payout:${payment.id}`,
           reference: payment.id,
         });
-        await advance(['approved'], 'paid');
+        if (await advance(['approved'], 'paid')) {
+          await this.#events.publish(tx, 'cashier.withdrawal_paid', facts);
+        }
         return booking.status === 'booked' ? 'applied' : 'duplicate';
       }
       if (payment.kind === 'withdrawal' && event.type === 'payout.failed') {
@@ -195,7 +210,12 @@ export class Cashier {
           key: `withdrawal:${payment.id}:release`,
           reference: payment.id,
         });
-        await advance(['approved'], 'failed', event.reason);
+        if (await advance(['approved'], 'failed', event.reason)) {
+          await this.#events.publish(tx, 'cashier.withdrawal_failed', {
+            ...facts,
+            reason: event.reason ?? null,
+          });
+        }
         return booking.status === 'booked' ? 'applied' : 'duplicate';
       }
       return this.#ignore(event, `${event.type} does not apply to a ${payment.kind}`);
@@ -235,6 +255,7 @@ export class Cashier {
           currency: request.currency,
           amount: request.amount,
         });
+        await this.#events.publish(tx, 'cashier.withdrawal_requested', factsOf(created));
         return created;
       });
     } catch (error) {
@@ -275,23 +296,35 @@ export class Cashier {
         currency: changed.currency,
         amount: changed.amount,
       });
+      if (to === 'cancelled')
+        await this.#events.publish(tx, 'cashier.withdrawal_cancelled', factsOf(changed));
+      else {
+        await this.#events.publish(tx, 'cashier.withdrawal_rejected', {
+          ...factsOf(changed),
+          reason: options.reason ?? null,
+        });
+      }
       return changed;
     });
   }
 
   /** Approve a pending withdrawal and ask the provider to pay it out. */
   async approve(paymentId: string): Promise<Payment> {
-    const [approved] = await this.#db
-      .update(schema.payments)
-      .set({ status: 'approved', updatedAt: new Date() })
-      .where(
-        and(
-          eq(schema.payments.id, paymentId),
-          eq(schema.payments.kind, 'withdrawal'),
-          eq(schema.payments.status, 'pending'),
-        ),
-      )
-      .returning();
+    const approved = await this.#db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(schema.payments)
+        .set({ status: 'approved', updatedAt: new Date() })
+        .where(
+          and(
+            eq(schema.payments.id, paymentId),
+            eq(schema.payments.kind, 'withdrawal'),
+            eq(schema.payments.status, 'pending'),
+          ),
+        )
+        .returning();
+      if (changed) await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
+      return changed;
+    });
     if (!approved) throw new AppError(409, { status: ['Only a pending withdrawal can be approved'] });
     return this.#startPayout(approved);
   }
@@ -352,3 +385,11 @@ export class Cashier {
       .orderBy(schema.payments.createdAt);
   }
 }
+
+const factsOf = (payment: Payment): PaymentFacts => ({
+  paymentId: payment.id,
+  playerId: payment.playerId,
+  currency: payment.currency,
+  amount: payment.amount,
+  method: payment.method,
+});

@@ -7,6 +7,8 @@ import { defineCashierJobs } from './jobs.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
 import { SandboxPsp } from './sandbox/sandbox-psp.ts';
+// The events this module publishes (declared by declaration merging into platform/events.ts).
+import './events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +33,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       provider: new SandboxProvider(psp),
       referenceData: app.referenceData,
       log: app.log,
+      events: app.events,
     },
     { autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW },
   );
@@ -59,5 +62,5 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(cashierPlugin, {
   name: 'cashier',
-  dependencies: ['database', 'jobs', 'wallet', 'info', 'api-conventions'],
+  dependencies: ['database', 'jobs', 'events', 'wallet', 'info', 'api-conventions'],
 });

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { playerRoutes } from './routes.ts';
+// The events this module publishes (declared by declaration merging into platform/events.ts).
+import './events.ts';
 
 /** The player's own record: profile, language, groups, settings. */
 async function player(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(playerRoutes));
 }
 
-export default fp(player, { name: 'player', dependencies: ['database', 'api-conventions'] });
+export default fp(player, { name: 'player', dependencies: ['database', 'events', 'api-conventions'] });

@@ -130,10 +130,20 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (refused.length > 0)
         throw new AppError(422, { groups: [`cannot be added by the player: ${refused.join(', ')}`] });
-      await db
-        .insert(schema.playerGroups)
-        .values(request.body.groups.add.map((group) => ({ playerId, group })))
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        const added = await tx
+          .insert(schema.playerGroups)
+          .values(request.body.groups.add.map((group) => ({ playerId, group })))
+          .onConflictDoNothing()
+          .returning({ group: schema.playerGroups.group });
+        if (added.length > 0) {
+          await app.events.publish(tx, 'player.groups_changed', {
+            playerId,
+            added: added.map((row) => row.group),
+            removed: [],
+          });
+        }
+      });
       return signedInPlayer(db, playerId);
     },
   );
