@@ -54,6 +54,9 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       });
       return response.statusCode;
     });
+    // Webhooks owed when the process stopped: a crash leaves their jobs active on a process that is gone.
+    // Not awaited: a delivery is an inject, which waits for this start to finish.
+    void psp.deliverDue(0);
     const resumed = await cashier.resumePayouts();
     if (resumed > 0) app.log.info({ resumed }, 'payouts resumed after restart');
   });

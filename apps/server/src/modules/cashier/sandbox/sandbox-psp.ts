@@ -166,8 +166,11 @@ export class SandboxPsp {
     }
   }
 
-  /** Delivers every webhook whose delivery is overdue by a minute (its job was lost); never throws. */
-  async deliverDue(): Promise<void> {
+  /**
+   * Delivers every webhook overdue by `overdueBy` (a minute: its job was lost; 0 at start-up: a crash
+   * left its job active on a process that is gone); never throws. The casino ignores a repeated webhook.
+   */
+  async deliverDue(overdueBy = overdueMs): Promise<void> {
     try {
       const overdue = await this.#db
         .select()
@@ -176,7 +179,7 @@ export class SandboxPsp {
           and(
             isNotNull(schema.sandboxPspOperations.pendingEvent),
             isNull(schema.sandboxPspOperations.deliveredAt),
-            lte(schema.sandboxPspOperations.nextDeliveryAt, new Date(Date.now() - overdueMs)),
+            lte(schema.sandboxPspOperations.nextDeliveryAt, new Date(Date.now() - overdueBy)),
           ),
         )
         .orderBy(asc(schema.sandboxPspOperations.nextDeliveryAt))
