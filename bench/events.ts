@@ -234,7 +234,8 @@ try {
       const rows = await read(after);
       for (const row of rows) if (measuring) bareLag.push(Date.now() - row.created_at.getTime());
       if (rows.length > 0) after = Number(rows.at(-1)?.id);
-      if (rows.length < 500) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Like the handler: read again at once after rows came, wait a poll when none did.
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   const openLoop = async (seconds: number) => {

@@ -66,8 +66,11 @@ export interface EventStream {
   produces: readonly EventName[];
   /** One row with `head`, the highest id committed. */
   head: SQL;
-  /** Rows with an `id` above `after`, ascending, at most `limit`; every row, also those that are no event. */
-  read(after: number, limit: number): SQL;
+  /**
+   * Rows with an `id` above `after` (an expression: the handler's position), ascending, at most `limit`;
+   * every row, also those that are no event.
+   */
+  read(after: SQL, limit: number): SQL;
   /** The event a row stands for, or null for a row that is none (passed over in order). */
   toEvent(row: Record<string, unknown>): { name: EventName; payload: unknown; occurredAt: Date } | null;
 }
@@ -99,7 +102,7 @@ const eventsTable: EventStream = {
   produces: [],
   head: sql`select coalesce(max(id), 0) as head from events`,
   read: (after, limit) =>
-    sql`select id, name, payload, occurred_at from events where id > ${after} order by id limit ${limit}`,
+    sql`select id, name, payload, occurred_at from events e where e.id > ${after} order by e.id limit ${limit}`,
   toEvent: (row) => ({
     name: row.name as EventName,
     payload: row.payload,
@@ -313,14 +316,17 @@ export class EventBus {
     }
   }
 
-  /** Runs batches while they come back full. */
+  /**
+   * Runs batches while they deliver: a busy stream is read again as soon as a batch is done, an idle one
+   * at the next poll.
+   */
   async #drain(consumer: Consumer): Promise<void> {
     while (this.#state === 'started') {
       const failing = { event: undefined as string | undefined };
       try {
-        const full = await this.#batch(consumer, failing);
+        const delivered = await this.#batch(consumer, failing);
         consumer.failures = 0;
-        if (!full) {
+        if (delivered === 0) {
           // Rows wait behind a hole: look again soon, whether or not anything new is written.
           if (consumer.holes) setTimeout(() => this.#wake(consumer.stream), holeRecheckMs).unref();
           return;
@@ -339,30 +345,33 @@ export class EventBus {
     }
   }
 
-  /** One transaction of one handler; whether it read a full batch (more may follow at once). */
-  async #batch(consumer: Consumer, failing: { event: string | undefined }): Promise<boolean> {
+  /** One transaction of one handler; how many rows it got past (delivered or passed over). */
+  async #batch(consumer: Consumer, failing: { event: string | undefined }): Promise<number> {
     const { stream } = consumer;
     let stored: number | undefined;
-    const full = await this.#database.db.transaction(async (tx) => {
+    const delivered = await this.#database.db.transaction(async (tx) => {
       const locked = (await tx.execute(
         sql`select pg_try_advisory_xact_lock(${lockSpace}, hashtext(${`${consumer.handler}\n${stream.name}`})) as locked`,
       )) as unknown as Rows;
       // Another instance is running this handler: it will deliver what is there.
-      if (locked.rows[0]?.locked !== true) return false;
-      const current = (await tx.execute(
-        sql`select position from event_handler_positions where handler = ${consumer.handler} and stream = ${stream.name}`,
-      )) as unknown as Rows;
-      const position = Number(current.rows[0]?.position ?? 0);
-      consumer.position = position;
-      // The rows and the snapshot they were read in, in one statement: the snapshot says which
+      if (locked.rows[0]?.locked !== true) return 0;
+      // The position, the rows after it and the snapshot they were read in, in one statement taken
+      // after the lock (so the position is the one the last holder stored). The snapshot says which
       // transactions were still open, that is, which holes in the ids may yet fill.
       const read = (await tx.execute(
-        sql`select pg_current_snapshot()::text as outbox_snapshot, batch.*
-            from (${stream.read(position, this.#batchSize)}) as batch order by batch.id`,
+        sql`select pg_current_snapshot()::text as outbox_snapshot, outbox_cursor.position as outbox_position, batch.*
+            from event_handler_positions outbox_cursor
+            left join lateral (${stream.read(sql`outbox_cursor.position`, this.#batchSize)}) as batch on true
+            where outbox_cursor.handler = ${consumer.handler} and outbox_cursor.stream = ${stream.name}
+            order by batch.id`,
       )) as unknown as Rows;
       const first = read.rows[0];
-      if (!first) return false;
-      const ids = read.rows.map((row) => Number(row.id));
+      if (!first) throw new Error(`no stored position for ${consumer.handler} in ${stream.name}`);
+      const position = Number(first.outbox_position);
+      consumer.position = position;
+      const rows = read.rows.filter((row) => row.id !== null);
+      if (rows.length === 0) return 0;
+      const ids = rows.map((row) => Number(row.id));
       const decided = plan(
         position,
         consumer.holes,
@@ -372,8 +381,8 @@ export class EventBus {
         this.#holeGraceMs,
       );
       consumer.holes = decided.holes;
-      if (decided.deliver === 0) return false;
-      for (const row of read.rows.slice(0, decided.deliver)) {
+      if (decided.deliver === 0) return 0;
+      for (const row of rows.slice(0, decided.deliver)) {
         const event = stream.toEvent(row);
         const handle = event && consumer.handlers.get(event.name);
         if (!event || !handle) continue;
@@ -396,10 +405,10 @@ export class EventBus {
         sql`update event_handler_positions set position = ${stored}, updated_at = now()
             where handler = ${consumer.handler} and stream = ${stream.name}`,
       );
-      return decided.deliver === this.#batchSize;
+      return decided.deliver;
     });
     if (stored !== undefined) consumer.position = stored;
-    return full;
+    return delivered;
   }
 
   /** LISTEN for published events: a dedicated connection on PostgreSQL, in-process on PGlite. */
