@@ -249,7 +249,10 @@ describe('pages that exist only for stored content', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const body = await response.text();
       expect(body).not.toContain('id="main"');
-      expect(JSON.parse(body)).toEqual({ errors: { provider: ['This sign-in provider is not available'] } });
+      expect(JSON.parse(body)).toEqual({
+        errors: { provider: ['This sign-in provider is not available'] },
+        codes: { provider: ['auth.provider_unavailable'] },
+      });
     },
   );
 });

@@ -20,6 +20,10 @@ const fixtures = fileURLToPath(new URL('./modules/content/fixtures', import.meta
 const site = 'http://casino.test';
 const password = 'correct horse battery';
 const accounts = { zoe: { email: 'zoe@example.gr', email_verified: true, given_name: 'Zoe' } };
+const captchaRequired = {
+  errors: { captcha: ['is required'] },
+  codes: { captcha: ['auth.captcha_required'] },
+};
 
 type Instance = Awaited<ReturnType<typeof buildApp>>;
 
@@ -89,6 +93,8 @@ function scaleOutSuite(store: 'database' | 'redis', redisUrl?: string) {
     const refused = await send(0);
     expect(refused.json()).toEqual({
       errors: { base: [expect.stringMatching(/^Too many messages\. Please try again in \d+ minutes\.$/)] },
+      codes: { base: ['support.too_many_messages'] },
+      params: { base: [{ minutes: expect.any(Number) }] },
     });
     expect((await send(1, '198.51.100.21')).statusCode).toBe(201);
     expect(await database.db.$count(schema.contactMessages)).toBe(max + 1);
@@ -146,13 +152,13 @@ function scaleOutSuite(store: 'database' | 'redis', redisUrl?: string) {
     // Three failures (the threshold here), split over the instances: neither saw three itself.
     for (const from of [a, b, a]) expect((await signIn(from, { password: 'not it' })).statusCode).toBe(401);
     for (const from of [b, a]) {
-      expect((await signIn(from, { password })).json()).toEqual({ errors: { captcha: ['is required'] } });
+      expect((await signIn(from, { password })).json()).toEqual(captchaRequired);
     }
 
     const captcha = await solve(a);
     expect((await signIn(b, { password, captcha })).statusCode).toBe(200);
     // The solution was spent on B: A refuses it too.
-    expect((await signIn(a, { password, captcha })).json()).toEqual({ errors: { captcha: ['is required'] } });
+    expect((await signIn(a, { password, captcha })).json()).toEqual(captchaRequired);
   });
 
   it('completes a social sign-in started on one instance on the other', async () => {

@@ -1,5 +1,6 @@
 import { email, fallbackMessages, messageFor, required } from '@chrysos/rules';
 import { z } from 'zod';
+import { ruleIssue } from './errors.ts';
 import { oneLine } from './text.ts';
 
 const requiredText = (check?: (value: string) => ReturnType<typeof required>) =>
@@ -9,7 +10,7 @@ const requiredText = (check?: (value: string) => ReturnType<typeof required>) =>
     .check(oneLine)
     .superRefine((value, ctx) => {
       const problem = required(value) ?? check?.(value) ?? null;
-      if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
+      if (problem) ctx.addIssue(ruleIssue(problem));
     });
 
 const emailField = requiredText((value) => email(value));
@@ -42,15 +43,14 @@ export const signUpBody = z
       })
       .superRefine((user, ctx) => {
         if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: fallbackMessages.confirmed,
-          });
+          ctx.addIssue({ ...ruleIssue({ key: 'confirmed' }), path: ['password_confirmation'] });
         }
         // receive_sms_promos depends on receive_promos (spec §4).
         if (user.receive_sms_promos && !user.receive_promos) {
-          ctx.addIssue({ code: 'custom', path: ['receive_sms_promos'], message: 'Requires receive_promos' });
+          ctx.addIssue({
+            ...ruleIssue({ key: 'requires', params: { field: 'receive_promos' } }),
+            path: ['receive_sms_promos'],
+          });
         }
       }),
   })
@@ -175,11 +175,7 @@ export const passwordResetBody = z
       })
       .superRefine((user, ctx) => {
         if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: fallbackMessages.confirmed,
-          });
+          ctx.addIssue({ ...ruleIssue({ key: 'confirmed' }), path: ['password_confirmation'] });
         }
       }),
   })

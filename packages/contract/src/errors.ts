@@ -1,10 +1,149 @@
+import { fallbackMessages, type MessageKey, messageFor, type RuleResult } from '@chrysos/rules';
 import { z } from 'zod';
 
+/** The field rules of @chrysos/rules, each an error code of its own: `validation.required`, `validation.min` … */
+const validationCodes = (Object.keys(fallbackMessages) as MessageKey[]).map(
+  (key) => `validation.${key}` as const,
+);
+
 /**
- * Every error the API returns: field or cause name → human-readable messages.
- * `{"errors":{"email":["Must be a valid email"]}}`
+ * Every error code the API answers with, grouped by the capability that raises it (docs/decisions/0016).
+ * A code is stable: clients translate by it, so a code is never renamed or reused for another meaning.
+ * Parameters a code carries are listed beside it; amounts are in minor units of the currency named.
+ */
+export const errorCodes = {
+  /** The platform's own: a fault of ours (any 5xx), and too many requests. */
+  platform: [
+    'internal',
+    /** {minutes} */
+    'rate_limited',
+  ],
+  /** Requests refused before any module reads them. */
+  request: [
+    'request.invalid_json',
+    'request.empty_json',
+    'request.unsupported_media_type',
+    'request.body_too_large',
+    'request.length_mismatch',
+    'request.bad_url',
+    'request.url_too_long',
+    /** {status}: another refusal of the framework's (the answer carries that status). */
+    'request.refused',
+    /** {method, path} */
+    'request.no_api_endpoint',
+    /** {method, path} */
+    'request.no_endpoint',
+    /** {versions} */
+    'request.version_not_offered',
+    /** A form sent by another site with the player's cookie (CSRF). */
+    'request.cross_site',
+  ],
+  /** A field breaks a rule of spec §5 (@chrysos/rules): {min}, {max}, {field} as the rule says. */
+  validation: validationCodes as { [K in MessageKey]: `validation.${K}` }[MessageKey][],
+  auth: [
+    'auth.sign_in_required',
+    'auth.invalid_credentials',
+    'auth.account_locked',
+    'auth.email_taken',
+    'auth.email_domain_closed',
+    'auth.common_password',
+    'auth.captcha_required',
+    'auth.current_password_wrong',
+    'auth.reset_link_invalid',
+    'auth.confirmation_link_invalid',
+    'auth.unlock_link_invalid',
+    'auth.provider_unavailable',
+  ],
+  player: [
+    /** Country and currency are chosen once. */
+    'player.field_locked',
+    /** Only an address the social sign-in did not give is chosen in CompleteRegistration. */
+    'player.email_locked',
+    /** {groups} */
+    'player.group_not_allowed',
+  ],
+  /** Reference data: countries and currencies. */
+  info: ['info.unknown_country', 'info.currency_not_offered'],
+  games: [
+    /** {provider, game} */
+    'games.not_found',
+    /** {id} */
+    'games.favorite_not_found',
+    'games.restricted_country',
+    /** {currency} */
+    'games.restricted_currency',
+    'games.studio_unavailable',
+    'games.no_demo',
+    'games.sign_in_to_play',
+    'games.favorites_sign_in',
+    /** {providers} */
+    'games.unknown_provider',
+  ],
+  cashier: [
+    /** {currency} */
+    'cashier.no_account',
+    'cashier.method_unavailable',
+    /** {min, currency}: the method's minimum in minor units. */
+    'cashier.amount_below_minimum',
+    /** {max, currency}: the method's maximum in minor units. */
+    'cashier.amount_above_maximum',
+    /** {available, currency}: what the player can cash out now, in minor units. */
+    'cashier.amount_over_available',
+    'cashier.payment_not_found',
+    'cashier.withdrawal_not_cancellable',
+    'cashier.withdrawal_not_approvable',
+    'cashier.operator_token_required',
+    'cashier.webhook_signature_invalid',
+    'cashier.webhook_unreadable',
+    /** {seconds} */
+    'cashier.too_many_refused_webhooks',
+    /** {type} */
+    'cashier.payment_form_type',
+  ],
+  support: [
+    /** {minutes} */
+    'support.too_many_messages',
+  ],
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes][number];
+
+export const allErrorCodes: readonly ErrorCode[] = Object.values(errorCodes).flat();
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (allErrorCodes as readonly string[]).includes(value);
+
+/** The values an error code's message is filled with: `{min: 1000, currency: 'EUR'}`. */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * A zod issue for a broken field rule, carrying its code and parameters (the API's `codes`/`params`)
+ * beside the English message.
+ */
+export const ruleIssue = (result: NonNullable<RuleResult>) => ({
+  code: 'custom' as const,
+  message: messageFor(result),
+  params: { code: `validation.${result.key}`, ...result.params },
+});
+
+const byField = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item));
+
+/**
+ * Every error the API returns: field or cause name → messages in the request's language (Accept-Language
+ * `el` is Greek, anything else English), and beside them the stable codes, one per message in the same
+ * order, with the parameters of the codes that have some (amounts in minor units):
+ * `{"errors":{"amount_cents":["must be at least 1000"]},"codes":{"amount_cents":["cashier.amount_below_minimum"]},
+ * "params":{"amount_cents":[{"min":1000,"currency":"EUR"}]}}`. `params` is left out when no code has
+ * any, and a field's list there is as long as its codes (`{}` for a code without parameters).
  */
 export const errorBody = z
-  .object({ errors: z.record(z.string(), z.array(z.string())) })
-  .meta({ id: 'ErrorBody', description: 'Errors keyed by the field or cause they concern' });
+  .object({
+    errors: byField(z.string()),
+    codes: byField(z.enum(allErrorCodes as [ErrorCode, ...ErrorCode[]])),
+    params: byField(z.record(z.string(), z.union([z.string(), z.number()]))).optional(),
+  })
+  .meta({
+    id: 'ErrorBody',
+    description: 'Errors keyed by the field or cause they concern, with their codes',
+  });
 export type ErrorBody = z.infer<typeof errorBody>;

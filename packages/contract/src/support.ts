@@ -1,5 +1,6 @@
-import { email, fallbackMessages, maxLength, messageFor, required } from '@chrysos/rules';
+import { email, fallbackMessages, maxLength, required } from '@chrysos/rules';
 import { z } from 'zod';
+import { ruleIssue } from './errors.ts';
 import { multiLine, oneLine } from './text.ts';
 
 const field = (max: number, lines: typeof oneLine = oneLine) =>
@@ -9,7 +10,7 @@ const field = (max: number, lines: typeof oneLine = oneLine) =>
     .check(lines)
     .superRefine((value, ctx) => {
       const problem = required(value) ?? maxLength(value, max);
-      if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
+      if (problem) ctx.addIssue(ruleIssue(problem));
     });
 
 /** The support page's contact form (spec §7 POST /send_contact_message). */
@@ -22,7 +23,7 @@ export const contactMessage = z
       .check(oneLine)
       .superRefine((value, ctx) => {
         const problem = required(value) ?? email(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: messageFor(problem) });
+        if (problem) ctx.addIssue(ruleIssue(problem));
       }),
     subject: field(160),
     message: field(5000, multiLine),

@@ -6,7 +6,7 @@ const currencyCode = z.string().regex(/^[A-Z]{3,5}$/, 'expected a currency code 
 const minorUnits = z
   .number({ error: 'expected a whole number of minor units' })
   .int('expected a whole number of minor units')
-  .positive('must be more than zero')
+  .min(1, 'must be more than zero')
   .max(Number.MAX_SAFE_INTEGER);
 
 /** Spec §3 Account: one per currency the player holds; amounts in minor units. */

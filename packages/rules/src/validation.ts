@@ -18,6 +18,12 @@ export const fallbackMessages = {
   min_value: 'Must be at least {min}',
   max_value: 'Must be at most {max}',
   characters: 'Contains characters that are not allowed',
+  min_items: 'Must have at least {min} items',
+  max_items: 'Must have at most {max} items',
+  /** A value of the wrong kind, or none of the ones offered. */
+  invalid: 'is invalid',
+  /** A choice that needs another one made first (SMS offers need email offers, spec §4). */
+  requires: 'Requires {field}',
 } as const;
 
 export type MessageKey = keyof typeof fallbackMessages;
@@ -48,6 +54,13 @@ export const maxLength = (value: string, max: number): RuleResult =>
 
 export const confirmed = (value: string, original: string): RuleResult =>
   value === original ? null : { key: 'confirmed' };
+
+/** A choice that may only be made together with `field` (e.g. SMS offers with email offers). */
+export const requires = (
+  chosen: boolean | undefined,
+  other: boolean | undefined,
+  field: string,
+): RuleResult => (chosen && !other ? { key: 'requires', params: { field } } : null);
 
 export const minValue = (value: number, min: number): RuleResult =>
   value >= min ? null : { key: 'min_value', params: { min } };

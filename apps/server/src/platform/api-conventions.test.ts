@@ -41,6 +41,8 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
       expect(response.statusCode).toBe(406);
       expect(response.json()).toEqual({
         errors: { accept: [expect.stringContaining('application/vnd.s.v1+json')] },
+        codes: { accept: ['request.version_not_offered'] },
+        params: { accept: [{ versions: 'application/vnd.s.v1+json' }] },
       });
     }
   });
@@ -49,7 +51,11 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/api/no/such/thing?x=1' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errors: { path: [`No API endpoint ${method} /api/no/such/thing`] } });
+      expect(response.json()).toEqual({
+        errors: { path: [`No API endpoint ${method} /api/no/such/thing`] },
+        codes: { path: ['request.no_api_endpoint'] },
+        params: { path: [{ method, path: '/api/no/such/thing' }] },
+      });
     }
   });
 
@@ -62,7 +68,10 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
         payload,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: { body: ['The request body is not valid JSON'] } });
+      expect(response.json()).toEqual({
+        errors: { body: ['The request body is not valid JSON'] },
+        codes: { body: ['request.invalid_json'] },
+      });
     }
   });
 
@@ -74,7 +83,7 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
       payload: 'x',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json().errors.content_type).toBeDefined();
+    expect(response.json().codes).toEqual({ content_type: ['request.unsupported_media_type'] });
   });
 
   it('serves an OpenAPI 3.1 document that describes the info endpoints', async () => {
@@ -90,6 +99,12 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
         '/info/project',
         '/current_ip',
       ]),
+    );
+    // Every error answer is described with its codes, each code of the contract listed.
+    const errorBody = document.components.schemas.ErrorBody;
+    expect(errorBody.required).toEqual(['errors', 'codes']);
+    expect(errorBody.properties.codes.additionalProperties.items.enum).toEqual(
+      expect.arrayContaining(['validation.required', 'auth.email_taken', 'rate_limited', 'internal']),
     );
     expect(document.paths['/info/countries'].get.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'locale', in: 'query' })]),

@@ -1,8 +1,8 @@
-import type { ErrorBody } from '@chrysos/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sendNotFound } from './error-handling.ts';
+import { AppError } from './errors.ts';
 import openapi from './openapi.ts';
 import { validatorCompiler } from './validator.ts';
 
@@ -29,7 +29,7 @@ export function requestedApiVersion(accept: string | undefined): number | 'malfo
 }
 
 /** Answers a request whose Accept header asks for a version the route does not offer (406). */
-async function negotiateVersion(request: FastifyRequest, reply: FastifyReply) {
+async function negotiateVersion(request: FastifyRequest) {
   const supported = request.routeOptions.config.apiVersions ?? [1];
   const requested = requestedApiVersion(request.headers.accept);
   if (requested === undefined) {
@@ -38,11 +38,7 @@ async function negotiateVersion(request: FastifyRequest, reply: FastifyReply) {
   }
   if (requested === 'malformed' || !supported.includes(requested)) {
     const versions = supported.map((version) => `application/vnd.s.v${version}+json`).join(', ');
-    return reply.code(406).send({
-      errors: {
-        accept: [`This endpoint does not offer the requested API version; it accepts ${versions}`],
-      },
-    } satisfies ErrorBody);
+    throw new AppError('request.version_not_offered', { field: 'accept', params: { versions } });
   }
   request.apiVersion = requested;
 }

@@ -101,7 +101,10 @@ describe.each(testDatabaseKinds)('one error handler for the whole app on %s', (k
       payload: { ...contact, subject: 'Two\nlines' },
     });
     expect(broken.statusCode).toBe(422);
-    expect(broken.json()).toEqual({ errors: { subject: [notAllowed] } });
+    expect(broken.json()).toEqual({
+      errors: { subject: [notAllowed] },
+      codes: { subject: ['validation.characters'] },
+    });
     const message = await app.inject({
       method: 'POST',
       url: '/api/send_contact_message',
@@ -140,6 +143,22 @@ describe.each(testDatabaseKinds)('one error handler for the whole app on %s', (k
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       errors: { base: ['This request did not come from the Chrysos Casino site'] },
+      codes: { base: ['request.cross_site'] },
+    });
+  });
+
+  it('says why in Greek to a request that asks for Greek', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/send_contact_message',
+      headers: { cookie, origin: 'https://elsewhere.example', 'accept-language': 'el' },
+      remoteAddress: remoteAddress(),
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      errors: { base: ['Αυτό το αίτημα δεν προήλθε από τον ιστότοπο του Chrysos Casino'] },
+      codes: { base: ['request.cross_site'] },
     });
   });
 
@@ -190,6 +209,8 @@ describe.each(testDatabaseKinds)('one error handler for the whole app on %s', (k
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({
         errors: { content_type: ['Send the payment form as application/x-www-form-urlencoded'] },
+        codes: { content_type: ['cashier.payment_form_type'] },
+        params: { content_type: [{ type: 'application/x-www-form-urlencoded' }] },
       });
     }
     const unknown = await app.inject({ url: '/sandbox-psp/pay/%00' });
@@ -200,10 +221,17 @@ describe.each(testDatabaseKinds)('one error handler for the whole app on %s', (k
   it('answers malformed addresses and unknown paths outside /api in the same JSON shape', async () => {
     const bad = await app.inject({ url: '/sandbox-psp/pay/%E0%A4%A' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ errors: { path: ['The address is not a valid URL'] } });
+    expect(bad.json()).toEqual({
+      errors: { path: ['The address is not a valid URL'] },
+      codes: { path: ['request.bad_url'] },
+    });
     const missing = await app.inject({ method: 'DELETE', url: '/nothing/here' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: { path: ['No endpoint DELETE /nothing/here'] } });
+    expect(missing.json()).toEqual({
+      errors: { path: ['No endpoint DELETE /nothing/here'] },
+      codes: { path: ['request.no_endpoint'] },
+      params: { path: [{ method: 'DELETE', path: '/nothing/here' }] },
+    });
     const badJson = await app.inject({
       method: 'POST',
       url: '/games-api/verify',
@@ -211,7 +239,10 @@ describe.each(testDatabaseKinds)('one error handler for the whole app on %s', (k
       payload: '{bad',
     });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({ errors: { body: ['The request body is not valid JSON'] } });
+    expect(badJson.json()).toEqual({
+      errors: { body: ['The request body is not valid JSON'] },
+      codes: { body: ['request.invalid_json'] },
+    });
   });
 });
 
@@ -234,6 +265,7 @@ describe.each(testDatabaseKinds)('faults of ours on %s', (kind) => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         errors: { base: ['Something went wrong on our side. Please try again.'] },
+        codes: { base: ['internal'] },
       });
     }
     await app.close();

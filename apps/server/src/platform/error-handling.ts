@@ -1,26 +1,27 @@
-import type { ErrorBody } from '@chrysos/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { describeError } from './errors.ts';
+import { describeError, errorBodyOf, languageOf } from './errors.ts';
 
 /**
- * Answers any error of any route with `{"errors":{…}}`: the caller's mistake as its 4xx and what to
- * correct, a fault of ours as a 500 that is logged in full and names nothing internal to the caller.
+ * Answers any error of any route with `{"errors":{…},"codes":{…}}` in the request's language: the
+ * caller's mistake as its 4xx and what to correct, a fault of ours as a 500 `internal` that is logged in
+ * full and names nothing internal to the caller.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, body } = describeError(error);
+  const { status, body } = describeError(error, languageOf(request.headers['accept-language']));
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** A path no route claims: a JSON 404 that says which. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url.split('?')[0];
-  const what = path?.startsWith('/api/') ? 'API endpoint' : 'endpoint';
-  return reply
-    .code(404)
-    .type('application/json; charset=utf-8')
-    .send({ errors: { path: [`No ${what} ${request.method} ${path}`] } } satisfies ErrorBody);
+  const path = request.url.split('?')[0] ?? '';
+  const code = path.startsWith('/api/') ? 'request.no_api_endpoint' : 'request.no_endpoint';
+  const body = errorBodyOf(
+    [{ field: 'path', code, params: { method: request.method, path } }],
+    languageOf(request.headers['accept-language']),
+  );
+  return reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -92,8 +92,7 @@ async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions):
     const fetchSite = request.headers['sec-fetch-site'];
     // `Origin: null` (a sandboxed frame, a redirect chain) or an unreadable origin is never this site.
     const sameOrigin = origin ? hostOf(origin) === request.host : fetchSite !== 'cross-site';
-    if (!sameOrigin)
-      throw new AppError(403, { base: ['This request did not come from the Chrysos Casino site'] });
+    if (!sameOrigin) throw new AppError('request.cross_site');
   });
 }
 

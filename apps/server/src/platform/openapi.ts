@@ -17,7 +17,10 @@ async function openapi(app: FastifyInstance): Promise<void> {
         description:
           'Player API (spec §7). Choose the version with the Accept header: application/vnd.s.v1+json ' +
           '(main API) or application/vnd.s.v2+json (games API); plain application/json gets the lowest ' +
-          'version a route offers. Errors are {"errors":{"<field or cause>":["message"]}}.',
+          'version a route offers. Errors are {"errors":{"<field or cause>":["message"]},"codes":{"<field or ' +
+          'cause>":["code"]}} with the messages in the language of Accept-Language (el Greek, else English), ' +
+          'a stable code beside each (ErrorBody lists every code) and, for codes that have some, their ' +
+          '"params" (amounts in minor units).',
       },
       servers: [{ url: '/api' }],
     },

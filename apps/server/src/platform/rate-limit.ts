@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@chrysos/contract';
 import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
@@ -13,14 +14,14 @@ interface Limit {
   max: number;
   /** The window, opened by the first request (`@lukeed/ms` words: '1 minute', '15 minutes'). */
   timeWindow: string;
-  /** The 429's first sentence; "Please try again in N <retryIn>." follows. */
-  refusal: string;
+  /** The 429's code; its parameter is the wait in `retryIn`, rounded up. */
+  refusal: ErrorCode;
   retryIn: 'minutes' | 'seconds';
   /** Counted once the body is read (the default is before). */
   hook?: 'preHandler';
 }
 
-const attempts = { refusal: 'Too many attempts.', retryIn: 'minutes' } as const;
+const attempts = { refusal: 'rate_limited', retryIn: 'minutes' } as const;
 
 /**
  * Every rate limit of the app, in one place. Each counts per client address and per route: a route
@@ -45,7 +46,7 @@ export const rateLimits = {
   contactMessage: {
     max: 5,
     timeWindow: '10 minutes',
-    refusal: 'Too many messages.',
+    refusal: 'support.too_many_messages',
     retryIn: 'minutes',
   },
   /**
@@ -55,7 +56,7 @@ export const rateLimits = {
   refusedWebhook: {
     max: 30,
     timeWindow: '1 minute',
-    refusal: 'Too many refused deliveries.',
+    refusal: 'cashier.too_many_refused_webhooks',
     retryIn: 'seconds',
     hook: 'preHandler',
   },
@@ -65,7 +66,7 @@ export type RateLimitName = keyof typeof rateLimits;
 
 const tooMany = (limit: Pick<Limit, 'refusal' | 'retryIn'>, ttlMs: number) => {
   const wait = Math.ceil(ttlMs / (limit.retryIn === 'seconds' ? 1000 : 60_000));
-  return new AppError(429, { base: [`${limit.refusal} Please try again in ${wait} ${limit.retryIn}.`] });
+  return new AppError(limit.refusal, { params: { [limit.retryIn]: wait } });
 };
 
 /** The route config of a limit of the registry; `allowList` lets some requests through uncounted. */

@@ -1,9 +1,11 @@
 export type ApiErrors = Record<string, string[]>;
+/** The stable codes of an error answer, beside its messages (`@chrysos/contract` errorCodes). */
+export type ApiErrorCodes = Record<string, string[]>;
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
-  body: Partial<T> & { errors?: ApiErrors };
+  body: Partial<T> & { errors?: ApiErrors; codes?: ApiErrorCodes };
 }
 
 /** The media type that selects version 1 of the player API. */

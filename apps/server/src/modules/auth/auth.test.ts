@@ -59,7 +59,10 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   it('refuses an address already registered in any letter case', async () => {
     const response = await signUp({ ...valid, email: 'eleni@example.GR' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ errors: { email: ['has already been taken'] } });
+    expect(response.json()).toEqual({
+      errors: { email: ['has already been taken'] },
+      codes: { email: ['auth.email_taken'] },
+    });
   });
 
   it('refuses one of the 10,000 most common passwords', async () => {
@@ -67,6 +70,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const response = await signUp({ ...valid, email: `common-${password}@example.gr`, password });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.password[0]).toMatch(/most common passwords/);
+      expect(response.json().codes).toEqual({ password: ['auth.common_password'] });
     }
   });
 
@@ -74,11 +78,20 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     const before = (await app.database.db.select().from(schema.players)).length;
     const response = await signUp({ email: 'not-an-email', password: 'short', terms_acceptance: false });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({
-      email: ['Must be a valid email'],
-      password: ['Must be at least 8 characters'],
-      terms_acceptance: ['Field is required'],
-      age_acceptance: ['Field is required'],
+    expect(response.json()).toEqual({
+      errors: {
+        email: ['Must be a valid email'],
+        password: ['Must be at least 8 characters'],
+        terms_acceptance: ['Field is required'],
+        age_acceptance: ['Field is required'],
+      },
+      codes: {
+        email: ['validation.email'],
+        password: ['validation.min'],
+        terms_acceptance: ['validation.required'],
+        age_acceptance: ['validation.required'],
+      },
+      params: { password: [{ min: 8 }] },
     });
     const mismatch = await signUp({
       ...valid,
@@ -86,6 +99,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       password_confirmation: 'something else',
     });
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['Passwords do not match!'] });
+    expect(mismatch.json().codes).toEqual({ password_confirmation: ['validation.confirmed'] });
     expect((await app.database.db.select().from(schema.players)).length).toBe(before);
   });
 
@@ -94,7 +108,10 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     const unknown = await signIn('nobody@example.gr', 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ errors: { base: ['Invalid email or password'] } });
+    expect(wrong.json()).toEqual({
+      errors: { base: ['Invalid email or password'] },
+      codes: { base: ['auth.invalid_credentials'] },
+    });
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
@@ -113,8 +130,24 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     const locked = await signIn('nikos@example.gr', valid.password);
     expect(locked.statusCode).toBe(401);
     expect(locked.json().errors.base[0]).toMatch(/locked/);
+    expect(locked.json().codes).toEqual({ base: ['auth.account_locked'] });
+    const greek = await app.inject({
+      method: 'POST',
+      url: '/api/users/sign_in',
+      headers: { 'accept-language': 'el' },
+      payload: { user: { email: 'nikos@example.gr', password: valid.password } },
+    });
+    expect(greek.json()).toEqual({
+      errors: {
+        base: [
+          'Ο λογαριασμός σας είναι κλειδωμένος. Δοκιμάστε ξανά σε μία ώρα ή ξεκλειδώστε τον από το email που σας στείλαμε.',
+        ],
+      },
+      codes: { base: ['auth.account_locked'] },
+    });
     expect((await signIn('nikos@example.gr', 'guess')).json()).toEqual({
       errors: { base: ['Invalid email or password'] },
+      codes: { base: ['auth.invalid_credentials'] },
     });
   });
 
@@ -125,7 +158,10 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(String(out.headers['set-cookie'])).toMatch(/chrysos_session=;/);
     const me = await app.inject({ url: '/api/player', headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ errors: { base: ['You need to sign in first'] } });
+    expect(me.json()).toEqual({
+      errors: { base: ['You need to sign in first'] },
+      codes: { base: ['auth.sign_in_required'] },
+    });
   });
 
   it('rejects a state-changing request with the session cookie from another site', async () => {
@@ -154,7 +190,11 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(pwa.json().statuses).toEqual([{ id: 'pwa' }]);
     const vip = await add(['vip']);
     expect(vip.statusCode).toBe(422);
-    expect(vip.json()).toEqual({ errors: { groups: ['cannot be added by the player: vip'] } });
+    expect(vip.json()).toEqual({
+      errors: { groups: ['cannot be added by the player: vip'] },
+      codes: { groups: ['player.group_not_allowed'] },
+      params: { groups: [{ groups: 'vip' }] },
+    });
   });
 
   it("shows content for a player's groups only to players in them", async () => {
@@ -198,7 +238,10 @@ describe('account limits per client address', () => {
     for (let n = 0; n < 11; n++) statuses.push((await signUp(n)).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect((await signUp(99)).json().errors.base[0]).toMatch(/Too many attempts/);
+    const limited = (await signUp(99)).json();
+    expect(limited.errors.base[0]).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+    expect(limited.codes).toEqual({ base: ['rate_limited'] });
+    expect(limited.params.base[0].minutes).toBeGreaterThan(50);
 
     const signedIn = await app.inject({
       method: 'POST',

@@ -6,6 +6,11 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const password = 'correct horse battery';
 
+const captchaRequired = {
+  errors: { captcha: ['is required'] },
+  codes: { captcha: ['auth.captcha_required'] },
+};
+
 describe('proof-of-work captcha', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
@@ -45,19 +50,19 @@ describe('proof-of-work captcha', () => {
   it('lists the captcha as required on sign-up and accepts the request repeated with a solution', async () => {
     const refused = await signUp({ email: 'ioanna@example.gr' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ errors: { captcha: ['is required'] } });
+    expect(refused.json()).toEqual(captchaRequired);
 
     const token = await solve();
     const accepted = await signUp({ email: 'ioanna@example.gr', captcha: token });
     expect(accepted.statusCode).toBe(201);
 
     const replayed = await signUp({ email: 'other@example.gr', captcha: token });
-    expect(replayed.json()).toEqual({ errors: { captcha: ['is required'] } });
+    expect(replayed.json()).toEqual(captchaRequired);
     const forged = await signUp({
       email: 'other@example.gr',
       captcha: Buffer.from('{"number":1}').toString('base64'),
     });
-    expect(forged.json()).toEqual({ errors: { captcha: ['is required'] } });
+    expect(forged.json()).toEqual(captchaRequired);
   });
 
   it('asks for a captcha after failed sign-ins from one address, not from others', async () => {
@@ -65,7 +70,7 @@ describe('proof-of-work captcha', () => {
     expect((await signIn(wrong)).statusCode).toBe(401);
     expect((await signIn(wrong)).statusCode).toBe(401);
     const refused = await signIn({ email: 'ioanna@example.gr', password });
-    expect(refused.json()).toEqual({ errors: { captcha: ['is required'] } });
+    expect(refused.json()).toEqual(captchaRequired);
     expect((await signIn({ email: 'ioanna@example.gr', password }, '192.0.2.99')).statusCode).toBe(200);
 
     const accepted = await signIn({ email: 'ioanna@example.gr', password, captcha: await solve() });

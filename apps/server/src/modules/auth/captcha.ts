@@ -10,7 +10,7 @@ const failureWindowMs = 15 * 60 * 1000;
 /** About 50,000 SHA-256 hashes on average: a blink for one person, costly for a script doing thousands. */
 const difficulty = 100_000;
 
-export const captchaRequired = () => new AppError(422, { captcha: ['is required'] });
+export const captchaRequired = () => new AppError('auth.captcha_required', { field: 'captcha' });
 
 /**
  * Self-hosted proof-of-work captcha (ALTCHA): no third-party service sees our players. The server

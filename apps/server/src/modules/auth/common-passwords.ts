@@ -5,5 +5,3 @@ import dumbPasswords from 'dumb-passwords';
 export function isCommonPassword(password: string): boolean {
   return dumbPasswords.check(password);
 }
-
-export const commonPasswordMessage = 'is among the most common passwords; choose one that is harder to guess';

@@ -1,6 +1,6 @@
 /** What other modules may use of auth: the only file they import from it. */
 export { sendAccountEmail } from './account-emails.ts';
-export { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+export { isCommonPassword } from './common-passwords.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { requirePlayer } from './require-player.ts';
 export { hashToken, playerIdForSession, randomToken, sessionCookieName } from './sessions.ts';

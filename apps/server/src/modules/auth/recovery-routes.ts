@@ -11,12 +11,12 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import type { TemplateName } from '../mail/public.ts';
 import { presentPlayer } from '../player/public.ts';
 import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
-import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession, hashToken } from './sessions.ts';
 
@@ -48,10 +48,7 @@ const notices = {
 } as const;
 
 /** The language of the answer: the page's, sent by the web app as Accept-Language. */
-const languageOf = (request: FastifyRequest): 'en' | 'el' =>
-  request.headers['accept-language']?.trim().toLowerCase().startsWith('el') ? 'el' : 'en';
-
-const invalidToken = (field: string, message: string) => new AppError(422, { [field]: [message] });
+const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers['accept-language']);
 
 /**
  * Devise-style recovery: reset password, confirm email, unlock account. Requests for an email answer
@@ -115,7 +112,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { reset_password_token: token, password } = request.body.user;
-      if (isCommonPassword(password)) throw new AppError(422, { password: [commonPasswordMessage] });
+      if (isCommonPassword(password)) throw new AppError('auth.common_password', { field: 'password' });
       const passwordHash = await hashPassword(password);
       // One statement finds, checks the age of and spends the token: two uses of one link cannot both win.
       const [reset] = await db
@@ -141,10 +138,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .returning({ id: schema.players.id });
       if (!reset) {
-        throw invalidToken(
-          'reset_password_token',
-          'This link is invalid or has expired. Please ask for a new one.',
-        );
+        throw new AppError('auth.reset_link_invalid', { field: 'reset_password_token' });
       }
       // Whoever knew the old password is signed out everywhere.
       await db
@@ -182,10 +176,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .returning({ id: schema.players.id });
       if (!confirmed) {
-        throw invalidToken(
-          'confirmation_token',
-          'This confirmation link is invalid, has expired or was already used.',
-        );
+        throw new AppError('auth.confirmation_link_invalid', { field: 'confirmation_token' });
       }
       // Opening the link must never switch a browser to the link's account (login CSRF): only the
       // browser that already holds this player's session stays signed in as them.
@@ -215,7 +206,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null })
         .where(eq(schema.players.unlockTokenHash, hashToken(request.query.unlock_token)))
         .returning({ id: schema.players.id });
-      if (!unlocked) throw invalidToken('unlock_token', 'This unlock link is invalid or was already used.');
+      if (!unlocked) throw new AppError('auth.unlock_link_invalid', { field: 'unlock_token' });
       return { message: notices.unlocked[languageOf(request)] };
     },
   );

@@ -66,6 +66,7 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
     const again = await app.inject({ url: `/api/users/confirmation?confirmation_token=${token}` });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.confirmation_token[0]).toMatch(/invalid, has expired or was already used/);
+    expect(again.json().codes).toEqual({ confirmation_token: ['auth.confirmation_link_invalid'] });
   });
 
   it('confirms but signs nobody in from another browser, and never switches a signed-in browser (login CSRF)', async () => {
@@ -225,6 +226,16 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
     const reused = await reset({ reset_password_token: token, password: 'yet another secret' });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors.reset_password_token[0]).toMatch(/invalid or has expired/);
+    expect(reused.json().codes).toEqual({ reset_password_token: ['auth.reset_link_invalid'] });
+    const greek = await app.inject({
+      method: 'PUT',
+      url: '/api/users/password',
+      headers: { 'accept-language': 'el' },
+      payload: { user: { reset_password_token: token, password: 'yet another secret' } },
+    });
+    expect(greek.json().errors).toEqual({
+      reset_password_token: ['Ο σύνδεσμος δεν είναι έγκυρος ή έχει λήξει. Ζητήστε έναν νέο.'],
+    });
   });
 
   it('refuses a reset link older than six hours', async () => {

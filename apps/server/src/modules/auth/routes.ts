@@ -9,13 +9,13 @@ import { limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
-import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { isLocked, maximumFailedAttempts } from './lockout.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
 import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
 
-const invalidCredentials = () => new AppError(401, { base: ['Invalid email or password'] });
+const invalidCredentials = () => new AppError('auth.invalid_credentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -69,17 +69,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const domains = app.config.ALLOWED_EMAIL_DOMAINS;
       const domain = user.email.split('@').pop()?.toLowerCase() ?? '';
       if (domains && !domains.includes(domain)) {
-        throw new AppError(422, { email: ['Registration is not open for this email domain'] });
+        throw new AppError('auth.email_domain_closed', { field: 'email' });
       }
-      if (isCommonPassword(user.password)) throw new AppError(422, { password: [commonPasswordMessage] });
-      if (await findByEmail(user.email)) throw new AppError(422, { email: ['has already been taken'] });
+      if (isCommonPassword(user.password)) throw new AppError('auth.common_password', { field: 'password' });
+      if (await findByEmail(user.email)) throw new AppError('auth.email_taken', { field: 'email' });
 
       const country = user.country ? await app.referenceData.country(user.country.toUpperCase()) : undefined;
-      if (user.country && !country) throw new AppError(422, { country: ['is not a known country'] });
+      if (user.country && !country) throw new AppError('info.unknown_country', { field: 'country' });
       const offered = (await app.referenceData.currencies()).map((currency) => currency.code);
       const currency =
         user.currency ?? country?.defaultCurrency ?? (await app.referenceData.defaultCurrency());
-      if (!offered.includes(currency)) throw new AppError(422, { currency: ['is not offered'] });
+      if (!offered.includes(currency)) {
+        throw new AppError('info.currency_not_offered', { field: 'currency' });
+      }
 
       const referralParams = pickReferralParams(request.query);
       const passwordHash = await hashPassword(user.password);
@@ -121,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       // Two sign-ups with one address racing each other: the unique index lets one through.
-      if (!created) throw new AppError(422, { email: ['has already been taken'] });
+      if (!created) throw new AppError('auth.email_taken', { field: 'email' });
 
       const token = await createSession(db, created.id, {
         ip: request.ip,
@@ -158,11 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (isLocked(found.lockedAt)) {
         // Only someone who knows the password learns that the account is locked.
-        throw correct
-          ? new AppError(401, {
-              base: ['Your account is locked. Try again in an hour or unlock it from the email we sent.'],
-            })
-          : invalidCredentials();
+        throw correct ? new AppError('auth.account_locked') : invalidCredentials();
       }
       if (!correct) {
         // Counted in the database, so parallel wrong guesses cannot slip past the limit.

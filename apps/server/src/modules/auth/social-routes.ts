@@ -17,7 +17,7 @@ export const pendingCookieName = 'chrysos_social_sign_in';
 const pendingCookiePath = '/users/auth';
 
 const signInPath = (provider: string) => `/users/auth/${provider}`;
-const unknownProvider = () => AppError.notFound('provider', 'This sign-in provider is not available');
+const unknownProvider = () => new AppError('auth.provider_unavailable', { field: 'provider' });
 
 /** Spec §7: the providers the sign-in page offers, and completing the details a social sign-in lacked. */
 export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,14 +51,14 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = playerId
         ? await db.select().from(schema.players).where(eq(schema.players.id, playerId))
         : [];
-      if (!row) throw new AppError(401, { base: ['You need to sign in first'] });
+      if (!row) throw new AppError('auth.sign_in_required');
 
       await completeRegistration(app, row, {
         email: request.body.user.email,
         ...request.body.user.profile_attributes,
       });
       const updated = await presentPlayer(db, row.id);
-      if (!updated) throw new AppError(401, { base: ['You need to sign in first'] });
+      if (!updated) throw new AppError('auth.sign_in_required');
       return updated;
     },
   );

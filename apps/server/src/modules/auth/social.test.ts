@@ -161,7 +161,10 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
     for (const url of ['/users/auth/nope', '/users/auth/nope/callback?code=x&state=y']) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errors: { provider: ['This sign-in provider is not available'] } });
+      expect(response.json()).toEqual({
+        errors: { provider: ['This sign-in provider is not available'] },
+        codes: { provider: ['auth.provider_unavailable'] },
+      });
     }
   });
 
@@ -246,19 +249,32 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
   it('completes the registration with update_details', async () => {
     const anonymous = await updateDetails('', { email: 'eleni@example.gr' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ errors: { base: ['You need to sign in first'] } });
+    expect(anonymous.json()).toEqual({
+      errors: { base: ['You need to sign in first'] },
+      codes: { base: ['auth.sign_in_required'] },
+    });
 
     const incomplete = await updateDetails(eleniCookie, {
       email: 'eleni@example.gr',
       profile_attributes: { country: 'XX', currency: 'ZZZ', receive_sms_promos: true },
     });
     expect(incomplete.statusCode).toBe(422);
-    expect(incomplete.json().errors).toEqual({
-      country: ['is not a known country'],
-      currency: ['is not offered'],
-      terms_acceptance: ['Field is required'],
-      age_acceptance: ['Field is required'],
-      receive_sms_promos: ['Requires receive_promos'],
+    expect(incomplete.json()).toEqual({
+      errors: {
+        country: ['is not a known country'],
+        currency: ['is not offered'],
+        terms_acceptance: ['Field is required'],
+        age_acceptance: ['Field is required'],
+        receive_sms_promos: ['Requires receive_promos'],
+      },
+      codes: {
+        country: ['info.unknown_country'],
+        currency: ['info.currency_not_offered'],
+        terms_acceptance: ['validation.required'],
+        age_acceptance: ['validation.required'],
+        receive_sms_promos: ['validation.requires'],
+      },
+      params: { receive_sms_promos: [{ field: 'receive_promos' }] },
     });
 
     const response = await updateDetails(eleniCookie, {
@@ -295,6 +311,7 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
       email: ['cannot be changed here'],
       country: ['cannot be changed'],
     });
+    expect(again.json().codes).toEqual({ email: ['player.email_locked'], country: ['player.field_locked'] });
   });
 
   it('asks for an address when the provider gives none', async () => {

@@ -53,11 +53,16 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
 
   /** The cashier as one player uses it: each case has a player of its own, so no balance carries over. */
   function as(player: Pick<TestPlayer, 'cookie'>) {
-    const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    const api = (
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      payload?: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ) =>
       app.inject({
         method,
         url: `/api${url}`,
-        headers: { cookie: player.cookie },
+        headers: { ...headers, cookie: player.cookie },
         ...(payload ? { payload } : {}),
       });
     const account = async (currency = 'EUR') =>
@@ -163,9 +168,9 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
 
   it('refuses amounts outside the method limits and malformed amounts', async () => {
     const { api } = as(await newPlayer(app));
-    for (const [amount, error] of [
-      [999, 'must be at least 1000'],
-      [500_001, 'must be at most 500000'],
+    for (const [amount, error, code, params] of [
+      [999, 'must be at least 1000', 'cashier.amount_below_minimum', { min: 1000, currency: 'EUR' }],
+      [500_001, 'must be at most 500000', 'cashier.amount_above_maximum', { max: 500_000, currency: 'EUR' }],
     ] as const) {
       const response = await api('POST', '/payments/deposits', {
         currency: 'EUR',
@@ -173,8 +178,19 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
         method: 'card',
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors.amount_cents).toEqual([error]);
+      expect(response.json()).toEqual({
+        errors: { amount_cents: [error] },
+        codes: { amount_cents: [code] },
+        params: { amount_cents: [params] },
+      });
     }
+    const greek = await api(
+      'POST',
+      '/payments/deposits',
+      { currency: 'EUR', amount_cents: 999, method: 'card' },
+      { 'accept-language': 'el' },
+    );
+    expect(greek.json().errors.amount_cents).toEqual(['Το ποσό πρέπει να είναι τουλάχιστον 1000 (σε λεπτά)']);
     for (const amount of [0, -100, 10.5, '1000']) {
       const response = await api('POST', '/payments/deposits', {
         currency: 'EUR',
@@ -233,7 +249,11 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const { withdraw, paymentStatus, eur } = as(await newPlayer(app, { funded: 9_500 }));
     const refused = await withdraw('EUR', 9_501);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.amount_cents).toEqual(['is more than the balance available to cash out']);
+    expect(refused.json()).toEqual({
+      errors: { amount_cents: ['is more than the balance available to cash out'] },
+      codes: { amount_cents: ['cashier.amount_over_available'] },
+      params: { amount_cents: [{ available: 9_500, currency: 'EUR' }] },
+    });
 
     const small = await withdraw('EUR', 2_500);
     expect(small.json()).toMatchObject({ status: 'approved' });
@@ -370,6 +390,8 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({
         errors: { currency: ['You have no USD account: add it to your accounts first'] },
+        codes: { currency: ['cashier.no_account'] },
+        params: { currency: [{ currency: 'USD' }] },
       });
     }
     expect((await player.api('GET', '/player/payments')).json()).toEqual([]);

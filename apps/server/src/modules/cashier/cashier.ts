@@ -78,7 +78,7 @@ export class Cashier {
 
   async #subunits(currency: string): Promise<number> {
     const known = await this.#referenceData.currency(currency);
-    if (!known) throw new AppError(422, { currency: ['is not offered'] });
+    if (!known) throw new AppError('info.currency_not_offered', { field: 'currency' });
     return known.subunits_to_unit;
   }
 
@@ -89,18 +89,19 @@ export class Cashier {
   async #checkAccount(playerId: string, currency: string) {
     const accounts = await listAccounts(this.#db, this.#wallet.ledger, playerId);
     if (!accounts.some((account) => account.currency === currency)) {
-      throw new AppError(422, {
-        currency: [`You have no ${currency} account: add it to your accounts first`],
-      });
+      throw new AppError('cashier.no_account', { field: 'currency', params: { currency } });
     }
   }
 
   async #checkLimits(kind: 'deposit' | 'withdrawal', method: string, currency: string, amount: number) {
     const [limits] = (await this.methods(currency)).filter((entry) => entry.id === method);
-    if (!limits) throw new AppError(422, { method: ['is not available for this currency'] });
+    if (!limits) throw new AppError('cashier.method_unavailable', { field: 'method' });
     const { min_cents: min, max_cents: max } = limits[kind];
-    if (amount < min) throw new AppError(422, { amount_cents: [`must be at least ${min}`] });
-    if (amount > max) throw new AppError(422, { amount_cents: [`must be at most ${max}`] });
+    const field = 'amount_cents';
+    if (amount < min)
+      throw new AppError('cashier.amount_below_minimum', { field, params: { min, currency } });
+    if (amount > max)
+      throw new AppError('cashier.amount_above_maximum', { field, params: { max, currency } });
   }
 
   async startDeposit(
@@ -260,7 +261,12 @@ export class Cashier {
       });
     } catch (error) {
       if (error instanceof InsufficientFunds) {
-        throw new AppError(422, { amount_cents: ['is more than the balance available to cash out'] });
+        const { real: available } = await this.#wallet.ledger.balances(playerId, request.currency);
+        throw new AppError('cashier.amount_over_available', {
+          field: 'amount_cents',
+          params: { available, currency: request.currency },
+          cause: error,
+        });
       }
       throw error;
     }
@@ -288,7 +294,7 @@ export class Cashier {
           ),
         )
         .returning();
-      if (!changed) throw new AppError(409, { status: ['Only a pending withdrawal can be cancelled'] });
+      if (!changed) throw new AppError('cashier.withdrawal_not_cancellable', { field: 'status' });
       await this.#wallet.using(tx).releaseWithdrawal({
         key: `withdrawal:${changed.id}:release`,
         reference: changed.id,
@@ -325,7 +331,7 @@ export class Cashier {
       if (changed) await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
       return changed;
     });
-    if (!approved) throw new AppError(409, { status: ['Only a pending withdrawal can be approved'] });
+    if (!approved) throw new AppError('cashier.withdrawal_not_approvable', { field: 'status' });
     return this.#startPayout(approved);
   }
 

@@ -128,11 +128,17 @@ describe('the /payments page and the cashier', () => {
       });
     const above = await withdraw(max + 1);
     expect(above.statusCode).toBe(422);
-    expect(above.json()).toEqual({ errors: { amount_cents: [`must be at most ${max}`] } });
+    expect(above.json()).toEqual({
+      errors: { amount_cents: [`must be at most ${max}`] },
+      codes: { amount_cents: ['cashier.amount_above_maximum'] },
+      params: { amount_cents: [{ max, currency: 'EUR' }] },
+    });
     // At the limit itself only the balance stands in the way.
     const at = await withdraw(max);
     expect(at.json()).toEqual({
       errors: { amount_cents: ['is more than the balance available to cash out'] },
+      codes: { amount_cents: ['cashier.amount_over_available'] },
+      params: { amount_cents: [{ available: 0, currency: 'EUR' }] },
     });
   });
 });

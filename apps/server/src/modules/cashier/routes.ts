@@ -13,7 +13,7 @@ import { localizePath } from '@chrysos/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer } from '../auth/public.ts';
 import type { Payment } from './cashier.ts';
@@ -32,8 +32,7 @@ export const present = (payment: Payment): z.infer<typeof paymentSchema> => ({
 });
 
 const paymentId = z.object({ id: z.uuid('expected a payment id') });
-const languageOf = (request: FastifyRequest): 'en' | 'el' =>
-  request.headers['accept-language']?.trim().toLowerCase().startsWith('el') ? 'el' : 'en';
+const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers['accept-language']);
 
 /** The player's cashier: methods and limits, deposits through the provider, withdrawals. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -148,7 +147,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const found = await cashier.find(request.params.id, await requirePlayer(request));
-      if (!found) throw AppError.notFound('payment', 'No such payment');
+      if (!found) throw new AppError('cashier.payment_not_found', { field: 'payment' });
       return present(found);
     },
   );
@@ -192,9 +191,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
           { provider: provider.name, refused: check.refused, bytes: rawBodyOf(request).length },
           'webhook refused',
         );
-        return check.refused === 'signature'
-          ? reply.code(400).send({ errors: { signature: ['The webhook signature is invalid or stale'] } })
-          : reply.code(422).send({ errors: { body: ['The webhook carries no event this casino reads'] } });
+        throw check.refused === 'signature'
+          ? new AppError('cashier.webhook_signature_invalid', { field: 'signature' })
+          : new AppError('cashier.webhook_unreadable', { field: 'body' });
       }
       const outcome = await app.cashier.apply(check.event);
       await app.database.db.insert(schema.paymentWebhooks).values({
@@ -220,7 +219,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(401, { authorization: ['A valid operator token is required'] });
+      throw new AppError('cashier.operator_token_required', { field: 'authorization' });
     }
   });
   const tags = ['operator'];

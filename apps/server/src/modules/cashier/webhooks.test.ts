@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds)('payment webhooks on %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         errors: { signature: ['The webhook signature is invalid or stale'] },
+        codes: { signature: ['cashier.webhook_signature_invalid'] },
       });
     }
     expect(await storedRows()).toBe(before);
@@ -91,6 +92,7 @@ describe.each(testDatabaseKinds)('payment webhooks on %s', (kind) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         errors: { body: ['The webhook carries no event this casino reads'] },
+        codes: { body: ['cashier.webhook_unreadable'] },
       });
     }
     expect(await storedRows()).toBe(before);
@@ -103,7 +105,10 @@ describe.each(testDatabaseKinds)('payment webhooks on %s', (kind) => {
     }
     const limited = await deliver('{"forged":true}', 'v1=00', address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().errors.base[0]).toMatch(/^Too many refused deliveries/);
+    expect(limited.json().errors.base[0]).toMatch(
+      /^Too many refused deliveries\. Please try again in \d+ seconds\.$/,
+    );
+    expect(limited.json().codes).toEqual({ base: ['cashier.too_many_refused_webhooks'] });
     // Another address is not slowed down, and a signed delivery from the limited one still arrives.
     expect((await deliver('{"forged":true}', 'v1=00', '10.3.0.2')).statusCode).toBe(400);
     const body = event('evt_signed');

@@ -1,7 +1,7 @@
 import { contentQuery, contentQueryResult, contentVersion, errorBody } from '@chrysos/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { describeError } from '../../platform/errors.ts';
+import { describeError, languageOf } from '../../platform/errors.ts';
 import { viewerOf } from '../player/public.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A query naming an unknown collection or a bad filter is a bad request, not a form to correct.
       if (request.validationError) {
-        const { body } = describeError(request.validationError as FastifyError);
+        const language = languageOf(request.headers['accept-language']);
+        const { body } = describeError(request.validationError as FastifyError, language);
         return reply.code(400).send(body);
       }
       const { total, items } = app.content.query(request.body, await viewerOf(app, request));

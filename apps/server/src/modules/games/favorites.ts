@@ -10,7 +10,7 @@ async function existingGame(db: Db, identifier: string): Promise<number> {
     .select({ id: schema.games.id })
     .from(schema.games)
     .where(eq(schema.games.identifier, identifier));
-  if (!game) throw AppError.notFound('id', `There is no game ${identifier}`);
+  if (!game) throw new AppError('games.favorite_not_found', { field: 'id', params: { id: identifier } });
   return game.id;
 }
 

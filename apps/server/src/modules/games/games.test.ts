@@ -286,12 +286,15 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
       expect(Object.keys(await refused({ categories: ['Slots!'] }))).toEqual(['categories.0']);
       expect(Object.keys(await refused({ providers: 'aegean-reels' }))).toEqual(['providers']);
       expect(await refused({ search: 'x'.repeat(101) })).toEqual({
-        search: ['must be at most 100 characters'],
+        search: ['Must be at most 100 characters'],
       });
       expect(Object.keys(await refused({ colour: 'gold' }))).toEqual(['body']);
       expect(await refused({ providers: ['aegean-reels', 'netent', 'playtech'] })).toEqual({
         providers: ['Unknown provider: netent, playtech'],
       });
+      const unknown = await filter({ providers: ['aegean-reels', 'netent'] });
+      expect(unknown.json().codes).toEqual({ providers: ['games.unknown_provider'] });
+      expect(unknown.json().params).toEqual({ providers: [{ providers: 'netent' }] });
     });
 
     it('needs a signed-in player for favourites', async () => {
@@ -342,7 +345,11 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
         payload: { identifiers: Array.from({ length: 101 }, (_, i) => `p:g-${i}`) },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ identifiers: ['at most 100 games at once'] });
+      expect(response.json()).toEqual({
+        errors: { identifiers: ['Must have at most 100 items'] },
+        codes: { identifiers: ['validation.max_items'] },
+        params: { identifiers: [{ max: 100 }] },
+      });
     });
   });
 
@@ -391,7 +398,10 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
       const sessions = await count(schema.gameSessions);
       const response = await launch('chrysos-originals/golden-drachma?mode=real');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errors: { base: ['Sign in to play for real money'] } });
+      expect(response.json()).toEqual({
+        errors: { base: ['Sign in to play for real money'] },
+        codes: { base: ['games.sign_in_to_play'] },
+      });
       expect(await count(schema.gameSessions)).toBe(sessions);
     });
 
@@ -498,6 +508,7 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
           expect(refused.statusCode).toBe(403);
           expect(refused.json()).toEqual({
             errors: { game: ['This game is not available in your country'] },
+            codes: { game: ['games.restricted_country'] },
           });
         }
         expect(await count(schema.gameSessions)).toBe(sessions);
@@ -527,7 +538,11 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
         expect(ids((await page({}, { cookie: british })).games)).toContain('lucky-sevens');
         const refused = await launch('chrysos-originals/lucky-sevens?mode=real', { cookie: greek });
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ errors: { game: ['This game is not available for play in EUR'] } });
+        expect(refused.json()).toEqual({
+          errors: { game: ['This game is not available for play in EUR'] },
+          codes: { game: ['games.restricted_currency'] },
+          params: { game: [{ currency: 'EUR' }] },
+        });
         const played = await launch('chrysos-originals/lucky-sevens?mode=real', { cookie: british });
         expect(played.statusCode).toBe(200);
       } finally {
@@ -589,6 +604,8 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
         expect(unknown.statusCode).toBe(404);
         expect(unknown.json()).toEqual({
           errors: { id: ['There is no game chrysos-originals:no-such-game'] },
+          codes: { id: ['games.favorite_not_found'] },
+          params: { id: [{ id: 'chrysos-originals:no-such-game' }] },
         });
         const visitor = await app.inject({
           method,

@@ -49,16 +49,17 @@ export async function launchGame(
     .orderBy(sql`${g.seoTitle} = ${launch.game} desc`)
     .limit(1);
   if (!found) {
-    throw AppError.notFound('game', `There is no game ${launch.game} from provider ${launch.provider}`);
+    throw new AppError('games.not_found', {
+      field: 'game',
+      params: { game: launch.game, provider: launch.provider },
+    });
   }
   if (audience.countries.some((country) => found.restrictedCountries.includes(country))) {
-    throw new AppError(403, { game: ['This game is not available in your country'] });
+    throw new AppError('games.restricted_country', { field: 'game' });
   }
 
   if (found.studio !== houseStudio) {
-    throw new AppError(503, {
-      game: ['This studio cannot be reached at the moment; please try again later'],
-    });
+    throw new AppError('games.studio_unavailable', { field: 'game' });
   }
   // Like an aggregator's launch call: the studio opens its own session and gives the game's address.
   const gameUrl = (session: string) => {
@@ -70,7 +71,7 @@ export async function launchGame(
 
   if (launch.mode === 'demo') {
     if (!found.hasDemo) {
-      throw new AppError(422, { mode: ['This game has no demo; sign in to play it for real money'] });
+      throw new AppError('games.no_demo', { field: 'mode' });
     }
     const currency = audience.currency ?? money.defaultCurrency;
     const session = await openStudioSession(db, {
@@ -85,10 +86,10 @@ export async function launchGame(
 
   const { playerId, currency } = audience;
   if (!playerId || !currency) {
-    throw new AppError(401, { base: ['Sign in to play for real money'] });
+    throw new AppError('games.sign_in_to_play');
   }
   if (found.restrictedCurrencies.includes(currency)) {
-    throw new AppError(403, { game: [`This game is not available for play in ${currency}`] });
+    throw new AppError('games.restricted_currency', { field: 'game', params: { currency } });
   }
   const token = await openGameSession(db, {
     playerId,

@@ -80,11 +80,15 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter = request.body;
       const { catalogue, audience, favorites } = await lookup(request);
       if (filter.favorites && !audience.playerId) {
-        throw new AppError(401, { favorites: ['Sign in to see your favourite games'] });
+        throw new AppError('games.favorites_sign_in', { field: 'favorites' });
       }
       const unknown = [...new Set(filter.providers ?? [])].filter((slug) => !catalogue.hasProvider(slug));
-      if (unknown.length > 0)
-        throw new AppError(422, { providers: [`Unknown provider: ${unknown.join(', ')}`] });
+      if (unknown.length > 0) {
+        throw new AppError('games.unknown_provider', {
+          field: 'providers',
+          params: { providers: unknown.join(', ') },
+        });
+      }
       reply.header('cache-control', privately);
       return catalogue.filter(filter, audience, favorites, request.query.locale);
     },

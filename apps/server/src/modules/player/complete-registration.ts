@@ -1,9 +1,9 @@
 import type { CompleteRegistrationFields } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
-import { email as emailRule, fallbackMessages, messageFor, required } from '@chrysos/rules';
+import { email as emailRule, required, requires } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
 import { sendAccountEmail } from '../auth/public.ts';
 import { openChosenAccount } from '../wallet/public.ts';
 
@@ -20,7 +20,8 @@ export async function completeRegistration(
   details: CompleteRegistrationFields,
 ): Promise<void> {
   const { db } = app.database;
-  const errors: Record<string, string[]> = {};
+  const problems: Problem[] = [];
+  const failed = (field: string) => problems.some((problem) => problem.field === field);
   const updates: Partial<typeof schema.players.$inferInsert> = {};
   const resolved = new Set<string>();
   const missed = new Set(row.authFieldsMissed);
@@ -28,14 +29,15 @@ export async function completeRegistration(
   const email = details.email ?? row.email;
   const emailProblem = required(email) ?? emailRule(email);
   if (emailProblem || email.toLowerCase().endsWith('.invalid')) {
-    errors.email = [emailProblem ? messageFor(emailProblem) : fallbackMessages.email];
+    problems.push(ruleProblem('email', emailProblem ?? { key: 'email' }));
   } else if (email.toLowerCase() !== row.email.toLowerCase()) {
     // Only an address the provider did not give is chosen here; others change with their own checks.
-    if (!missed.has('email')) errors.email = ['cannot be changed here'];
-    else if (await emailTaken(app, email, row.id)) errors.email = ['has already been taken'];
+    if (!missed.has('email')) problems.push({ field: 'email', code: 'player.email_locked' });
+    else if (await emailTaken(app, email, row.id))
+      problems.push({ field: 'email', code: 'auth.email_taken' });
     else Object.assign(updates, { email, confirmedAt: null });
   }
-  if (!errors.email) resolved.add('email');
+  if (!failed('email')) resolved.add('email');
 
   // Country and currency are chosen once, while the profile has no country yet.
   const completing = row.country === null;
@@ -43,22 +45,24 @@ export async function completeRegistration(
   if (details.country !== undefined) {
     const code = details.country.toUpperCase();
     const country = await app.referenceData.country(code);
-    if (!completing && code !== row.country) errors.country = ['cannot be changed'];
-    else if (!country) errors.country = ['is not a known country'];
+    if (!completing && code !== row.country) problems.push({ field: 'country', code: 'player.field_locked' });
+    else if (!country) problems.push({ field: 'country', code: 'info.unknown_country' });
     else {
       updates.country = code;
       countryDefaultCurrency = country.defaultCurrency;
       resolved.add('country');
     }
   } else if (completing) {
-    errors.country = [fallbackMessages.required];
+    problems.push({ field: 'country', code: 'validation.required' });
   }
 
   const offered = (await app.referenceData.currencies()).map((currency) => currency.code);
   if (details.currency !== undefined) {
-    if (!completing && details.currency !== row.currency) errors.currency = ['cannot be changed'];
-    else if (!offered.includes(details.currency)) errors.currency = ['is not offered'];
-    else {
+    if (!completing && details.currency !== row.currency) {
+      problems.push({ field: 'currency', code: 'player.field_locked' });
+    } else if (!offered.includes(details.currency)) {
+      problems.push({ field: 'currency', code: 'info.currency_not_offered' });
+    } else {
       updates.currency = details.currency;
       resolved.add('currency');
     }
@@ -69,22 +73,27 @@ export async function completeRegistration(
 
   for (const field of ['terms_acceptance', 'age_acceptance'] as const) {
     if (details[field] === true) resolved.add(field);
-    else if (missed.has(field)) errors[field] = [fallbackMessages.required];
+    else if (missed.has(field)) problems.push({ field, code: 'validation.required' });
   }
   // Age acceptance depends on terms acceptance (spec §4).
-  if (details.age_acceptance && !(details.terms_acceptance || row.termsAcceptance)) {
-    errors.age_acceptance = ['Requires terms_acceptance'];
-  }
+  const age = requires(
+    details.age_acceptance,
+    details.terms_acceptance || row.termsAcceptance,
+    'terms_acceptance',
+  );
+  if (age) problems.push(ruleProblem('age_acceptance', age));
   if (details.terms_acceptance) updates.termsAcceptance = true;
   if (details.age_acceptance) updates.ageAcceptance = true;
 
   const promos = details.receive_promos ?? row.receivePromos;
-  if (details.receive_sms_promos && !promos) errors.receive_sms_promos = ['Requires receive_promos'];
+  const sms = requires(details.receive_sms_promos, promos, 'receive_promos');
+  if (sms) problems.push(ruleProblem('receive_sms_promos', sms));
   if (details.receive_promos !== undefined) updates.receivePromos = details.receive_promos;
   if (details.receive_sms_promos !== undefined) updates.receiveSmsPromos = details.receive_sms_promos;
   if (!promos) updates.receiveSmsPromos = false;
 
-  if (Object.keys(errors).length > 0) throw new AppError(422, errors);
+  const [first, ...more] = problems;
+  if (first) throw AppError.all([first, ...more]);
 
   updates.authFieldsMissed = row.authFieldsMissed.filter((field) => !resolved.has(field));
   const chosenCurrency = completing ? updates.currency : undefined;
@@ -96,7 +105,7 @@ export async function completeRegistration(
     });
   } catch (error) {
     // Another account took the address between the check and the update.
-    if (isUniqueViolation(error)) throw new AppError(422, { email: ['has already been taken'] });
+    if (isUniqueViolation(error)) throw new AppError('auth.email_taken', { field: 'email', cause: error });
     throw error;
   }
   // A newly chosen address is confirmed like one given at sign-up.

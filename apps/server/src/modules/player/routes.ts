@@ -23,7 +23,7 @@ export const selfAssignableGroups = ['pwa'] as const;
 /** The signed-in player as the API shows it; 401 for a visitor or a session whose player is gone. */
 async function signedInPlayer(db: Db, playerId: string) {
   const found = await presentPlayer(db, playerId);
-  if (!found) throw new AppError(401, { base: ['You need to sign in first'] });
+  if (!found) throw new AppError('auth.sign_in_required');
   return found;
 }
 
@@ -128,8 +128,12 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       const refused = request.body.groups.add.filter(
         (group) => !(selfAssignableGroups as readonly string[]).includes(group),
       );
-      if (refused.length > 0)
-        throw new AppError(422, { groups: [`cannot be added by the player: ${refused.join(', ')}`] });
+      if (refused.length > 0) {
+        throw new AppError('player.group_not_allowed', {
+          field: 'groups',
+          params: { groups: refused.join(', ') },
+        });
+      }
       await db.transaction(async (tx) => {
         const added = await tx
           .insert(schema.playerGroups)

@@ -81,6 +81,12 @@ describe.each(testDatabaseKinds)('PATCH /player on %s', (kind) => {
       phone: ['Must be a valid phone'],
       receive_sms_promos: ['Requires receive_promos'],
     });
+    expect(response.json().codes).toEqual({
+      first_name: ['validation.notArabic'],
+      date_of_birth: ['validation.adult'],
+      phone: ['validation.phone'],
+      receive_sms_promos: ['validation.requires'],
+    });
     expect(await stored()).toEqual(before);
   });
 
@@ -109,7 +115,10 @@ describe.each(testDatabaseKinds)('PATCH /player on %s', (kind) => {
       },
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ current_password: ['is incorrect'] });
+    expect(wrong.json()).toEqual({
+      errors: { current_password: ['is incorrect'] },
+      codes: { current_password: ['auth.current_password_wrong'] },
+    });
 
     const changed = await patch({
       context: 'change_password',

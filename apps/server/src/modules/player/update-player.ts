@@ -1,27 +1,21 @@
 import type { UpdatePlayerBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
-import { adult, messageFor, minimumAgeFor, notArabic, phone, type RuleResult } from '@chrysos/rules';
+import { adult, confirmed, minimumAgeFor, notArabic, phone, type RuleResult, requires } from '@chrysos/rules';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import {
-  commonPasswordMessage,
-  hashPassword,
-  hashToken,
-  isCommonPassword,
-  verifyPassword,
-} from '../auth/public.ts';
+import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
+import { hashPassword, hashToken, isCommonPassword, verifyPassword } from '../auth/public.ts';
 import { completeRegistration } from './complete-registration.ts';
 
-type Errors = Record<string, string[]>;
 type Row = typeof schema.players.$inferSelect;
 
-function collect(errors: Errors, field: string, result: RuleResult) {
-  if (result) errors[field] = [messageFor(result)];
+function collect(problems: Problem[], field: string, result: RuleResult) {
+  if (result) problems.push(ruleProblem(field, result));
 }
 
-function throwIfAny(errors: Errors) {
-  if (Object.keys(errors).length > 0) throw new AppError(422, errors);
+function throwIfAny(problems: Problem[]) {
+  const [first, ...more] = problems;
+  if (first) throw AppError.all([first, ...more]);
 }
 
 /** Empty text clears a detail; anything else is stored trimmed. */
@@ -39,7 +33,7 @@ export async function updatePlayer(
 ): Promise<void> {
   const { db } = app.database;
   const [row] = await db.select().from(schema.players).where(eq(schema.players.id, playerId));
-  if (!row) throw new AppError(401, { base: ['You need to sign in first'] });
+  if (!row) throw new AppError('auth.sign_in_required');
 
   if (body.context === 'profile') return updateProfile(app, row, body.player);
   if (body.context === 'change_password') return changePassword(app, row, body.player, body.sessionToken);
@@ -51,7 +45,7 @@ async function updateProfile(
   row: Row,
   fields: Extract<UpdatePlayerBody, { context: 'profile' }>['player'],
 ) {
-  const errors: Errors = {};
+  const errors: Problem[] = [];
   const firstName = detail(fields.first_name);
   const lastName = detail(fields.last_name);
   const dateOfBirth = detail(fields.date_of_birth);
@@ -68,7 +62,7 @@ async function updateProfile(
   if (phoneNumber) collect(errors, 'phone', phone(phoneNumber));
   const receivePromos = fields.receive_promos ?? row.receivePromos;
   const receiveSmsPromos = fields.receive_sms_promos ?? (receivePromos ? row.receiveSmsPromos : false);
-  if (receiveSmsPromos && !receivePromos) errors.receive_sms_promos = ['Requires receive_promos'];
+  collect(errors, 'receive_sms_promos', requires(receiveSmsPromos, receivePromos, 'receive_promos'));
   throwIfAny(errors);
 
   await app.database.db
@@ -94,15 +88,15 @@ async function changePassword(
   fields: Extract<UpdatePlayerBody, { context: 'change_password' }>['player'],
   sessionToken: string | undefined,
 ) {
-  const errors: Errors = {};
+  const errors: Problem[] = [];
   // A player who only ever used social sign-in has no current password to give.
   if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, fields.current_password))) {
-    errors.current_password = ['is incorrect'];
+    errors.push({ field: 'current_password', code: 'auth.current_password_wrong' });
   }
-  if (fields.password_confirmation !== undefined && fields.password_confirmation !== fields.password) {
-    errors.password_confirmation = ['Passwords do not match!'];
+  if (fields.password_confirmation !== undefined) {
+    collect(errors, 'password_confirmation', confirmed(fields.password_confirmation, fields.password));
   }
-  if (isCommonPassword(fields.password)) errors.password = [commonPasswordMessage];
+  if (isCommonPassword(fields.password)) errors.push({ field: 'password', code: 'auth.common_password' });
   throwIfAny(errors);
 
   const { db } = app.database;

@@ -48,6 +48,28 @@ describe.each(testDatabaseKinds)('contact form on %s', (kind) => {
         subject: ['Field is required'],
         message: ['Must be at most 5000 characters'],
       },
+      codes: {
+        name: ['validation.required'],
+        email: ['validation.email'],
+        subject: ['validation.required'],
+        message: ['validation.max'],
+      },
+      params: { message: [{ max: 5000 }] },
+    });
+    // The same codes, the messages in the language the request asks for.
+    const greek = await app.inject({
+      method: 'POST',
+      url: '/api/send_contact_message',
+      headers: { 'accept-language': 'el' },
+      remoteAddress: '203.0.113.9',
+      payload: { name: ' ', email: 'not-an-email', subject: '', message: 'x'.repeat(5001) },
+    });
+    expect(greek.json().codes).toEqual(response.json().codes);
+    expect(greek.json().errors).toEqual({
+      name: ['Το πεδίο είναι υποχρεωτικό'],
+      email: ['Πρέπει να είναι έγκυρο email'],
+      subject: ['Το πεδίο είναι υποχρεωτικό'],
+      message: ['Πρέπει να έχει το πολύ 5000 χαρακτήρες'],
     });
     expect((await app.database.db.select().from(schema.contactMessages)).length).toBe(before);
   });
@@ -59,6 +81,18 @@ describe.each(testDatabaseKinds)('contact form on %s', (kind) => {
       statuses.push((await send(message, '198.51.100.9')).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const limited = await send(message, '198.51.100.9');
-    expect(limited.json().errors.base[0]).toMatch(/Too many messages/);
+    expect(limited.json().errors.base[0]).toMatch(/^Too many messages\. Please try again in \d+ minutes\.$/);
+    expect(limited.json().codes).toEqual({ base: ['support.too_many_messages'] });
+    expect(limited.json().params.base[0].minutes).toBeGreaterThan(0);
+    const greek = await app.inject({
+      method: 'POST',
+      url: '/api/send_contact_message',
+      headers: { 'accept-language': 'el-GR,el;q=0.9,en;q=0.5' },
+      remoteAddress: '198.51.100.9',
+      payload: message,
+    });
+    expect(greek.json().errors.base[0]).toMatch(
+      /^Πάρα πολλά μηνύματα\. Παρακαλούμε δοκιμάστε ξανά σε \d+ λεπτά\.$/,
+    );
   });
 });

@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const playerId = await requirePlayer(request);
       const offered = await app.referenceData.currency(request.body.currency);
-      if (!offered) throw new AppError(422, { currency: ['is not offered'] });
+      if (!offered) throw new AppError('info.currency_not_offered', { field: 'currency' });
       await listAccounts(db, app.wallet.ledger, playerId);
       await switchAccount(db, playerId, request.body.currency);
       return listAccounts(db, app.wallet.ledger, playerId);

@@ -101,8 +101,7 @@ export function SignInForm({
       }
       return;
     }
-    const base = response?.body.errors?.base?.[0] ?? '';
-    const isLocked = /locked/i.test(base);
+    const isLocked = response?.body.codes?.base?.[0] === 'auth.account_locked';
     setLocked(isLocked);
     setProblems({
       base: isLocked

@@ -21,7 +21,7 @@ describe('server messages in the visitor’s language', () => {
 
   it('names the known account problems and keeps other messages as written', () => {
     expect(translateServerMessage(greek, 'email', 'has already been taken')).toBe(el.auth.emailTaken);
-    expect(translateServerMessage(greek, 'current_password', 'is invalid')).toBe(
+    expect(translateServerMessage(greek, 'current_password', 'is incorrect')).toBe(
       el.account.currentPasswordWrong,
     );
     expect(translateServerMessage(english, 'phone', 'is blocked')).toBe('is blocked');

@@ -276,7 +276,10 @@ export class SandboxPsp {
         Number(headers['content-length'] ?? 0) !== 0 ||
         headers['transfer-encoding'] !== undefined;
       if (hasBody && type !== formType) {
-        throw new AppError(415, { content_type: [`Send the payment form as ${formType}`] });
+        throw new AppError('cashier.payment_form_type', {
+          field: 'content_type',
+          params: { type: formType },
+        });
       }
     });
     const find = async (id: string) =>

@@ -1,0 +1,319 @@
+import type { ErrorCode } from '@chrysos/contract';
+import { fallbackMessages } from '@chrysos/rules';
+
+export type Language = 'en' | 'el';
+
+/** A code's HTTP status and its message in each language, `{name}` filled from the code's parameters. */
+interface Entry {
+  status: number;
+  en: string;
+  el: string;
+}
+
+const validation = (key: keyof typeof fallbackMessages, el: string): Entry => ({
+  status: 422,
+  en: fallbackMessages[key],
+  el,
+});
+
+/**
+ * The one table of error codes (from @chrysos/contract): the status each is answered with, and what it
+ * says in English and Greek. English messages are the API's of spec §7 ("has already been taken", keyed
+ * by the field); the web app shows its own translation of the code and this text only for a code it
+ * does not know. Amounts are in minor units, as the API counts money.
+ */
+export const errorCatalogue: Record<ErrorCode, Entry> = {
+  internal: {
+    status: 500,
+    en: 'Something went wrong on our side. Please try again.',
+    el: 'Κάτι πήγε στραβά από την πλευρά μας. Παρακαλούμε δοκιμάστε ξανά.',
+  },
+  rate_limited: {
+    status: 429,
+    en: 'Too many attempts. Please try again in {minutes} minutes.',
+    el: 'Πάρα πολλές προσπάθειες. Παρακαλούμε δοκιμάστε ξανά σε {minutes} λεπτά.',
+  },
+
+  'request.invalid_json': {
+    status: 400,
+    en: 'The request body is not valid JSON',
+    el: 'Το σώμα του αιτήματος δεν είναι έγκυρο JSON',
+  },
+  'request.empty_json': {
+    status: 400,
+    en: 'The request body is empty but declared as JSON',
+    el: 'Το σώμα του αιτήματος είναι κενό, αν και δηλώθηκε ως JSON',
+  },
+  'request.unsupported_media_type': {
+    status: 415,
+    en: 'Send the request body as application/json',
+    el: 'Στείλτε το σώμα του αιτήματος ως application/json',
+  },
+  'request.body_too_large': {
+    status: 413,
+    en: 'The request body is too large',
+    el: 'Το σώμα του αιτήματος είναι πολύ μεγάλο',
+  },
+  'request.length_mismatch': {
+    status: 400,
+    en: 'The request body does not match its declared length',
+    el: 'Το σώμα του αιτήματος δεν έχει το μήκος που δηλώθηκε',
+  },
+  'request.bad_url': {
+    status: 400,
+    en: 'The address is not a valid URL',
+    el: 'Η διεύθυνση δεν είναι έγκυρο URL',
+  },
+  'request.url_too_long': {
+    status: 414,
+    en: 'The address is too long',
+    el: 'Η διεύθυνση είναι πολύ μεγάλη',
+  },
+  'request.refused': {
+    status: 400,
+    en: 'The request was refused ({status})',
+    el: 'Το αίτημα απορρίφθηκε ({status})',
+  },
+  'request.no_api_endpoint': {
+    status: 404,
+    en: 'No API endpoint {method} {path}',
+    el: 'Δεν υπάρχει διαδρομή του API {method} {path}',
+  },
+  'request.no_endpoint': {
+    status: 404,
+    en: 'No endpoint {method} {path}',
+    el: 'Δεν υπάρχει διαδρομή {method} {path}',
+  },
+  'request.version_not_offered': {
+    status: 406,
+    en: 'This endpoint does not offer the requested API version; it accepts {versions}',
+    el: 'Αυτή η διαδρομή δεν προσφέρει την έκδοση του API που ζητήθηκε· δέχεται {versions}',
+  },
+  'request.cross_site': {
+    status: 403,
+    en: 'This request did not come from the Chrysos Casino site',
+    el: 'Αυτό το αίτημα δεν προήλθε από τον ιστότοπο του Chrysos Casino',
+  },
+
+  'validation.required': validation('required', 'Το πεδίο είναι υποχρεωτικό'),
+  'validation.email': validation('email', 'Πρέπει να είναι έγκυρο email'),
+  'validation.min': validation('min', 'Πρέπει να έχει τουλάχιστον {min} χαρακτήρες'),
+  'validation.max': validation('max', 'Πρέπει να έχει το πολύ {max} χαρακτήρες'),
+  'validation.confirmed': validation('confirmed', 'Οι κωδικοί δεν ταιριάζουν!'),
+  'validation.adult': validation('adult', 'Ανήλικος'),
+  'validation.date': validation('date', 'Πρέπει να είναι πραγματική ημερομηνία της μορφής ηη.ΜΜ.εεεε'),
+  'validation.phone': validation('phone', 'Πρέπει να είναι έγκυρο τηλέφωνο'),
+  'validation.notArabic': validation('notArabic', 'Συμπληρώστε με λατινικούς χαρακτήρες'),
+  'validation.min_value': validation('min_value', 'Πρέπει να είναι τουλάχιστον {min}'),
+  'validation.max_value': validation('max_value', 'Πρέπει να είναι το πολύ {max}'),
+  'validation.characters': validation('characters', 'Περιέχει χαρακτήρες που δεν επιτρέπονται'),
+  'validation.min_items': validation('min_items', 'Πρέπει να έχει τουλάχιστον {min} στοιχεία'),
+  'validation.max_items': validation('max_items', 'Πρέπει να έχει το πολύ {max} στοιχεία'),
+  'validation.invalid': validation('invalid', 'Η τιμή δεν είναι έγκυρη'),
+  'validation.requires': validation('requires', 'Προϋποθέτει το {field}'),
+
+  'auth.sign_in_required': {
+    status: 401,
+    en: 'You need to sign in first',
+    el: 'Πρέπει πρώτα να συνδεθείτε',
+  },
+  'auth.invalid_credentials': {
+    status: 401,
+    en: 'Invalid email or password',
+    el: 'Λάθος email ή κωδικός',
+  },
+  'auth.account_locked': {
+    status: 401,
+    en: 'Your account is locked. Try again in an hour or unlock it from the email we sent.',
+    el: 'Ο λογαριασμός σας είναι κλειδωμένος. Δοκιμάστε ξανά σε μία ώρα ή ξεκλειδώστε τον από το email που σας στείλαμε.',
+  },
+  'auth.email_taken': {
+    status: 422,
+    en: 'has already been taken',
+    el: 'Αυτό το email χρησιμοποιείται ήδη',
+  },
+  'auth.email_domain_closed': {
+    status: 422,
+    en: 'Registration is not open for this email domain',
+    el: 'Η εγγραφή δεν είναι ανοιχτή για διευθύνσεις αυτού του τομέα email',
+  },
+  'auth.common_password': {
+    status: 422,
+    en: 'is among the most common passwords; choose one that is harder to guess',
+    el: 'Ο κωδικός είναι από τους πιο συνηθισμένους· επιλέξτε έναν που μαντεύεται δυσκολότερα',
+  },
+  'auth.captcha_required': {
+    status: 422,
+    en: 'is required',
+    el: 'Χρειάζεται επιβεβαίωση ότι δεν είστε ρομπότ',
+  },
+  'auth.current_password_wrong': {
+    status: 422,
+    en: 'is incorrect',
+    el: 'Ο τρέχων κωδικός δεν είναι σωστός',
+  },
+  'auth.reset_link_invalid': {
+    status: 422,
+    en: 'This link is invalid or has expired. Please ask for a new one.',
+    el: 'Ο σύνδεσμος δεν είναι έγκυρος ή έχει λήξει. Ζητήστε έναν νέο.',
+  },
+  'auth.confirmation_link_invalid': {
+    status: 422,
+    en: 'This confirmation link is invalid, has expired or was already used.',
+    el: 'Ο σύνδεσμος επιβεβαίωσης δεν είναι έγκυρος, έχει λήξει ή έχει ήδη χρησιμοποιηθεί.',
+  },
+  'auth.unlock_link_invalid': {
+    status: 422,
+    en: 'This unlock link is invalid or was already used.',
+    el: 'Ο σύνδεσμος ξεκλειδώματος δεν είναι έγκυρος ή έχει ήδη χρησιμοποιηθεί.',
+  },
+  'auth.provider_unavailable': {
+    status: 404,
+    en: 'This sign-in provider is not available',
+    el: 'Αυτός ο τρόπος σύνδεσης δεν είναι διαθέσιμος',
+  },
+
+  'player.field_locked': { status: 422, en: 'cannot be changed', el: 'Δεν μπορεί να αλλάξει' },
+  'player.email_locked': {
+    status: 422,
+    en: 'cannot be changed here',
+    el: 'Η διεύθυνση email δεν αλλάζει από εδώ',
+  },
+  'player.group_not_allowed': {
+    status: 422,
+    en: 'cannot be added by the player: {groups}',
+    el: 'Ο παίκτης δεν μπορεί να προσθέσει μόνος του: {groups}',
+  },
+
+  'info.unknown_country': { status: 422, en: 'is not a known country', el: 'Η χώρα δεν είναι γνωστή' },
+  'info.currency_not_offered': {
+    status: 422,
+    en: 'is not offered',
+    el: 'Αυτό το νόμισμα δεν προσφέρεται',
+  },
+
+  'games.not_found': {
+    status: 404,
+    en: 'There is no game {game} from provider {provider}',
+    el: 'Δεν υπάρχει παιχνίδι {game} του παρόχου {provider}',
+  },
+  'games.favorite_not_found': { status: 404, en: 'There is no game {id}', el: 'Δεν υπάρχει παιχνίδι {id}' },
+  'games.restricted_country': {
+    status: 403,
+    en: 'This game is not available in your country',
+    el: 'Αυτό το παιχνίδι δεν είναι διαθέσιμο στη χώρα σας',
+  },
+  'games.restricted_currency': {
+    status: 403,
+    en: 'This game is not available for play in {currency}',
+    el: 'Αυτό το παιχνίδι δεν παίζεται σε {currency}',
+  },
+  'games.studio_unavailable': {
+    status: 503,
+    en: 'This studio cannot be reached at the moment; please try again later',
+    el: 'Ο πάροχος του παιχνιδιού δεν είναι διαθέσιμος αυτή τη στιγμή· δοκιμάστε ξανά αργότερα',
+  },
+  'games.no_demo': {
+    status: 422,
+    en: 'This game has no demo; sign in to play it for real money',
+    el: 'Αυτό το παιχνίδι δεν έχει δοκιμαστική έκδοση· συνδεθείτε για να το παίξετε με πραγματικά χρήματα',
+  },
+  'games.sign_in_to_play': {
+    status: 401,
+    en: 'Sign in to play for real money',
+    el: 'Συνδεθείτε για να παίξετε με πραγματικά χρήματα',
+  },
+  'games.favorites_sign_in': {
+    status: 401,
+    en: 'Sign in to see your favourite games',
+    el: 'Συνδεθείτε για να δείτε τα αγαπημένα σας παιχνίδια',
+  },
+  'games.unknown_provider': {
+    status: 422,
+    en: 'Unknown provider: {providers}',
+    el: 'Άγνωστος πάροχος: {providers}',
+  },
+
+  'cashier.no_account': {
+    status: 422,
+    en: 'You have no {currency} account: add it to your accounts first',
+    el: 'Δεν έχετε λογαριασμό σε {currency}· προσθέστε τον πρώτα στους λογαριασμούς σας',
+  },
+  'cashier.method_unavailable': {
+    status: 422,
+    en: 'is not available for this currency',
+    el: 'Αυτός ο τρόπος πληρωμής δεν είναι διαθέσιμος για αυτό το νόμισμα',
+  },
+  'cashier.amount_below_minimum': {
+    status: 422,
+    en: 'must be at least {min}',
+    el: 'Το ποσό πρέπει να είναι τουλάχιστον {min} (σε λεπτά)',
+  },
+  'cashier.amount_above_maximum': {
+    status: 422,
+    en: 'must be at most {max}',
+    el: 'Το ποσό πρέπει να είναι το πολύ {max} (σε λεπτά)',
+  },
+  'cashier.amount_over_available': {
+    status: 422,
+    en: 'is more than the balance available to cash out',
+    el: 'Το ποσό υπερβαίνει το υπόλοιπο που μπορείτε να αναλάβετε',
+  },
+  'cashier.payment_not_found': { status: 404, en: 'No such payment', el: 'Δεν υπάρχει τέτοια πληρωμή' },
+  'cashier.withdrawal_not_cancellable': {
+    status: 409,
+    en: 'Only a pending withdrawal can be cancelled',
+    el: 'Μόνο μια ανάληψη σε αναμονή μπορεί να ακυρωθεί',
+  },
+  'cashier.withdrawal_not_approvable': {
+    status: 409,
+    en: 'Only a pending withdrawal can be approved',
+    el: 'Μόνο μια ανάληψη σε αναμονή μπορεί να εγκριθεί',
+  },
+  'cashier.operator_token_required': {
+    status: 401,
+    en: 'A valid operator token is required',
+    el: 'Απαιτείται έγκυρο διακριτικό χειριστή',
+  },
+  'cashier.webhook_signature_invalid': {
+    status: 400,
+    en: 'The webhook signature is invalid or stale',
+    el: 'Η υπογραφή του webhook δεν είναι έγκυρη ή είναι παλιά',
+  },
+  'cashier.webhook_unreadable': {
+    status: 422,
+    en: 'The webhook carries no event this casino reads',
+    el: 'Το webhook δεν περιέχει συμβάν που διαβάζει αυτό το καζίνο',
+  },
+  'cashier.too_many_refused_webhooks': {
+    status: 429,
+    en: 'Too many refused deliveries. Please try again in {seconds} seconds.',
+    el: 'Πάρα πολλές απορριφθείσες αποστολές. Δοκιμάστε ξανά σε {seconds} δευτερόλεπτα.',
+  },
+  'cashier.payment_form_type': {
+    status: 415,
+    en: 'Send the payment form as {type}',
+    el: 'Στείλτε τη φόρμα πληρωμής ως {type}',
+  },
+
+  'support.too_many_messages': {
+    status: 429,
+    en: 'Too many messages. Please try again in {minutes} minutes.',
+    el: 'Πάρα πολλά μηνύματα. Παρακαλούμε δοκιμάστε ξανά σε {minutes} λεπτά.',
+  },
+};
+
+/** The request's language for messages: Greek when Accept-Language starts with `el`, else English. */
+export const languageOf = (acceptLanguage: string | undefined): Language =>
+  acceptLanguage?.trim().toLowerCase().startsWith('el') ? 'el' : 'en';
+
+/** A code's message in a language, its `{name}` placeholders filled from the parameters. */
+export function messageOf(
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+  language: Language = 'en',
+) {
+  return errorCatalogue[code][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    String(params[name] ?? whole),
+  );
+}
