@@ -15,6 +15,8 @@ export default async function setup(project: TestProject) {
       BLOCKED_COUNTRIES: 'US',
       GEOIP_COUNTRY_HEADER: 'CF-IPCountry',
       ROUTE_RULES: '{"/vip":"/promotions"}',
+      // Behind a proxy, as in production: set-up sign-ups come from addresses of their own (harness/players.ts).
+      TRUST_PROXY: 'true',
     },
   });
   project.provide('baseUrl', product.url);

@@ -66,7 +66,8 @@ describe.each(locales)('a player who switches language and account (%s)', (local
       expect(answer.status()).toBe(200);
       expect(answer.request().postDataJSON()).toEqual({ locale: other });
       expect((await storedPlayer(page)).language).toBe(other);
-      expect(await page.getAttribute('html', 'lang')).toBe(other);
+      // The address changes first; the page in the other language follows.
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, other);
     } finally {
       await context.close();
     }
@@ -84,7 +85,8 @@ describe.each(locales)('a player who switches language and account (%s)', (local
         other === 'el' ? url.pathname.startsWith('/el') : !url.pathname.startsWith('/el'),
       );
       await expectText(headerBalance(page, otherText), otherText.money(0));
-      expect(await page.getAttribute('html', 'lang')).toBe(other);
+      // The address changes first; the page in the other language follows.
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, other);
     } finally {
       await fresh.close();
     }

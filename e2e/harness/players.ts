@@ -10,6 +10,17 @@ let counter = 0;
 export const uniqueAddress = (label: string, domain = 'example.gr') =>
   `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@${domain}`;
 
+let visitor = 0;
+/**
+ * A documentation address (TEST-NET-2/3) of its own for each set-up sign-up: the product behind the specs
+ * trusts its proxy (as behind a load balancer), so these count as different visitors and the sign-up limit
+ * per address (ten an hour) is not spent by set-up. The browser's own requests still come from 127.0.0.1.
+ */
+const nextVisitor = () => {
+  visitor++;
+  return `${visitor % 2 === 0 ? '198.51.100' : '203.0.113'}.${(Math.floor(visitor / 2) % 250) + 1}`;
+};
+
 /**
  * Registers a player through the API, as setup for a journey that starts later (the registration
  * journey itself goes through the browser). With a country, CompleteRegistration has nothing to ask.
@@ -20,7 +31,11 @@ export async function createPlayer(
 ): Promise<void> {
   const response = await fetch(`${baseUrl}/api/users`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': browserAgent },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': browserAgent,
+      'x-forwarded-for': nextVisitor(),
+    },
     body: JSON.stringify({
       user: { country: 'GR', ...player, terms_acceptance: true, age_acceptance: true },
     }),

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { appContext } from '#app-context';
@@ -27,10 +26,10 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Bots get the whole page at once; people get the shell first and the rest as it streams.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // The whole page is sent at once, to people as to bots: the page's data is loaded before rendering, so
+    // the only boundaries left to stream are code-split parts (the account selector and menu, the email
+    // confirmation bar) whose late arrival moved the header and the page after the first paint.
+    const readyOption = 'onAllReady' as const;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
