@@ -11,15 +11,36 @@ import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
 import studioEl from '../features/studio/messages.el.json';
 import studioEn from '../features/studio/messages.en.json';
+import libEl from '../lib/messages.el.json';
+import libEn from '../lib/messages.en.json';
 import uiEl from '../ui/messages.el.json';
 import uiEn from '../ui/messages.en.json';
 
 /*
  * Each feature keeps the messages of its screens beside them (`messages.{en,el}.json`), the form kit
- * its validation messages; a locale's catalogue is their union, each top-level key in one slice only.
+ * its validation messages, the API client the words of the server's error codes (`codes`); a locale's
+ * catalogue is their union, each top-level key in one slice only.
  */
-const en = { ...uiEn, ...chromeEn, ...contentEn, ...gamesEn, ...cashierEn, ...accountEn, ...studioEn };
-const el = { ...uiEl, ...chromeEl, ...contentEl, ...gamesEl, ...cashierEl, ...accountEl, ...studioEl };
+const en = {
+  ...uiEn,
+  ...libEn,
+  ...chromeEn,
+  ...contentEn,
+  ...gamesEn,
+  ...cashierEn,
+  ...accountEn,
+  ...studioEn,
+};
+const el = {
+  ...uiEl,
+  ...libEl,
+  ...chromeEl,
+  ...contentEl,
+  ...gamesEl,
+  ...cashierEl,
+  ...accountEl,
+  ...studioEl,
+};
 
 export type Messages = typeof en;
 

@@ -1,11 +1,13 @@
-export type ApiErrors = Record<string, string[]>;
-/** The stable codes of an error answer, beside its messages (`@chrysos/contract` errorCodes). */
-export type ApiErrorCodes = Record<string, string[]>;
+import type { ErrorBody } from '@chrysos/contract';
+
+/** Field or cause → messages in the page's language (spec §7). */
+export type ApiErrors = ErrorBody['errors'];
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
-  body: Partial<T> & { errors?: ApiErrors; codes?: ApiErrorCodes };
+  /** An error answer adds the stable codes of its messages and their values (lib/api-errors.ts). */
+  body: Partial<T> & { errors?: ApiErrors; codes?: Record<string, string[]>; params?: ErrorBody['params'] };
 }
 
 /** The media type that selects version 1 of the player API. */

@@ -24,7 +24,7 @@ import {
 } from '../../ui/fields';
 import { createEmailValidator, emailCheckDelayMs, registrationAllowed } from './email-check';
 import { playerSettings, sendWithCaptcha, usePlayerSettings } from './form-api';
-import { describeRule, problemsFrom } from './problems';
+import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 import { referralQueryFor } from './referral-storage';
 import { rememberPlayer } from './remembered-player';
 import { SocialSignIn } from './SocialSignIn';
@@ -101,15 +101,9 @@ export function SignInForm({
       }
       return;
     }
-    const isLocked = response?.body.codes?.base?.[0] === 'auth.account_locked';
-    setLocked(isLocked);
-    setProblems({
-      base: isLocked
-        ? t('auth.locked')
-        : response?.status === 401
-          ? t('auth.invalid')
-          : (problemsFrom(t, response).base ?? t('auth.failed')),
-    });
+    // A locked account gets the unlock link beside the message.
+    setLocked(response?.body.codes?.base?.includes('auth.account_locked') === true);
+    setProblems(withUnshownInBase(problemsFrom(t, response), ['email', 'password']));
   }
 
   return (

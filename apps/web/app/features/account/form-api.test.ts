@@ -59,7 +59,9 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
       if (call.url === '/api/player/settings') return json(200, settings);
       if (call.url === '/api/captcha/challenge') return json(200, challenge);
       const captcha = (call.body as { user: { captcha?: string } }).user.captcha;
-      return captcha ? json(200, player) : json(422, { errors: { captcha: ['is required'] } });
+      return captcha
+        ? json(200, player)
+        : json(422, { errors: { captcha: ['is required'] }, codes: { captcha: ['auth.captcha_required'] } });
     });
 
     const response = await sendWithCaptcha(
@@ -95,7 +97,10 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
     const calls = fakeFetch((call) => {
       if (call.url === '/api/player/settings') return json(200, settings);
       if (call.url === '/api/captcha/challenge') return json(200, challenge);
-      return json(422, { errors: { captcha: ['is not valid'] } });
+      return json(422, {
+        errors: { captcha: ['is required'] },
+        codes: { captcha: ['auth.captcha_required'] },
+      });
     });
     const response = await sendWithCaptcha('PATCH', '/player', {
       context: 'profile',
@@ -114,10 +119,16 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
     const calls = fakeFetch((call) => {
       if (call.url === '/api/player/settings') return json(200, settings);
       if (call.url === '/api/captcha/challenge') return json(503, { errors: { base: ['unavailable'] } });
-      return json(422, { errors: { captcha: ['is required'] } });
+      return json(422, {
+        errors: { captcha: ['is required'] },
+        codes: { captcha: ['auth.captcha_required'] },
+      });
     });
     const response = await sendWithCaptcha('POST', '/users/password', { user: { email: player.email } });
-    expect(response).toEqual({ status: 422, body: { errors: { captcha: ['is required'] } } });
+    expect(response).toEqual({
+      status: 422,
+      body: { errors: { captcha: ['is required'] }, codes: { captcha: ['auth.captcha_required'] } },
+    });
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
@@ -129,7 +140,10 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
         return settingsAnswers === 1 ? json(500, {}) : json(200, settings);
       }
       if (call.url === '/api/captcha/challenge') return json(503, {});
-      return json(422, { errors: { captcha: ['is required'] } });
+      return json(422, {
+        errors: { captcha: ['is required'] },
+        codes: { captcha: ['auth.captcha_required'] },
+      });
     });
     await sendWithCaptcha('POST', '/users/unlock', { user: { email: player.email } });
     await sendWithCaptcha('POST', '/users/unlock', { user: { email: player.email } });

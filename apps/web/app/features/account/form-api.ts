@@ -97,7 +97,7 @@ export async function solveCaptcha(challengeUrl: string): Promise<string | null>
 }
 
 /**
- * Sends an account form (spec §5/§8). When the answer asks for a captcha (`errors.captcha`), solves one
+ * Sends an account form (spec §5/§8). When the answer asks for a captcha (`auth.captcha_required`), solves one
  * from the challenge URL of the player settings and repeats the same request once with `user.captcha`;
  * whatever that second answer is, it is the result. `onSolving` lets the form say it is busy checking.
  */
@@ -108,7 +108,7 @@ export async function sendWithCaptcha<T = Record<string, unknown>>(
   onSolving?: () => void,
 ): Promise<ApiResponse<T>> {
   const first = await callApi<T>(method, path, body);
-  if (!first.body.errors?.captcha) return first;
+  if (!first.body.codes?.captcha?.includes('auth.captcha_required')) return first;
   const challengeUrl = (await playerSettings())?.captcha.challenge_url;
   if (!challengeUrl) return first;
   onSolving?.();

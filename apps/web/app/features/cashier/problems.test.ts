@@ -9,51 +9,44 @@ const t = createTranslator(en);
 const money = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 describe('cashier answers, as the player reads them', () => {
-  it('turns limits in minor units into money', () => {
-    expect(
-      paymentProblems(
-        t,
-        { status: 422, body: { errors: { amount_cents: ['must be at least 1000'] } } },
-        money,
-      ),
-    ).toEqual({ amount: 'The minimum is €10.00.' });
-    expect(
-      paymentProblems(
-        t,
-        { status: 422, body: { errors: { amount_cents: ['must be at most 500000'] } } },
-        money,
-      ),
-    ).toEqual({ amount: 'The maximum is €5000.00.' });
-    expect(
-      paymentProblems(
-        t,
-        {
-          status: 422,
-          body: { errors: { amount_cents: ['is more than the balance available to cash out'] } },
-        },
-        money,
-      ),
-    ).toEqual({ amount: 'This is more than you can withdraw right now.' });
+  const refusal = (field: string, code: string, params?: Record<string, string | number>) => ({
+    status: code.startsWith('cashier.withdrawal') ? 409 : 422,
+    body: {
+      errors: { [field]: ['(the server’s words)'] },
+      codes: { [field]: [code] },
+      ...(params ? { params: { [field]: [params] } } : {}),
+    },
+  });
+
+  it('shows limits and the balance in the player’s money format, at the amount', () => {
+    const below = refusal('amount_cents', 'cashier.amount_below_minimum', { min: 1000, currency: 'EUR' });
+    expect(paymentProblems(t, below, money)).toEqual({ amount: 'The minimum is €10.00.' });
+    const above = refusal('amount_cents', 'cashier.amount_above_maximum', { max: 500_000, currency: 'EUR' });
+    expect(paymentProblems(t, above, money)).toEqual({ amount: 'The maximum is €5000.00.' });
+    const over = refusal('amount_cents', 'cashier.amount_over_available', {
+      available: 2_550,
+      currency: 'EUR',
+    });
+    expect(paymentProblems(createTranslator(el), over, money)).toEqual({
+      amount: 'Μπορείτε να κάνετε ανάληψη έως €25.50.',
+    });
   });
 
   it('puts everything else in the form-level message', () => {
     expect(paymentProblems(t, null, money)).toEqual({ base: en.wallet.problems.network });
     expect(paymentProblems(t, { status: 401, body: {} }, money)).toEqual({ base: en.account.signedOut });
     expect(paymentProblems(t, { status: 429, body: {} }, money)).toEqual({ base: en.account.tooMany });
-    expect(
-      paymentProblems(
-        t,
-        { status: 409, body: { errors: { status: ['Only a pending withdrawal…'] } } },
-        money,
-      ),
-    ).toEqual({ base: en.wallet.withdraw.pending.notPending });
-    expect(
-      paymentProblems(
-        t,
-        { status: 422, body: { errors: { method: ['is not available for this currency'] } } },
-        money,
-      ),
-    ).toEqual({ base: en.wallet.problems.method });
+    expect(paymentProblems(t, refusal('status', 'cashier.withdrawal_not_cancellable'), money)).toEqual({
+      base: en.codes.cashier.withdrawal_not_cancellable,
+    });
+    expect(paymentProblems(t, refusal('method', 'cashier.method_unavailable'), money)).toEqual({
+      base: en.codes.cashier.method_unavailable,
+    });
+    expect(paymentProblems(t, refusal('currency', 'cashier.no_account', { currency: 'USD' }), money)).toEqual(
+      {
+        base: 'You have no USD account. Add it to your accounts first.',
+      },
+    );
     expect(paymentProblems(t, { status: 500, body: {} }, money)).toEqual({ base: en.auth.failed });
   });
 

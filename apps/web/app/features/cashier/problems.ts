@@ -1,10 +1,11 @@
 import type { ApiResponse } from '../../lib/api';
+import { describeProblem, problemsOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 import type { AmountProblem } from './amount-input';
 
 /**
- * What the cashier API's answers mean for the player, in their language and their money format: the
- * server speaks in minor units ("must be at least 1000"), the player reads "The minimum is €10.00".
+ * An amount in the player's money format: the API counts in minor units (`{"min":1000}`), the player
+ * reads "€10.00".
  */
 export type MoneyText = (amountCents: number) => string;
 
@@ -29,42 +30,30 @@ export function describeAmountProblem(
   }
 }
 
-/** The server's field messages keyed `amount` and `base`, in the player's language. */
+/**
+ * What the cashier API's answer means for the player, by its codes: the amount's problems at the amount
+ * field with the limits in the player's money format ("The minimum is €10.00."), the bonus code's at its
+ * field, everything else in the form-level message.
+ */
 export function paymentProblems(
   t: Translate,
   response: ApiResponse | null,
   money: MoneyText,
 ): { amount?: string; bonus_code?: string; base?: string } {
   if (!response) return { base: t('wallet.problems.network') };
-  if (response.status === 401) return { base: t('account.signedOut') };
-  if (response.status === 429) return { base: t('account.tooMany') };
-  const errors = response.body.errors ?? {};
   const found: { amount?: string; bonus_code?: string; base?: string } = {};
   const others: string[] = [];
-  for (const [field, messages] of Object.entries(errors)) {
-    const message = messages[0] ?? '';
-    if (field === 'amount_cents') {
-      const min = /at least (\d+)/i.exec(message);
-      const max = /at most (\d+)/i.exec(message);
-      if (min) found.amount = t('wallet.problems.min', { amount: money(Number(min[1])) });
-      else if (max) found.amount = t('wallet.problems.max', { amount: money(Number(max[1])) });
-      else if (/cash out|available|balance/i.test(message)) found.amount = t('wallet.problems.overBalance');
-      else found.amount = message;
-    } else if (field === 'bonus_code') {
-      found.bonus_code = message;
-    } else if (field === 'currency') {
-      others.push(t('wallet.problems.currency'));
-    } else if (field === 'method') {
-      others.push(t('wallet.problems.method'));
-    } else if (field === 'status') {
-      others.push(t('wallet.withdraw.pending.notPending'));
-    } else if (message) {
-      others.push(message);
-    }
+  for (const problem of problemsOf(response)) {
+    const text = describeProblem(t, problem, { money });
+    if (problem.field === 'amount_cents') found.amount ??= text;
+    else if (problem.field === 'bonus_code') found.bonus_code ??= text;
+    else if (!others.includes(text)) others.push(text);
   }
   if (others.length > 0) found.base = others.join(' ');
-  if (!found.amount && !found.bonus_code && !found.base) found.base = t('auth.failed');
-  return found;
+  if (found.amount || found.bonus_code || found.base) return found;
+  if (response.status === 401) return { base: t('account.signedOut') };
+  if (response.status === 429) return { base: t('account.tooMany') };
+  return { base: t('auth.failed') };
 }
 
 /** Reasons the payment partner gives, in English, as the player reads them; others as given. */

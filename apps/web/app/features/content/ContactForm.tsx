@@ -1,5 +1,7 @@
 import { email, type Locale, maxLength, type RuleResult, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
+import { callApi } from '../../lib/api';
+import { describeProblem, problemsOf, translationKeyOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -18,7 +20,9 @@ function check(values: Record<Field, string>): Partial<Record<Field, RuleResult>
 }
 
 const describe = (t: Translate, result: RuleResult) =>
-  result ? t(`validation.${result.key}`, result.params) : '';
+  result ? t(translationKeyOf(`validation.${result.key}`), result.params) : '';
+
+const isField = (name: string): name is Field => name in limits;
 
 /** Spec §2 /support contact form: checked as the server checks it, then POST /send_contact_message. */
 export function ContactForm({ title, lead, locale }: { title: string; lead: string; locale: Locale }) {
@@ -29,7 +33,7 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
     subject: '',
     message: '',
   });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<Field | 'base', string>>>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -42,21 +46,19 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
     );
     if (Object.keys(found).length > 0) return;
     setState('sending');
-    const response = await fetch('/api/send_contact_message', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/vnd.s.v1+json' },
-      body: JSON.stringify({ ...values, locale }),
-    }).catch(() => null);
+    // Through the API client, so the answer's messages come in the page's language.
+    const response = await callApi('POST', '/send_contact_message', { ...values, locale }).catch(() => null);
     if (response?.status === 201) {
       setState('sent');
       return;
     }
-    const body = (await response?.json().catch(() => null)) as { errors?: Record<string, string[]> } | null;
-    setProblems(
-      Object.fromEntries(
-        Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0] ?? '']),
-      ),
-    );
+    // Each field's first problem by its code; a problem of no field (too many messages) for the form.
+    const answered: Partial<Record<Field | 'base', string>> = {};
+    for (const problem of problemsOf(response)) {
+      const field = isField(problem.field) ? problem.field : 'base';
+      answered[field] ??= describeProblem(t, problem);
+    }
+    setProblems(answered);
     setState('failed');
   }
 
@@ -107,9 +109,9 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
           {input('email', t('support.email'))}
           {input('subject', t('support.subject'))}
           {input('message', t('support.message'), true)}
-          {state === 'failed' && Object.keys(problems).length === 0 ? (
+          {state === 'failed' && (problems.base || Object.keys(problems).length === 0) ? (
             <p className="field__problem" role="alert">
-              {t('support.failed')}
+              {problems.base ?? t('support.failed')}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={state === 'sending'}>

@@ -1,0 +1,58 @@
+import type { ErrorCode, ErrorParams } from '@chrysos/contract';
+import type { ApiResponse } from './api';
+import type { Translate } from './i18n';
+
+/** One thing an error answer says went wrong: its field, its code with the code's values, the server's words. */
+export interface ApiProblem {
+  field: string;
+  code: string | undefined;
+  params: ErrorParams;
+  message: string;
+}
+
+/**
+ * Where the catalogue keeps a code's words (decision 16): `validation.*` codes are the form kit's rule
+ * messages, the same the browser shows before sending; every other code is `codes.<code>` (lib/messages).
+ */
+export const translationKeyOf = (code: string) => (code.startsWith('validation.') ? code : `codes.${code}`);
+
+/** The values of codes that are amounts in minor units: the page shows them in the player's money format. */
+const amounts: Partial<Record<ErrorCode, readonly string[]>> = {
+  'cashier.amount_below_minimum': ['min'],
+  'cashier.amount_above_maximum': ['max'],
+  'cashier.amount_over_available': ['available'],
+};
+
+/** Every problem of an error answer (`{"errors":…,"codes":…,"params":…}`), in the answer's order. */
+export function problemsOf(response: ApiResponse | null): ApiProblem[] {
+  const { errors = {}, codes = {}, params = {} } = response?.body ?? {};
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    messages.map((message, index) => ({
+      field,
+      message,
+      code: codes[field]?.[index],
+      params: params[field]?.[index] ?? {},
+    })),
+  );
+}
+
+/**
+ * A problem in the visitor's language, by its code; amounts through `money`. The server's own message
+ * only when the page does not know the code (a server newer than the page).
+ */
+export function describeProblem(
+  t: Translate,
+  problem: ApiProblem,
+  options: { money?: (amountCents: number) => string } = {},
+): string {
+  if (!problem.code) return problem.message;
+  const values: ErrorParams = { ...problem.params };
+  const { money } = options;
+  for (const name of amounts[problem.code as ErrorCode] ?? []) {
+    const amount = values[name];
+    if (money && typeof amount === 'number') values[name] = money(amount);
+  }
+  const key = translationKeyOf(problem.code);
+  const text = t(key, values);
+  return text === key ? problem.message : text;
+}
