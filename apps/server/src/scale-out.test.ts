@@ -8,6 +8,7 @@ import { parseConfig } from './platform/config.ts';
 import { rateLimits } from './platform/rate-limit.ts';
 import { cookieOf } from './testing/accounts.ts';
 import { startIssuer, testClient, throughProvider } from './testing/oidc-issuer.ts';
+import { describeOnPostgres } from './testing/on-postgres.ts';
 import { dropRedisKeys, redisKeys, testRedisPrefix, testRedisUrl } from './testing/redis.ts';
 
 /*
@@ -185,10 +186,7 @@ function scaleOutSuite(store: 'database' | 'redis', redisUrl?: string) {
   });
 }
 
-if (!process.env.DATABASE_URL) {
-  console.info('skipped "two instances": they share one PostgreSQL database; set DATABASE_URL to run them');
-}
-describe.skipIf(!process.env.DATABASE_URL)('two instances, shared state in PostgreSQL', () => {
+describeOnPostgres('two instances, shared state in PostgreSQL', () => {
   scaleOutSuite('database');
 });
 
