@@ -9,6 +9,7 @@ export * from './content.ts';
 export * from './events.ts';
 export * from './games.ts';
 export * from './info.ts';
+export * from './notifications.ts';
 export * from './platform.ts';
 export * from './support.ts';
 export * from './wallet.ts';
