@@ -11,5 +11,6 @@ export * from './games.ts';
 export * from './info.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
+export * from './realtime.ts';
 export * from './support.ts';
 export * from './wallet.ts';
