@@ -132,6 +132,37 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     }
   });
 
+  it('runs a handler’s after-commit effects once its batch has committed, and none of a failed batch', async () => {
+    const bus = new EventBus(database, silent, quick);
+    const effects: { n: number; committed: number }[] = [];
+    let failOnce = true;
+    bus.on('test.other', 'test.effects', async (event, { db, afterCommit }) => {
+      await db.execute(sql`insert into effected (position) values (${event.position})`);
+      afterCommit(async () => {
+        // What the effect sees from another connection: the handler's write is committed by now.
+        const { rows } = (await database.db.execute(
+          sql`select count(*) as n from effected where position = ${event.position}`,
+        )) as unknown as { rows: { n: number }[] };
+        effects.push({ n: event.payload.n, committed: Number(rows[0]?.n) });
+      });
+      if (failOnce) {
+        failOnce = false;
+        throw new Error('failed after asking for an effect');
+      }
+    });
+    await database.db.execute(sql`create table effected (position bigint not null)`);
+    await bus.start();
+    try {
+      await bus.publish(database.db, 'test.other', { n: 7 });
+      await vi.waitFor(() => expect(effects).toEqual([{ n: 7, committed: 1 }]), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('refuses to publish an event another stream produces', async () => {
     const bus = new EventBus(database, silent, quick);
     bus.stream({

@@ -40,6 +40,12 @@ export interface HandlerContext {
    * through it is stored exactly once. Anything else it does (a push, a call out) may be repeated.
    */
   db: Db;
+  /**
+   * Runs `effect` once the transaction has committed (not at all if it rolls back): for what must not be
+   * seen before the handler's writes are, such as a push announcing a row it stored. An effect that fails
+   * is logged; one lost in a crash after the commit is not run again.
+   */
+  afterCommit(effect: () => unknown): void;
 }
 
 export type EventHandler<N extends EventName> = (
@@ -349,7 +355,10 @@ export class EventBus {
   async #batch(consumer: Consumer, failing: { event: string | undefined }): Promise<number> {
     const { stream } = consumer;
     let stored: number | undefined;
+    let effects: (() => unknown)[] = [];
+    const afterCommit = (effect: () => unknown) => void effects.push(effect);
     const delivered = await this.#database.db.transaction(async (tx) => {
+      effects = [];
       const locked = (await tx.execute(
         sql`select pg_try_advisory_xact_lock(${lockSpace}, hashtext(${`${consumer.handler}\n${stream.name}`})) as locked`,
       )) as unknown as Rows;
@@ -397,7 +406,7 @@ export class EventBus {
             payload: event.payload,
             occurredAt: event.occurredAt,
           } as DomainEvent<EventName>,
-          { db: tx as unknown as Db },
+          { db: tx as unknown as Db, afterCommit },
         );
       }
       stored = ids[decided.deliver - 1] as number;
@@ -408,6 +417,13 @@ export class EventBus {
       return decided.deliver;
     });
     if (stored !== undefined) consumer.position = stored;
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        this.#log.error({ err: error, handler: consumer.handler }, 'effect after an event handler failed');
+      }
+    }
     return delivered;
   }
 
