@@ -1,6 +1,7 @@
 import { email, fallbackMessages, maxLength, required } from '@chrysos/rules';
 import { z } from 'zod';
-import { ruleIssue } from './errors.ts';
+import { endpoint } from './endpoint.ts';
+import { errorBody, ruleIssue } from './errors.ts';
 import { multiLine, oneLine } from './text.ts';
 
 const field = (max: number, lines: typeof oneLine = oneLine) =>
@@ -35,3 +36,15 @@ export type ContactMessage = z.input<typeof contactMessage>;
 export const contactMessageReceipt = z
   .object({ id: z.uuid(), received: z.literal(true) })
   .meta({ id: 'ContactMessageReceipt' });
+
+/** The support endpoints of the player API. */
+export const supportApi = {
+  sendContactMessage: endpoint({
+    method: 'POST',
+    path: '/send_contact_message',
+    tags: ['support'],
+    summary: 'Send a message to customer support',
+    body: contactMessage,
+    responses: { 201: contactMessageReceipt, 422: errorBody, 429: errorBody },
+  }),
+};

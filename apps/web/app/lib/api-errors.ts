@@ -1,5 +1,4 @@
-import type { ErrorCode, ErrorParams } from '@chrysos/contract';
-import type { ApiResponse } from './api';
+import type { ErrorBody, ErrorCode, ErrorParams } from '@chrysos/contract';
 import type { Translate } from './i18n';
 
 /** One thing an error answer says went wrong: its field, its code with the code's values, the server's words. */
@@ -24,8 +23,8 @@ const amounts: Partial<Record<ErrorCode, readonly string[]>> = {
 };
 
 /** Every problem of an error answer (`{"errors":…,"codes":…,"params":…}`), in the answer's order. */
-export function problemsOf(response: ApiResponse | null): ApiProblem[] {
-  const { errors = {}, codes = {}, params = {} } = response?.body ?? {};
+export function problemsOf(response: { body?: unknown } | null): ApiProblem[] {
+  const { errors = {}, codes = {}, params = {} } = (response?.body ?? {}) as Partial<ErrorBody>;
   return Object.entries(errors).flatMap(([field, messages]) =>
     messages.map((message, index) => ({
       field,

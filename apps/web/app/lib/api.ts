@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@chrysos/contract';
+import { type Client, createClient, fetchTransport, mediaTypeOf } from '@chrysos/contract/client';
 
 /** Field or cause → messages in the page's language (spec §7). */
 export type ApiErrors = ErrorBody['errors'];
@@ -11,35 +12,46 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 /** The media type that selects version 1 of the player API. */
-export const apiMediaType = 'application/vnd.s.v1+json';
+export const apiMediaType = mediaTypeOf(1);
 
 /**
- * Calls the player API from the browser: JSON in and out, the v1 media type, the session cookie, and
- * the page's language so messages the server writes come back in it. A body that is not JSON (a proxy's
- * error page, say) reads as empty; a network failure rejects.
+ * The browser's requests: the session cookie, and the page's language so messages the server writes
+ * come back in it. A body that is not JSON (a proxy's error page, say) reads as empty; a network
+ * failure rejects.
+ */
+const browserTransport = fetchTransport({
+  init: { credentials: 'same-origin' },
+  fetch: (input, init) => {
+    const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    const headers = { ...(init?.headers as Record<string, string>) };
+    if (language) headers['accept-language'] = language;
+    return fetch(input, { ...init, headers });
+  },
+});
+
+/**
+ * The player API from the browser, typed by the contract's endpoint descriptors:
+ * `await api(endpoints.support.sendContactMessage, { body })` (docs/decisions/0017).
+ */
+export const api: Client = createClient((request) => browserTransport(request));
+
+/**
+ * An untyped call of the player API (v1), for the endpoints the contract does not describe yet: JSON in
+ * and out, as `api` sends it.
  */
 export async function callApi<T = Record<string, unknown>>(
   method: ApiMethod,
   path: string,
   body?: unknown,
 ): Promise<ApiResponse<T>> {
-  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  const response = await fetch(`/api${path}`, {
+  const answer = await browserTransport({
     method,
-    credentials: 'same-origin',
+    url: `/api${path}`,
     headers: {
       accept: apiMediaType,
-      ...(language ? { 'accept-language': language } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
-  let parsed: ApiResponse<T>['body'] = {};
-  try {
-    parsed = text ? JSON.parse(text) : {};
-  } catch {
-    parsed = {};
-  }
-  return { status: response.status, body: parsed ?? {} };
+  return { status: answer.status, body: (answer.body ?? {}) as ApiResponse<T>['body'] };
 }

@@ -1,6 +1,7 @@
+import { endpoints } from '@chrysos/contract/client';
 import { email, type Locale, maxLength, type RuleResult, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { describeProblem, problemsOf, translationKeyOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 
@@ -47,8 +48,10 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
     if (Object.keys(found).length > 0) return;
     setState('sending');
     // Through the API client, so the answer's messages come in the page's language.
-    const response = await callApi('POST', '/send_contact_message', { ...values, locale }).catch(() => null);
-    if (response?.status === 201) {
+    const response = await api(endpoints.support.sendContactMessage, { body: { ...values, locale } }).catch(
+      () => null,
+    );
+    if (response?.ok) {
       setState('sent');
       return;
     }
