@@ -27,7 +27,14 @@ describe('import boundaries', () => {
     write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
     write('apps/web/app/routes/page.tsx', "import type { App } from '@chrysos/server/app';\n");
     write('apps/games/src/rounds/purse.ts', "import { type Db, schema } from '@chrysos/db';\n");
-    write('apps/games/src/rounds/seeds.ts', "import { type Db, studioSchema } from '@chrysos/db';\n");
+    write(
+      'apps/games/src/rounds/seeds.ts',
+      "import type { Db } from '@chrysos/db';\nimport { studioSeeds } from '../storage/schema.ts';\n",
+    );
+    write(
+      'apps/games/src/rounds/deep.ts',
+      "import { ledgerTransactions } from '../../../../packages/db/src/schema/wallet.ts';\n",
+    );
     write(
       'apps/games/src/rounds/lazy.ts',
       "const ledger = await import('../../../server/src/modules/wallet/ledger.ts');\n",
@@ -39,6 +46,7 @@ describe('import boundaries', () => {
         [
           'apps/games/src/rounds/lazy.ts: apps/games imports no server code',
           "apps/games/src/rounds/purse.ts: apps/games imports none of the platform's tables",
+          "apps/games/src/rounds/deep.ts: apps/games imports none of the platform's tables",
           'apps/server/src/modules/cashier/bad.ts: a module imports another only through its public.ts (modules/wallet/public.ts)',
           'apps/server/src/platform/web.ts: platform/ imports no module',
           'apps/web/app/routes/page.tsx: apps/web imports no server code',

@@ -82,9 +82,12 @@ export function checkBoundaries(root: string): Violation[] {
           if (toServer) report('apps/web imports no server code');
         } else if (inside(file, path.join(root, 'apps/games'))) {
           if (toServer) report('apps/games imports no server code');
+          // The studio keeps its own tables (apps/games/src/storage); of @chrysos/db it may use the
+          // database handle and the test databases, never the platform's `schema`, by name or by path.
           const platformTables =
             (specifier === '@chrysos/db' && /(^|[\s{,*])schema\b/.test(clause)) ||
-            /^@chrysos\/db\/.*schema/.test(specifier);
+            /^@chrysos\/db\/.*schema/.test(specifier) ||
+            (target !== null && inside(target, path.join(root, 'packages/db/src/schema')));
           if (platformTables) report("apps/games imports none of the platform's tables");
         }
       }

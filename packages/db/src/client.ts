@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,8 +20,11 @@ export interface Database {
   db: Db;
   /** `pglite` (embedded, single connection) or `postgres` (a real server, a pool). */
   kind: 'pglite' | 'postgres';
-  /** Applies every committed migration that has not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies every committed migration that has not run yet: the platform's, or another folder with a
+   * journal of its own (the studio's, in its own schema).
+   */
+  migrate(migrations?: MigrationConfig): Promise<void>;
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -54,7 +58,7 @@ async function createPglite(dataDir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (migrations = { migrationsFolder }) => migratePglite(db, migrations),
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
     driver: { pglite: client },
@@ -69,7 +73,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    migrate: (migrations = { migrationsFolder }) => migrateNodePostgres(db, migrations),
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
     driver: { url },

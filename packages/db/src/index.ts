@@ -1,4 +1,3 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
 export { seed } from './seed.ts';
-export * as studioSchema from './studio-schema.ts';

@@ -1,5 +1,6 @@
-import { type Db, studioSchema } from '@chrysos/db';
+import type { Db } from '@chrysos/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import * as studioSchema from '../storage/schema.ts';
 import { type WalletClient, WalletUnavailable } from '../wallet/wallet-client.ts';
 
 /** What a round needs to know of the player's money: take a stake, pay a win, give a stake back. */

@@ -1,7 +1,8 @@
-import { type Db, studioSchema } from '@chrysos/db';
+import type { Db } from '@chrysos/db';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { roundRng } from '../fair/index.ts';
 import { BetError, type Engine, type Step } from '../math/engine.ts';
+import * as studioSchema from '../storage/schema.ts';
 import type { StudioTitle } from '../studio-types.ts';
 import { WalletUnavailable } from '../wallet/wallet-client.ts';
 import type { Purse, RoundRef } from './purse.ts';

@@ -1,6 +1,7 @@
-import { type Db, studioSchema } from '@chrysos/db';
+import type { Db } from '@chrysos/db';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { defaultClientSeed, generateServerSeed, hashServerSeed } from '../fair/index.ts';
+import * as studioSchema from '../storage/schema.ts';
 
 const { studioSeeds } = studioSchema;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, studioSchema } from '@chrysos/db';
+import type { Db } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
+import * as studioSchema from '../storage/schema.ts';
 
 /** A demo session starts with this many whole units of play money. */
 export const demoStartingUnits = 1_000;

@@ -1,4 +1,4 @@
-import { type Db, studioSchema } from '@chrysos/db';
+import type { Db } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,11 +9,15 @@ import { DemoPurse, type Purse, WalletPurse } from '../rounds/purse.ts';
 import { RoundRefused, RoundService } from '../rounds/round-service.ts';
 import { activeSeed, revealedSeed, revealedSeeds, rotateSeed } from '../rounds/seeds.ts';
 import { findStudioSession, ownerOf, type StudioSession } from '../rounds/sessions.ts';
+import { studioMigrations } from '../storage/migrations.ts';
+import * as studioSchema from '../storage/schema.ts';
 import { titleById } from '../titles.ts';
 import type { WalletClient } from '../wallet/wallet-client.ts';
 
 export interface StudioOptions {
   db: Db;
+  /** Applies a folder of migrations with its own journal: the studio's, run before it serves. */
+  migrate: (migrations: typeof studioMigrations) => Promise<void>;
   wallet: WalletClient;
   /** Minor units per whole unit of a currency (100 for EUR), or undefined for an unknown currency. */
   subunitsOf: (currency: string) => Promise<number | undefined>;
@@ -39,6 +43,9 @@ function problem(reply: FastifyReply, code: number, field: string, message: stri
  */
 async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions): Promise<void> {
   const { db, wallet } = options;
+  // The studio's own schema, brought up to date after the host's (its first migration moves tables
+  // an earlier release kept among the platform's).
+  await options.migrate(studioMigrations);
   const rounds = new RoundService({
     db,
     engines,

@@ -1,6 +1,6 @@
 /**
  * The casino's tables, one file per capability; callers see them all as `schema` from `@chrysos/db`.
- * The studio's tables are in ../studio-schema.ts.
+ * The in-house studio keeps its tables to itself (apps/games/src/storage, schema `studio`).
  */
 
 export * from './auth.ts';

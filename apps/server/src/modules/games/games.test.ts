@@ -1,7 +1,8 @@
 import { type Game, gameProviders, gamesList, gamesPage } from '@chrysos/contract';
-import { schema, studioSchema } from '@chrysos/db';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { studioBrands, titles } from '@chrysos/games';
+import * as studioSchema from '@chrysos/games/storage';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';

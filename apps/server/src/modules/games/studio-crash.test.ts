@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { schema, studioSchema } from '@chrysos/db';
+import { schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { openStudioSession } from '@chrysos/games/sessions';
+import * as studioSchema from '@chrysos/games/storage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { houseStudio } from '../../platform/config.ts';

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { schema, studioSchema } from '@chrysos/db';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { engines } from '@chrysos/games/math';
 import { WalletPurse } from '@chrysos/games/rounds/purse';
 import { RoundRefused, RoundService } from '@chrysos/games/rounds/round-service';
 import { openStudioSession } from '@chrysos/games/sessions';
+import * as studioSchema from '@chrysos/games/storage';
 import { titleById } from '@chrysos/games/titles';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
 import { eq, like } from 'drizzle-orm';

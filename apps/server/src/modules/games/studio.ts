@@ -17,6 +17,7 @@ export async function studioPlugin(app: FastifyInstance): Promise<void> {
   };
   await app.register(studioRoutes, {
     db: app.database.db,
+    migrate: (migrations) => app.database.migrate(migrations),
     wallet: new WalletClient({ transport, studio: houseStudio, secret }),
     subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
     recovery: {

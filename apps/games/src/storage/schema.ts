@@ -5,7 +5,7 @@ import {
   index,
   integer,
   jsonb,
-  pgTable,
+  pgSchema,
   serial,
   text,
   timestamp,
@@ -14,14 +14,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The in-house studio's own tables. They share the database for convenience only: the studio reads
- * and writes nothing else, and knows a player only by the wallet protocol's user id, so no foreign
- * key points into the casino's tables.
+ * The in-house studio's own tables, in a PostgreSQL schema of its own (`studio`) with migrations of
+ * its own (apps/games/migrations). They may share a database with the casino for convenience only:
+ * the studio reads and writes nothing else, and knows a player only by the wallet protocol's user id,
+ * so no foreign key points into the casino's tables.
  */
+export const studio = pgSchema('studio');
 
 /** Provably fair seed pairs: one active per player (and per demo session); rotated ones are revealed. */
-export const studioSeeds = pgTable(
-  'studio_seeds',
+export const studioSeeds = studio.table(
+  'seeds',
   {
     id: serial('id').primaryKey(),
     /** The wallet user id for real play, or `demo:<session id>`. */
@@ -36,14 +38,14 @@ export const studioSeeds = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('studio_seeds_one_active').on(table.owner).where(sql`${table.active}`),
-    index('studio_seeds_owner_idx').on(table.owner, table.id),
+    uniqueIndex('seeds_one_active').on(table.owner).where(sql`${table.active}`),
+    index('seeds_owner_idx').on(table.owner, table.id),
   ],
 );
 
 /** A launch of one title: real play carries the casino's game session token, demo a virtual balance. */
-export const studioSessions = pgTable(
-  'studio_sessions',
+export const studioSessions = studio.table(
+  'sessions',
   {
     /** Random, in the game's URL; only its hash is stored. */
     idHash: text('id_hash').primaryKey(),
@@ -57,7 +59,7 @@ export const studioSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('studio_sessions_expiry_idx').on(table.expiresAt)],
+  (table) => [index('sessions_expiry_idx').on(table.expiresAt)],
 );
 
 export const studioRoundStatuses = ['open', 'closed', 'refused', 'rolled_back'] as const;
@@ -67,8 +69,8 @@ export const studioRoundStatuses = ['open', 'closed', 'refused', 'rolled_back'] 
  */
 export const studioRoundPhases = ['betting', 'playing', 'settling', 'done'] as const;
 
-export const studioRounds = pgTable(
-  'studio_rounds',
+export const studioRounds = studio.table(
+  'rounds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     sessionHash: text('session_hash').notNull(),
@@ -102,7 +104,7 @@ export const studioRounds = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
-    index('studio_rounds_owner_idx').on(table.owner, table.createdAt),
-    index('studio_rounds_open_idx').on(table.updatedAt).where(sql`${table.status} = 'open'`),
+    index('rounds_owner_idx').on(table.owner, table.createdAt),
+    index('rounds_open_idx').on(table.updatedAt).where(sql`${table.status} = 'open'`),
   ],
 );
