@@ -104,6 +104,7 @@ export const errorCodes = {
     /** {minutes} */
     'support.too_many_messages',
   ],
+  notifications: ['notifications.push_service_not_allowed'],
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes][number];

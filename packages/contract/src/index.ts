@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './games.ts';
 export * from './health.ts';
 export * from './info.ts';
+export * from './notifications.ts';
 export * from './support.ts';
 export * from './text.ts';
 export * from './wallet.ts';

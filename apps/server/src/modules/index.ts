@@ -5,6 +5,7 @@ import content from './content/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
 import info from './info/index.ts';
 import mail from './mail/index.ts';
+import notifications from './notifications/index.ts';
 import player from './player/index.ts';
 import support from './support/index.ts';
 import wallet from './wallet/index.ts';
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(wallet);
   await app.register(cashier);
   await app.register(games, options.games ?? {});
+  await app.register(notifications);
 }

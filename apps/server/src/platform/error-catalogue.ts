@@ -301,6 +301,12 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'Too many messages. Please try again in {minutes} minutes.',
     el: 'Πάρα πολλά μηνύματα. Παρακαλούμε δοκιμάστε ξανά σε {minutes} λεπτά.',
   },
+
+  'notifications.push_service_not_allowed': {
+    status: 422,
+    en: 'This browser’s push service is not supported',
+    el: 'Η υπηρεσία ειδοποιήσεων αυτού του προγράμματος περιήγησης δεν υποστηρίζεται',
+  },
 };
 
 /** The request's language for messages: Greek when Accept-Language starts with `el`, else English. */

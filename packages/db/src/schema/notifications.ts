@@ -66,7 +66,7 @@ export const notificationAnnouncements = pgTable(
   {
     slug: text('slug').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** Null for those found when announcing began (they were news before it and are not pushed). */
+    /** Null for one recorded without a push (its time came more than a day before it was seen). */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.slug, table.createdAt] })],
