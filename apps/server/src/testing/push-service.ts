@@ -164,7 +164,8 @@ export async function startPushService() {
         keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
       };
     },
-    idOf: (subscription: Pick<StandInSubscription, 'endpoint'>) => subscription.endpoint.split('/').at(-1) ?? '',
+    idOf: (subscription: Pick<StandInSubscription, 'endpoint'>) =>
+      subscription.endpoint.split('/').at(-1) ?? '',
     answer(subscription: StandInSubscription, status: number) {
       answers.set(subscription.endpoint.split('/').at(-1) ?? '', status);
     },
