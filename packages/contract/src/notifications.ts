@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
 
 /*
  * The notifications centre and web push (spec §2 Header, §3 Notification item and read record, §6 push
@@ -105,3 +107,47 @@ export const pushMessage = z
   })
   .strict();
 export type PushMessage = z.infer<typeof pushMessage>;
+
+const tags = ['notifications'];
+
+/** The notifications centre's and web push's endpoints of the player API (paths listed at the top). */
+export const notificationsApi = {
+  readRecords: endpoint({
+    method: 'GET',
+    path: '/player/notification_reads',
+    tags,
+    summary: "The player's read notifications (slug, createdAt, time read), newest first, at most 100",
+    responses: { 200: notificationReads, 401: errorBody },
+  }),
+  addReadRecords: endpoint({
+    method: 'POST',
+    path: '/player/notification_reads',
+    tags,
+    summary: 'Records notifications as read (from any device); answers every read record kept',
+    body: notificationReads,
+    responses: { 200: notificationReads, 401: errorBody, 422: errorBody },
+  }),
+  pushKey: endpoint({
+    method: 'GET',
+    path: '/player/push_subscriptions/key',
+    tags,
+    summary: 'The VAPID public key (applicationServerKey) browsers subscribe with',
+    responses: { 200: pushKey, 401: errorBody },
+  }),
+  subscribePush: endpoint({
+    method: 'POST',
+    path: '/player/push_subscriptions',
+    tags,
+    summary: "Stores this browser's push subscription for the signed-in player",
+    body: pushSubscription,
+    responses: { 201: pushSubscriptionStored, 401: errorBody, 422: errorBody },
+  }),
+  unsubscribePush: endpoint({
+    method: 'DELETE',
+    path: '/player/push_subscriptions',
+    tags,
+    summary: "Forgets this browser's push subscription",
+    body: pushUnsubscription,
+    responses: { 200: pushSubscriptionRemoved, 401: errorBody, 422: errorBody },
+  }),
+};
