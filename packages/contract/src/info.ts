@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 export const subcurrency = z.object({
   code: z.string().meta({ example: 'mBTC' }),
@@ -61,3 +62,44 @@ export type IpInfo = z.infer<typeof ipInfo>;
 
 /** `?locale=el` gives country names in Greek. */
 export const localeQuery = z.object({ locale: z.enum(['en', 'el']).default('en') });
+
+/** Reference data every page needs (spec §7 Info). */
+export const infoApi = {
+  currencies: endpoint({
+    method: 'GET',
+    path: '/info/currencies',
+    tags: ['info'],
+    summary: 'Currencies the casino offers',
+    responses: { 200: currencies },
+  }),
+  countries: endpoint({
+    method: 'GET',
+    path: '/info/countries',
+    tags: ['info'],
+    summary: 'Countries with the currency a new player from there starts in',
+    query: localeQuery,
+    responses: { 200: countries },
+  }),
+  dialCodes: endpoint({
+    method: 'GET',
+    path: '/info/dial_codes',
+    tags: ['info'],
+    summary: 'International dialling codes',
+    query: localeQuery,
+    responses: { 200: dialCodes },
+  }),
+  project: endpoint({
+    method: 'GET',
+    path: '/info/project',
+    tags: ['info'],
+    summary: 'Facts about this casino deployment',
+    responses: { 200: projectInfo },
+  }),
+  currentIp: endpoint({
+    method: 'GET',
+    path: '/current_ip',
+    tags: ['info'],
+    summary: "The caller's address, country and suggested currency",
+    responses: { 200: ipInfo },
+  }),
+};

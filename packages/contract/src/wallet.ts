@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
 import { localeQuery } from './info.ts';
 import { oneLine } from './text.ts';
 
@@ -33,6 +35,7 @@ export const paymentMethod = z
     withdrawal: z.object({ min_cents: z.number().int(), max_cents: z.number().int() }),
   })
   .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 export const payment = z
   .object({
@@ -101,6 +104,7 @@ export const transactionsQuery = localeQuery.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type TransactionsQuery = z.input<typeof transactionsQuery>;
 
 export const transactionsPage = z
   .object({
@@ -111,3 +115,128 @@ export const transactionsPage = z
   })
   .meta({ id: 'TransactionsPage' });
 export type TransactionsPage = z.infer<typeof transactionsPage>;
+
+/** The player's accounts and money movements (spec §7 /player/accounts, /profile/wallet/transactions). */
+export const walletApi = {
+  accounts: endpoint({
+    method: 'GET',
+    path: '/player/accounts',
+    tags: ['wallet'],
+    summary: "The player's currency accounts",
+    responses: { 200: z.array(account), 401: errorBody },
+  }),
+  switchAccount: endpoint({
+    method: 'POST',
+    path: '/player/accounts',
+    tags: ['wallet'],
+    summary: 'Add an account in a currency and make it the active one',
+    body: switchAccountBody,
+    responses: { 200: z.array(account), 401: errorBody, 422: errorBody },
+  }),
+  transactions: endpoint({
+    method: 'GET',
+    path: '/player/transactions',
+    tags: ['wallet'],
+    summary: "The player's money movements, newest first",
+    query: transactionsQuery,
+    responses: { 200: transactionsPage, 401: errorBody, 422: errorBody },
+  }),
+  /** Answered as text/csv: a link to download, not a call to read. */
+  transactionsCsv: endpoint({
+    method: 'GET',
+    path: '/player/transactions.csv',
+    tags: ['wallet'],
+    summary:
+      'The same history as CSV (up to 10,000 rows), amounts in currency units, game titles in the requested locale',
+    query: transactionsQuery.omit({ page: true, per_page: true }),
+    responses: {
+      200: z.string().meta({ description: 'text/csv; charset=utf-8, sent as an attachment' }),
+      401: errorBody,
+      422: errorBody,
+    },
+  }),
+};
+
+const paymentId = z.object({ id: z.uuid('expected a payment id') });
+
+/** The player's cashier: methods and limits, deposits through the provider, withdrawals. */
+export const cashierApi = {
+  methods: endpoint({
+    method: 'GET',
+    path: '/payments/methods',
+    tags: ['cashier'],
+    summary: 'Payment methods with their limits in minor units of the currency',
+    query: z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/) }),
+    responses: { 200: z.array(paymentMethod), 422: errorBody },
+  }),
+  startDeposit: endpoint({
+    method: 'POST',
+    path: '/payments/deposits',
+    tags: ['cashier'],
+    summary: "Start a deposit: the answer's redirect_url is the provider's payment page",
+    body: depositBody,
+    responses: { 201: depositStarted, 401: errorBody, 422: errorBody },
+  }),
+  requestWithdrawal: endpoint({
+    method: 'POST',
+    path: '/payments/withdrawals',
+    tags: ['cashier'],
+    summary: 'Request a withdrawal: the money is held until it is paid out, cancelled or rejected',
+    body: withdrawalBody,
+    responses: { 201: payment, 401: errorBody, 422: errorBody },
+  }),
+  cancelWithdrawal: endpoint({
+    method: 'DELETE',
+    path: '/payments/withdrawals/:id',
+    tags: ['cashier'],
+    summary: 'Cancel a withdrawal that is still awaiting approval',
+    params: paymentId,
+    responses: { 200: payment, 401: errorBody, 409: errorBody },
+  }),
+  payments: endpoint({
+    method: 'GET',
+    path: '/player/payments',
+    tags: ['cashier'],
+    summary: "The player's deposits and withdrawals, newest first",
+    responses: { 200: z.array(payment), 401: errorBody },
+  }),
+  payment: endpoint({
+    method: 'GET',
+    path: '/player/payments/:id',
+    tags: ['cashier'],
+    summary: 'One deposit or withdrawal of the player',
+    params: paymentId,
+    responses: { 200: payment, 401: errorBody, 404: errorBody },
+  }),
+};
+
+/**
+ * The operator API the back office will use (bearer OPERATOR_API_TOKEN): withdrawals awaiting approval,
+ * approve, reject.
+ */
+export const cashierOperatorApi = {
+  pendingWithdrawals: endpoint({
+    method: 'GET',
+    path: '/operator/withdrawals',
+    tags: ['operator'],
+    summary: 'Withdrawals awaiting approval, oldest first',
+    responses: { 200: z.array(payment.extend({ player_id: z.uuid() })), 401: errorBody },
+  }),
+  approveWithdrawal: endpoint({
+    method: 'POST',
+    path: '/operator/withdrawals/:id/approve',
+    tags: ['operator'],
+    summary: 'Approve a withdrawal and send it to the provider for payout',
+    params: paymentId,
+    responses: { 200: payment, 401: errorBody, 409: errorBody },
+  }),
+  rejectWithdrawal: endpoint({
+    method: 'POST',
+    path: '/operator/withdrawals/:id/reject',
+    tags: ['operator'],
+    summary: "Reject a withdrawal; its money returns to the player's balance",
+    params: paymentId,
+    body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
+    responses: { 200: payment, 401: errorBody, 409: errorBody },
+  }),
+};

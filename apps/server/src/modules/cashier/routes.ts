@@ -1,18 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  depositBody,
-  depositStarted,
-  errorBody,
-  oneLine,
-  paymentMethod,
-  payment as paymentSchema,
-  withdrawalBody,
-} from '@chrysos/contract';
+import { cashierApi, cashierOperatorApi, type payment as paymentSchema } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer } from '../auth/public.ts';
@@ -31,38 +24,20 @@ export const present = (payment: Payment): z.infer<typeof paymentSchema> => ({
   updated_at: payment.updatedAt.toISOString(),
 });
 
-const paymentId = z.object({ id: z.uuid('expected a payment id') });
 const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers['accept-language']);
 
 /** The player's cashier: methods and limits, deposits through the provider, withdrawals. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cashier } = app;
-  const tags = ['cashier'];
 
-  app.get(
-    '/payments/methods',
-    {
-      schema: {
-        tags,
-        summary: 'Payment methods with their limits in minor units of the currency',
-        querystring: z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/) }),
-        response: { 200: z.array(paymentMethod), 422: errorBody },
-      },
-    },
-    async (request) => cashier.methods(request.query.currency),
-  );
+  app.route({
+    ...routeOf(cashierApi.methods),
+    handler: async (request) => cashier.methods(request.query.currency),
+  });
 
-  app.post(
-    '/payments/deposits',
-    {
-      schema: {
-        tags,
-        summary: "Start a deposit: the answer's redirect_url is the provider's payment page",
-        body: depositBody,
-        response: { 201: depositStarted, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(cashierApi.startDeposit),
+    handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       const language = languageOf(request);
       const started = await cashier.startDeposit(
@@ -80,19 +55,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send({ payment: present(started.payment), redirect_url: started.redirectUrl });
     },
-  );
+  });
 
-  app.post(
-    '/payments/withdrawals',
-    {
-      schema: {
-        tags,
-        summary: 'Request a withdrawal: the money is held until it is paid out, cancelled or rejected',
-        body: withdrawalBody,
-        response: { 201: paymentSchema, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(cashierApi.requestWithdrawal),
+    handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       const created = await cashier.requestWithdrawal(playerId, {
         currency: request.body.currency,
@@ -101,56 +68,33 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send(present(created));
     },
-  );
+  });
 
-  app.delete(
-    '/payments/withdrawals/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a withdrawal that is still awaiting approval',
-        params: paymentId,
-        response: { 200: paymentSchema, 401: errorBody, 409: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(cashierApi.cancelWithdrawal),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       return present(await cashier.release(request.params.id, 'cancelled', { playerId }));
     },
-  );
+  });
 
-  app.get(
-    '/player/payments',
-    {
-      schema: {
-        tags,
-        summary: "The player's deposits and withdrawals, newest first",
-        response: { 200: z.array(paymentSchema), 401: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(cashierApi.payments),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return (await cashier.list(await requirePlayer(request))).map(present);
     },
-  );
+  });
 
-  app.get(
-    '/player/payments/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One deposit or withdrawal of the player',
-        params: paymentId,
-        response: { 200: paymentSchema, 401: errorBody, 404: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(cashierApi.payment),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const found = await cashier.find(request.params.id, await requirePlayer(request));
       if (!found) throw new AppError('cashier.payment_not_found', { field: 'payment' });
       return present(found);
     },
-  );
+  });
 };
 
 /**
@@ -222,44 +166,18 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('cashier.operator_token_required', { field: 'authorization' });
     }
   });
-  const tags = ['operator'];
-
-  app.get(
-    '/operator/withdrawals',
-    {
-      schema: {
-        tags,
-        summary: 'Withdrawals awaiting approval, oldest first',
-        response: { 200: z.array(paymentSchema.extend({ player_id: z.uuid() })) },
-      },
-    },
-    async () =>
+  app.route({
+    ...routeOf(cashierOperatorApi.pendingWithdrawals),
+    handler: async () =>
       (await app.cashier.pendingWithdrawals()).map((p) => ({ ...present(p), player_id: p.playerId })),
-  );
-  app.post(
-    '/operator/withdrawals/:id/approve',
-    {
-      schema: {
-        tags,
-        summary: 'Approve a withdrawal and send it to the provider for payout',
-        params: paymentId,
-        response: { 200: paymentSchema, 409: errorBody },
-      },
-    },
-    async (request) => present(await app.cashier.approve(request.params.id)),
-  );
-  app.post(
-    '/operator/withdrawals/:id/reject',
-    {
-      schema: {
-        tags,
-        summary: "Reject a withdrawal; its money returns to the player's balance",
-        params: paymentId,
-        body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
-        response: { 200: paymentSchema, 409: errorBody },
-      },
-    },
-    async (request) =>
+  });
+  app.route({
+    ...routeOf(cashierOperatorApi.approveWithdrawal),
+    handler: async (request) => present(await app.cashier.approve(request.params.id)),
+  });
+  app.route({
+    ...routeOf(cashierOperatorApi.rejectWithdrawal),
+    handler: async (request) =>
       present(await app.cashier.release(request.params.id, 'rejected', { reason: request.body.reason })),
-  );
+  });
 };

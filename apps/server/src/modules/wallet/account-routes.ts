@@ -1,12 +1,6 @@
-import {
-  account,
-  errorBody,
-  switchAccountBody,
-  transactionsPage,
-  transactionsQuery,
-} from '@chrysos/contract';
+import { walletApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../auth/public.ts';
 import { listAccounts, switchAccount } from './accounts.ts';
@@ -17,34 +11,18 @@ const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/
 /** Spec §7 GET/POST /player/accounts and the wallet history of /profile/wallet/transactions. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const tags = ['wallet'];
 
-  app.get(
-    '/player/accounts',
-    {
-      schema: {
-        tags,
-        summary: "The player's currency accounts",
-        response: { 200: z.array(account), 401: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(walletApi.accounts),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listAccounts(db, app.wallet.ledger, await requirePlayer(request));
     },
-  );
+  });
 
-  app.post(
-    '/player/accounts',
-    {
-      schema: {
-        tags,
-        summary: 'Add an account in a currency and make it the active one',
-        body: switchAccountBody,
-        response: { 200: z.array(account), 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(walletApi.switchAccount),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       const offered = await app.referenceData.currency(request.body.currency);
       if (!offered) throw new AppError('info.currency_not_offered', { field: 'currency' });
@@ -52,19 +30,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await switchAccount(db, playerId, request.body.currency);
       return listAccounts(db, app.wallet.ledger, playerId);
     },
-  );
+  });
 
-  app.get(
-    '/player/transactions',
-    {
-      schema: {
-        tags,
-        summary: "The player's money movements, newest first",
-        querystring: transactionsQuery,
-        response: { 200: transactionsPage, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(walletApi.transactions),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       const { page, per_page: perPage, locale, ...filter } = request.query;
       const found = await transactionHistory(
@@ -76,19 +46,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { ...found, page, per_page: perPage };
     },
-  );
+  });
 
-  app.get(
-    '/player/transactions.csv',
-    {
-      schema: {
-        tags,
-        summary:
-          'The same history as CSV (up to 10,000 rows), amounts in currency units, game titles in the requested locale',
-        querystring: transactionsQuery.omit({ page: true, per_page: true }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(walletApi.transactionsCsv),
+    handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       const { locale, ...filter } = request.query;
       const { items } = await transactionHistory(db, playerId, filter, { offset: 0, limit: 10_000 }, locale);
@@ -124,5 +86,5 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(`${lines.join('\n')}\n`);
     },
-  );
+  });
 };

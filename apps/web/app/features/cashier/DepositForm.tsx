@@ -87,7 +87,7 @@ export function DepositForm({ idPrefix }: { idPrefix: string }) {
       method: chosen.id,
       ...(bonusCode.trim() ? { bonus_code: bonusCode.trim() } : {}),
     }).catch(() => null);
-    const redirect = response?.status === 201 ? response.body.redirect_url : undefined;
+    const redirect = response?.ok ? response.body.redirect_url : undefined;
     if (typeof redirect === 'string' && redirect) {
       // The busy state stays until the payment page replaces this one.
       window.location.assign(redirect);

@@ -10,11 +10,11 @@ import {
   useState,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import type { ApiResponse } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { readJson, writeJson } from '../../lib/storage';
 import { usePlayer } from '../player/player-session';
 import type { Poller } from './accounts-poller';
+import type { SwitchAnswer } from './api';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
 
 /** The display unit chosen per crypto currency on this device, e.g. `{ "BTC": "mBTC" }`. */
@@ -38,7 +38,7 @@ export interface Wallet {
   /** Reads the accounts again now (after a deposit or withdrawal). */
   refresh(): Promise<void>;
   /** Adds or activates an account, then reloads the accounts and the player. */
-  switchTo(currency: string): Promise<ApiResponse<Account[]> | null>;
+  switchTo(currency: string): Promise<SwitchAnswer | null>;
 }
 
 const WalletContext = createContext<Wallet | null>(null);
@@ -120,9 +120,9 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     async (code: string) => {
       const { switchAccount } = await import('./api');
       const response = await switchAccount(code).catch(() => null);
-      if (response?.status === 200 && Array.isArray(response.body)) {
+      if (response?.ok) {
         // The answer holds the accounts as they now are: the header shows the new balance at once.
-        poller.current?.set(response.body as Account[]);
+        poller.current?.set(response.body);
         // Spec §4 Account switch: then the accounts and the player (whose currency follows the active
         // account) are read again. Comp points join them once GET /player/comp_points exists.
         await Promise.all([poller.current?.refresh(), revalidate()]);

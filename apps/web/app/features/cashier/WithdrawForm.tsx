@@ -110,8 +110,8 @@ export function WithdrawForm({
       method: chosen.id,
     }).catch(() => null);
     setBusy(false);
-    if (response?.status === 201 && response.body.id) {
-      const payment = response.body as Payment;
+    if (response?.ok) {
+      const payment = response.body;
       setRequested(payment);
       setAmount('');
       await wallet.refresh();

@@ -1,50 +1,38 @@
-import type { Account, Currency, Payment, TransactionsPage } from '@chrysos/contract';
+import type {
+  Account,
+  Currency,
+  PaymentMethod,
+  TransactionsPage,
+  TransactionsQuery,
+} from '@chrysos/contract';
+import { endpoints, urlOf } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
-import { type ApiResponse, callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 
-export type { TransactionsPage, WalletTransaction } from '@chrysos/contract';
+export type { PaymentMethod, TransactionsPage, WalletTransaction } from '@chrysos/contract';
 
-/** The player API of the cashier and wallet (spec §7), typed; amounts are minor units throughout. */
+/** The cashier's and the wallet's calls of the player API (spec §7); amounts are minor units throughout. */
 
-export interface MethodLimits {
-  min_cents: number;
-  max_cents: number;
-}
-
-export interface PaymentMethod {
-  id: string;
-  deposit: MethodLimits;
-  withdrawal: MethodLimits;
-}
-
-export type TransactionKindFilter = 'deposit' | 'withdrawal' | 'game' | 'bonus';
-
-export interface TransactionFilters {
-  currency?: string | undefined;
-  kind?: TransactionKindFilter | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-const list = <T>(response: ApiResponse<T[]>): T[] | null =>
-  response.status === 200 && Array.isArray(response.body) ? (response.body as T[]) : null;
+export type TransactionKindFilter = NonNullable<TransactionsQuery['kind']>;
+export type TransactionFilters = Pick<TransactionsQuery, 'currency' | 'kind' | 'from' | 'to'>;
 
 /** GET /player/accounts; null when it cannot be read (signed out, offline). */
 export async function fetchAccounts(): Promise<Account[] | null> {
-  return list(await callApi<Account[]>('GET', '/player/accounts'));
+  const answer = await api(endpoints.wallet.accounts, {});
+  return answer.ok ? answer.body : null;
 }
 
 /** POST /player/accounts: adds the currency if new and makes it the active account. */
-export function switchAccount(currency: string): Promise<ApiResponse<Account[]>> {
-  return callApi<Account[]>('POST', '/player/accounts', { currency });
-}
+export const switchAccount = (currency: string) =>
+  api(endpoints.wallet.switchAccount, { body: { currency } });
+export type SwitchAnswer = Awaited<ReturnType<typeof switchAccount>>;
 
 let currencies: Promise<Currency[] | null> | null = null;
 
 /** GET /info/currencies, fetched once per page session (a failure is tried again next time). */
 export function fetchCurrencies(): Promise<Currency[] | null> {
-  currencies ??= callApi<Currency[]>('GET', '/info/currencies')
-    .then(list)
+  currencies ??= api(endpoints.info.currencies, {})
+    .then((answer) => (answer.ok ? answer.body : null))
     .catch(() => null)
     .then((loaded) => {
       if (!loaded) currencies = null;
@@ -55,80 +43,55 @@ export function fetchCurrencies(): Promise<Currency[] | null> {
 
 /** GET /payments/methods?currency= */
 export async function fetchMethods(currency: string): Promise<PaymentMethod[] | null> {
-  return list(
-    await callApi<PaymentMethod[]>('GET', `/payments/methods?currency=${encodeURIComponent(currency)}`),
-  );
+  const answer = await api(endpoints.cashier.methods, { query: { currency } });
+  return answer.ok ? answer.body : null;
 }
 
-export function startDeposit(body: {
+export const startDeposit = (body: {
   currency: string;
   amount_cents: number;
   method: string;
   bonus_code?: string;
-}): Promise<ApiResponse<{ payment: Payment; redirect_url: string }>> {
-  return callApi('POST', '/payments/deposits', body);
-}
+}) => api(endpoints.cashier.startDeposit, { body });
 
-export function requestWithdrawal(body: {
-  currency: string;
-  amount_cents: number;
-  method: string;
-}): Promise<ApiResponse<Payment>> {
-  return callApi<Payment>('POST', '/payments/withdrawals', body);
-}
+export const requestWithdrawal = (body: { currency: string; amount_cents: number; method: string }) =>
+  api(endpoints.cashier.requestWithdrawal, { body });
 
-export function cancelWithdrawal(id: string): Promise<ApiResponse<Payment>> {
-  return callApi<Payment>('DELETE', `/payments/withdrawals/${encodeURIComponent(id)}`);
-}
+export const cancelWithdrawal = (id: string) => api(endpoints.cashier.cancelWithdrawal, { params: { id } });
 
 /** GET /player/payments: deposits and withdrawals, newest first. */
-export async function fetchPayments(): Promise<Payment[] | null> {
-  return list(await callApi<Payment[]>('GET', '/player/payments'));
+export async function fetchPayments() {
+  const answer = await api(endpoints.cashier.payments, {});
+  return answer.ok ? answer.body : null;
 }
 
 /** GET /player/payments/:id; null when it cannot be read, `missing` when there is no such payment. */
-export async function fetchPayment(id: string): Promise<Payment | 'missing' | null> {
-  const response = await callApi<Payment>('GET', `/player/payments/${encodeURIComponent(id)}`);
-  if (response.status === 404 || response.status === 422) return 'missing';
-  return response.status === 200 && response.body.id ? (response.body as Payment) : null;
+export async function fetchPayment(id: string) {
+  const answer = await api(endpoints.cashier.payment, { params: { id } });
+  if (answer.status === 404 || answer.status === 422) return 'missing';
+  return answer.ok ? answer.body : null;
 }
 
-/**
- * The query string of the history filters (empty ones left out), page and size when given, and the
- * language the games' titles are wanted in.
- */
-export function transactionsQuery(
-  filters: TransactionFilters,
-  locale: Locale,
-  paging?: { page: number; perPage: number },
-): string {
-  const query = new URLSearchParams({ locale });
-  for (const key of ['currency', 'kind', 'from', 'to'] as const) {
-    const value = filters[key];
-    if (value) query.set(key, value);
-  }
-  if (paging) {
-    query.set('page', String(paging.page));
-    query.set('per_page', String(paging.perPage));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
+/** The history filters (empty ones left out) and the language the games' titles are wanted in. */
+const historyQuery = (filters: TransactionFilters, locale: Locale) => ({
+  locale,
+  currency: filters.currency || undefined,
+  kind: filters.kind || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
 
 export async function fetchTransactions(
   filters: TransactionFilters,
   locale: Locale,
   paging: { page: number; perPage: number },
 ): Promise<TransactionsPage | null> {
-  const response = await callApi<TransactionsPage>(
-    'GET',
-    `/player/transactions${transactionsQuery(filters, locale, paging)}`,
-  );
-  return response.status === 200 && Array.isArray(response.body.items)
-    ? (response.body as TransactionsPage)
-    : null;
+  const answer = await api(endpoints.wallet.transactions, {
+    query: { ...historyQuery(filters, locale), page: paging.page, per_page: paging.perPage },
+  });
+  return answer.ok ? answer.body : null;
 }
 
 /** Where the same history downloads as CSV. */
 export const transactionsCsvUrl = (filters: TransactionFilters, locale: Locale) =>
-  `/api/player/transactions.csv${transactionsQuery(filters, locale)}`;
+  urlOf(endpoints.wallet.transactionsCsv, { query: historyQuery(filters, locale) });

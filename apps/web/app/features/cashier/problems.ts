@@ -1,4 +1,3 @@
-import type { ApiResponse } from '../../lib/api';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 import type { AmountProblem } from './amount-input';
@@ -37,7 +36,7 @@ export function describeAmountProblem(
  */
 export function paymentProblems(
   t: Translate,
-  response: ApiResponse | null,
+  response: { status: number; body?: unknown } | null,
   money: MoneyText,
 ): { amount?: string; bonus_code?: string; base?: string } {
   if (!response) return { base: t('wallet.problems.network') };
