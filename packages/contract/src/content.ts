@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
 
 /**
  * Content collections (spec §3). Files live under `content/{en,el}/<collection>/<stem>.{yaml,md}`;
@@ -577,3 +579,15 @@ export const contentQueryResult = z
     ),
   })
   .meta({ id: 'ContentQueryResult' });
+
+/** The content store's query API (spec §6). */
+export const contentApi = {
+  query: endpoint({
+    method: 'POST',
+    path: '/content/query',
+    tags: ['content'],
+    summary: 'Items of a content collection visible to the caller',
+    body: contentQuery,
+    responses: { 200: contentQueryResult, 400: errorBody },
+  }),
+};

@@ -43,6 +43,9 @@ export const endpoints = {
       1,
     ),
   },
+  content: {
+    query: ref<typeof contract.contentApi.query>('POST', '/api', '/content/query', 1),
+  },
   info: {
     currencies: ref<typeof contract.infoApi.currencies>('GET', '/api', '/info/currencies', 1),
     countries: ref<typeof contract.infoApi.countries>('GET', '/api', '/info/countries', 1),

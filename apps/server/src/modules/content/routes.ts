@@ -1,22 +1,15 @@
-import { contentQuery, contentQueryResult, contentVersion, errorBody } from '@chrysos/contract';
+import { contentApi, contentVersion } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describeError, languageOf } from '../../platform/errors.ts';
 import { viewerOf } from '../player/public.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/content/query',
-    {
-      attachValidation: true,
-      schema: {
-        tags: ['content'],
-        summary: 'Items of a content collection visible to the caller',
-        body: contentQuery,
-        response: { 200: contentQueryResult, 400: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(contentApi.query),
+    attachValidation: true,
+    handler: async (request, reply) => {
       // A query naming an unknown collection or a bad filter is a bad request, not a form to correct.
       if (request.validationError) {
         const language = languageOf(request.headers['accept-language']);
@@ -26,5 +19,5 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { total, items } = app.content.query(request.body, await viewerOf(app, request));
       return { version: contentVersion, total, items };
     },
-  );
+  });
 };
