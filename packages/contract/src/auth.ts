@@ -231,6 +231,21 @@ export const updatePlayerBody = z
   .meta({ id: 'UpdatePlayer' });
 export type UpdatePlayerBody = z.input<typeof updatePlayerBody>;
 
+/**
+ * Realtime connection settings (spec §3 Realtime settings): the Centrifugo-protocol WebSocket URL; for a
+ * signed-in player the suffix of their private channels (`balance#<user>`) and a short-lived connection
+ * token issued at `timestamp` (Unix seconds). A visitor gets no user or token: public channels only.
+ */
+export const realtimeSettings = z
+  .object({
+    url: z.string(),
+    user: z.string().nullable(),
+    token: z.string().nullable(),
+    timestamp: z.number().int(),
+  })
+  .meta({ id: 'RealtimeSettings' });
+export type RealtimeSettings = z.infer<typeof realtimeSettings>;
+
 /** GET /player/settings: what the client needs before sending account forms. */
 export const playerSettings = z
   .object({
@@ -240,6 +255,8 @@ export const playerSettings = z
     validate_email: z.boolean(),
     /** When set, registration with another email domain is silently skipped (spec §5). */
     allowed_email_domains: z.array(z.string()).nullable(),
+    /** Realtime settings (spec §3): where to connect, and for a signed-in player their channel suffix and token. */
+    cent: realtimeSettings,
   })
   .meta({ id: 'PlayerSettings' });
 export type PlayerSettings = z.infer<typeof playerSettings>;

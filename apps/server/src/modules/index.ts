@@ -7,6 +7,7 @@ import info from './info/index.ts';
 import mail from './mail/index.ts';
 import notifications from './notifications/index.ts';
 import player from './player/index.ts';
+import realtime from './realtime/index.ts';
 import support from './support/index.ts';
 import wallet from './wallet/index.ts';
 
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(support);
   await app.register(wallet);
   await app.register(cashier);
+  await app.register(realtime);
   await app.register(games, options.games ?? {});
   await app.register(notifications);
 }

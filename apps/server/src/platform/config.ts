@@ -286,6 +286,31 @@ export const configSchema = z.object({
   WALLET_MAX_BET: z.coerce.number().positive().default(10_000),
   // Groups of wallet bets and wins booked at once; calls arriving meanwhile wait and go in the next group.
   WALLET_BOOKING_GROUPS: z.coerce.number().int().min(1).max(50).default(1),
+  /**
+   * Realtime push (spec §7 Realtime subscriptions): the HMAC-SHA256 secret connection tokens are signed
+   * with (Centrifugo's token_hmac_secret_key when a Centrifugo publishes). Unset, one is generated on the
+   * first start and kept in the database, so every instance and restart accepts the same tokens.
+   */
+  REALTIME_TOKEN_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** How long a realtime connection token is valid; the browser asks for a new one before it expires. */
+  REALTIME_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** Publications each channel keeps for clients that reconnect to recover (the newest so many)… */
+  REALTIME_HISTORY_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** …and for how long (seconds); older ones are pruned every minute. */
+  REALTIME_HISTORY_TTL_SECONDS: z.coerce.number().int().min(10).max(2_592_000).default(86_400),
+  /** A win of at least this many minor units (any currency) is announced on public:wins. */
+  REALTIME_BIG_WIN_CENTS: z.coerce.number().int().min(1).default(50_000),
+  /**
+   * An operator's Centrifugo: its address (e.g. http://centrifugo:8000) with CENTRIFUGO_API_KEY.
+   * Set, publications go to its server API (POST <url>/api/publish, header X-API-Key) instead of the product's own
+   * WebSocket endpoint, with the same channels, and tokens signed with REALTIME_TOKEN_SECRET.
+   */
+  CENTRIFUGO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .optional(),
+  CENTRIFUGO_API_KEY: z.string().min(16, 'use at least 16 characters').optional(),
+  /** Where browsers connect to that Centrifugo (wss://…/connection/websocket); required with the API URL. */
+  CENTRIFUGO_PUBLIC_URL: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }).optional(),
 });
 
 /** The parsed settings; PUBLIC_URL is always known once parsed (see `listenOrigin`). */
@@ -314,6 +339,21 @@ const withSafeIssuers = configSchema.superRefine((config, ctx) => {
       message: 'not in production: pushes go to public push services only',
     });
   }
+  if (config.CENTRIFUGO_API_URL) {
+    for (const variable of [
+      'CENTRIFUGO_API_KEY',
+      'CENTRIFUGO_PUBLIC_URL',
+      'REALTIME_TOKEN_SECRET',
+    ] as const) {
+      if (!config[variable]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: 'required with CENTRIFUGO_API_URL (the Centrifugo the product publishes to)',
+        });
+      }
+    }
+  }
   config.SOCIAL_PROVIDERS.forEach((provider, index) => {
     if (issuerAllowed(provider.issuer, config.NODE_ENV)) return;
     // The path names the entry rather than the variable, so the client secrets are not echoed.
@@ -331,6 +371,8 @@ export class ConfigError extends Error {}
 const secretVariables = new Set([
   'DATABASE_URL',
   'REDIS_URL',
+  'REALTIME_TOKEN_SECRET',
+  'CENTRIFUGO_API_KEY',
   'SMTP_URL',
   'CAPTCHA_HMAC_KEY',
   'SOCIAL_PROVIDERS',

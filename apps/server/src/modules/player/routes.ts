@@ -82,15 +82,20 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What the client needs before sending account forms',
+        summary: 'What the client needs before sending account forms, and its realtime connection settings',
         response: { 200: playerSettings },
       },
     },
-    async () => ({
-      captcha: { provider: 'altcha' as const, challenge_url: '/api/captcha/challenge' },
-      validate_email: app.config.VALIDATE_EMAIL,
-      allowed_email_domains: app.config.ALLOWED_EMAIL_DOMAINS ?? null,
-    }),
+    async (request, reply) => {
+      // The realtime token is the player's own: never kept by a cache.
+      reply.header('cache-control', 'private, no-store');
+      return {
+        captcha: { provider: 'altcha' as const, challenge_url: '/api/captcha/challenge' },
+        validate_email: app.config.VALIDATE_EMAIL,
+        allowed_email_domains: app.config.ALLOWED_EMAIL_DOMAINS ?? null,
+        cent: await app.realtime.settings(await request.playerId()),
+      };
+    },
   );
 
   app.patch(

@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The channel catalogue (spec §7 Realtime subscriptions, Centrifugo's channel naming): private channels
+ * `<name>#<user>`, where `user` is the player's channel suffix (the `sub` of their connection token), and
+ * public channels in the `public:` namespace. Nothing else can be subscribed to.
+ */
+
+/** What each private channel carries, by name. */
+export interface PrivateChannels {
+  /** The player's currency accounts after a booking or a payment (spec §3 Account). */
+  balance: {
+    currency: string;
+    amount_cents: number;
+    available_to_cashout_cents: number;
+    bonus_cents: number;
+    active: boolean;
+  }[];
+  /** The player's groups after a change: a list of items with id (spec §7). */
+  groups_updates: { id: string }[];
+  /** One bonus (spec §3 Bonus and freespin). */
+  bonuses_changes: { id: string; title: string; stage: BonusStage; created_at: string };
+  /** One freespin (spec §3 Bonus and freespin). */
+  freespins_changes: { id: string; title: string; stage: BonusStage; created_at: string };
+  /** One lootbox (spec §3 Lootbox). */
+  lootboxes_changes: { id: string; stage: string };
+  /** The player's new comp points (spec §7 comps_award). */
+  comps_award: { points: number };
+}
+
+export type BonusStage = 'activated' | 'issued' | 'handle_bets' | 'canceled';
+
+/** What each public channel carries, by name (without the `public:` namespace). */
+export interface PublicChannels {
+  /** A big win as it happens (REALTIME_BIG_WIN_CENTS and above). */
+  wins: { game_code: string | null; currency: string; amount_cents: number; player: string; at: string };
+  /** A jackpot's new amount (published by the jackpot when it exists). */
+  jackpots_changes: { id: string; currency: string; amount_cents: number };
+}
+
+export type PrivateChannelName = keyof PrivateChannels & string;
+export type PublicChannelName = keyof PublicChannels & string;
+
+export const privateChannelNames: readonly PrivateChannelName[] = [
+  'balance',
+  'groups_updates',
+  'bonuses_changes',
+  'freespins_changes',
+  'lootboxes_changes',
+  'comps_award',
+];
+export const publicChannelNames: readonly PublicChannelName[] = ['wins', 'jackpots_changes'];
+
+export const publicNamespace = 'public:';
+
+/** A channel as a client names it, understood: private to one user, or public; null for any other name. */
+export type ParsedChannel =
+  | { kind: 'private'; name: PrivateChannelName; user: string }
+  | { kind: 'public'; name: PublicChannelName };
+
+export function parseChannel(channel: string): ParsedChannel | null {
+  if (channel.startsWith(publicNamespace)) {
+    const name = channel.slice(publicNamespace.length);
+    return (publicChannelNames as readonly string[]).includes(name)
+      ? { kind: 'public', name: name as PublicChannelName }
+      : null;
+  }
+  const hash = channel.indexOf('#');
+  if (hash <= 0) return null;
+  const name = channel.slice(0, hash);
+  const user = channel.slice(hash + 1);
+  if (!(privateChannelNames as readonly string[]).includes(name) || !/^[A-Za-z0-9_-]{1,64}$/.test(user)) {
+    return null;
+  }
+  return { kind: 'private', name: name as PrivateChannelName, user };
+}
+
+export function privateChannel(name: PrivateChannelName, user: string): string {
+  return `${name}#${user}`;
+}
+
+export function publicChannel(name: PublicChannelName): string {
+  return `${publicNamespace}${name}`;
+}
+
+/**
+ * The player's channel suffix: opaque (an HMAC of their id under the token secret), so a channel name
+ * seen in a browser tells nothing of the player id, and the same on every instance.
+ */
+export function channelUserOf(secret: string, playerId: string): string {
+  return createHmac('sha256', secret).update(`realtime-user:${playerId}`).digest('base64url').slice(0, 22);
+}

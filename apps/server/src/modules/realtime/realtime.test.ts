@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createDatabase, type Database } from '@chrysos/db';
+import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
+import { signBody } from '@chrysos/wallet-protocol';
+import { Centrifuge, type PublicationContext, type SubscribedContext } from 'centrifuge';
+import { jwtVerify } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { parseConfig } from '../../platform/config.ts';
+import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
+import { ConnectionTokens } from './tokens.ts';
+
+/*
+ * Spec §7 Realtime subscriptions, served in the Centrifugo client protocol and driven by the official
+ * `centrifuge` client over a real socket: tokens, channel permissions, publications from bookings and
+ * group changes, recovery after a dropped connection and after the server died, fan-out across
+ * instances through Redis, and publishing to an operator's Centrifugo instead.
+ */
+
+const studioSecret = 'a-studio-secret-that-is-long-enough-1234';
+const studio = 'chrysos-studio';
+const tokenSecret = 'a-realtime-token-secret-of-this-test-suite';
+const baseEnv = {
+  NODE_ENV: 'test',
+  WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+  REALTIME_TOKEN_SECRET: tokenSecret,
+  REALTIME_BIG_WIN_CENTS: '5000',
+};
+const quickEvents = { pollMs: 20, holeGraceMs: 100, retryMs: 20 };
+const waitLong = { timeout: 15_000, interval: 20 };
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+/** The factories take any built app: these tests build theirs listening, several per database. */
+type FactoryApp = Parameters<typeof newPlayer>[0];
+const asFactoryApp = (app: App) => app as unknown as FactoryApp;
+
+async function startApp(database: Database, env: Record<string, string> = {}, port = 0) {
+  const app = await buildApp({
+    config: parseConfig({ ...baseEnv, ...env }),
+    database,
+    web: false,
+    logger: false,
+    events: quickEvents,
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address() as AddressInfo;
+  return Object.assign(app, {
+    port: address.port,
+    wsUrl: `ws://127.0.0.1:${address.port}/connection/websocket`,
+  });
+}
+
+/** The realtime settings a signed-in browser of `player` gets. */
+async function settingsOf(app: App, player?: TestPlayer) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/player/settings',
+    headers: player ? { cookie: player.cookie } : {},
+  });
+  expect(response.statusCode).toBe(200);
+  return { cent: response.json().cent, cacheControl: response.headers['cache-control'] };
+}
+
+/** The studio's signed wallet calls for a funded player. */
+async function seat(app: App, funded = 100_000) {
+  const player = await newPlayer(asFactoryApp(app), { currency: 'EUR', funded });
+  const token = await newGameSession(asFactoryApp(app), player);
+  const call = async (path: string, fields: Record<string, unknown>) => {
+    const body = JSON.stringify({
+      user: player.id,
+      token,
+      request_uuid: randomUUID(),
+      game_code: 'golden-reels',
+      currency: 'EUR',
+      ...fields,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/wallet/${path}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-chrysos-studio': studio,
+        'x-chrysos-signature': signBody(body, studioSecret),
+      },
+      body,
+    });
+    expect(response.json().status).toBe('RS_OK');
+  };
+  const bet = (id: string, amount: number) =>
+    call('transaction/bet', { transaction_uuid: id, round: `round-${id}`, amount });
+  const win = (id: string, betId: string, amount: number) =>
+    call('transaction/win', {
+      transaction_uuid: id,
+      reference_transaction_uuid: betId,
+      round: `round-${betId}`,
+      amount,
+    });
+  return { player, bet, win };
+}
+
+const clients: Centrifuge[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.disconnect();
+});
+
+/** The official client, reconnecting quickly, with what it was told kept in order. */
+function connect(url: string, token?: string) {
+  const client = new Centrifuge(url, {
+    ...(token ? { token } : {}),
+    minReconnectDelay: 50,
+    maxReconnectDelay: 300,
+    timeout: 10_000,
+  });
+  clients.push(client);
+  const errors: { type: string; code: number }[] = [];
+  const disconnects: number[] = [];
+  client.on('error', (ctx) => errors.push({ type: ctx.type, code: ctx.error.code }));
+  client.on('disconnected', (ctx) => disconnects.push(ctx.code));
+  client.connect();
+  const subscribe = (channel: string) => {
+    const sub = client.newSubscription(channel);
+    const publications: PublicationContext[] = [];
+    const subscribed: SubscribedContext[] = [];
+    const unsubscribed: number[] = [];
+    sub.on('publication', (ctx) => publications.push(ctx));
+    sub.on('subscribed', (ctx) => subscribed.push(ctx));
+    sub.on('unsubscribed', (ctx) => unsubscribed.push(ctx.code));
+    sub.subscribe();
+    return { sub, publications, subscribed, unsubscribed, data: () => publications.map((p) => p.data) };
+  };
+  return { client, errors, disconnects, subscribe };
+}
+
+/** The real balance (minor units) of the EUR account in a `balance` publication. */
+const eurOf = (data: unknown) =>
+  (data as { currency: string; amount_cents: number }[]).find((a) => a.currency === 'EUR')?.amount_cents;
+
+describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startApp(database, { PUBLIC_URL: 'https://casino.test' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('gives a signed-in player a short-lived token for their own channels, and a visitor none', async () => {
+    const { player } = await seat(app);
+    const { cent, cacheControl } = await settingsOf(app, player);
+    expect(cacheControl).toBe('private, no-store');
+    expect(cent.url).toBe('wss://casino.test/connection/websocket');
+    // The channel suffix says nothing of the player's id.
+    expect(cent.user).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cent.user).not.toContain(player.id.slice(0, 8));
+    const { payload } = await jwtVerify(cent.token, new TextEncoder().encode(tokenSecret));
+    expect(payload.sub).toBe(cent.user);
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(900);
+    expect(cent.timestamp).toBe(payload.iat);
+    const visitor = await settingsOf(app);
+    expect(visitor.cent).toMatchObject({
+      url: 'wss://casino.test/connection/websocket',
+      user: null,
+      token: null,
+    });
+  });
+
+  it('pushes the balance after each booking and the groups after a change to the player’s own channels', async () => {
+    const { player, bet, win } = await seat(app, 100_000);
+    const { cent } = await settingsOf(app, player);
+    const { subscribe } = connect(app.wsUrl, cent.token);
+    const balance = subscribe(`balance#${cent.user}`);
+    const groups = subscribe(`groups_updates#${cent.user}`);
+    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await vi.waitFor(() => expect(groups.subscribed).toHaveLength(1), waitLong);
+
+    await bet('b1', 1_000);
+    await win('w1', 'b1', 3_000);
+    // One publication per booking, each the accounts when it was made: the last holds both.
+    await vi.waitFor(() => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2]), waitLong);
+    expect(eurOf(balance.data()[1])).toBe(102_000);
+
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/player/groups',
+      headers: { cookie: player.cookie },
+      payload: { groups: { add: ['pwa'] } },
+    });
+    expect(added.statusCode).toBe(200);
+    await vi.waitFor(() => expect(groups.data()).toEqual([[{ id: 'pwa' }]]), waitLong);
+  });
+
+  it('announces a big win to everyone on public:wins, visitors too, without saying who won', async () => {
+    const visitor = connect(app.wsUrl);
+    const wins = visitor.subscribe('public:wins');
+    await vi.waitFor(() => expect(wins.subscribed).toHaveLength(1), waitLong);
+    const { bet, win } = await seat(app, 100_000);
+    await bet('big-bet', 1_000);
+    await win('small-win', 'big-bet', 4_999);
+    await bet('big-bet-2', 1_000);
+    await win('big-win', 'big-bet-2', 5_000);
+    await vi.waitFor(() => expect(wins.publications).toHaveLength(1), waitLong);
+    expect(wins.data()[0]).toMatchObject({ amount_cents: 5_000, currency: 'EUR', game_code: 'golden-reels' });
+    expect(JSON.stringify(wins.data()[0])).not.toContain('@');
+  });
+
+  it('refuses another player’s channel, an unknown channel, and a visitor’s private subscription', async () => {
+    const a = await seat(app);
+    const b = await seat(app);
+    const centA = (await settingsOf(app, a.player)).cent;
+    const centB = (await settingsOf(app, b.player)).cent;
+    const asA = connect(app.wsUrl, centA.token);
+    const theirs = asA.subscribe(`balance#${centB.user}`);
+    const unknown = asA.subscribe(`secrets#${centA.user}`);
+    const own = asA.subscribe(`balance#${centA.user}`);
+    await vi.waitFor(() => expect(theirs.unsubscribed).toEqual([103]), waitLong);
+    await vi.waitFor(() => expect(unknown.unsubscribed).toEqual([102]), waitLong);
+    await vi.waitFor(() => expect(own.subscribed).toHaveLength(1), waitLong);
+
+    const visitor = connect(app.wsUrl);
+    const private_ = visitor.subscribe(`balance#${centA.user}`);
+    await vi.waitFor(() => expect(private_.unsubscribed).toEqual([103]), waitLong);
+
+    // B's bookings reach no one on A's connection.
+    await b.bet('b-only', 500);
+    await a.bet('a-only', 700);
+    await vi.waitFor(() => expect(own.data().map(eurOf)).toEqual([99_300]), waitLong);
+    expect(theirs.publications).toEqual([]);
+  });
+
+  it('refuses an expired token (the client is told so) and closes on a forged one for good', async () => {
+    const { player } = await seat(app);
+    const { cent } = await settingsOf(app, player);
+    const tokens = new ConnectionTokens(tokenSecret, 60);
+    const expired = (await tokens.sign(cent.user, Date.now() - 120_000)).token;
+    const late = connect(app.wsUrl, expired);
+    await vi.waitFor(() => expect(late.errors).toContainEqual({ type: 'connect', code: 109 }), waitLong);
+    expect(late.client.state).not.toBe('connected');
+
+    const forged = (await new ConnectionTokens('another-secret-that-is-long-enough-000', 60).sign(cent.user))
+      .token;
+    const forger = connect(app.wsUrl, forged);
+    await vi.waitFor(() => expect(forger.disconnects).toContain(3500), waitLong);
+    expect(forger.client.state).toBe('disconnected');
+  });
+
+  it('recovers what was published while the connection was down, once each and in order', async () => {
+    const { player, bet } = await seat(app, 100_000);
+    const { cent } = await settingsOf(app, player);
+    const { client, subscribe } = connect(app.wsUrl, cent.token);
+    const balance = subscribe(`balance#${cent.user}`);
+    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await bet('before', 100);
+    await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
+
+    client.disconnect();
+    await bet('away-1', 100);
+    await bet('away-2', 100);
+    await bet('away-3', 100);
+    await vi.waitFor(async () => {
+      const history = await app.inject({
+        method: 'GET',
+        url: '/api/player/accounts',
+        headers: { cookie: player.cookie },
+      });
+      expect(history.json()[0].amount_cents).toBe(99_600);
+    }, waitLong);
+    // Give the publications time to be stored while nobody listens.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    client.connect();
+    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(2), waitLong);
+    expect(balance.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
+    // Each publication is the balance when it was made: the last one missed holds all three bets.
+    await vi.waitFor(() => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4]), waitLong);
+    expect(eurOf(balance.data()[3])).toBe(99_600);
+    await bet('after', 100);
+    await vi.waitFor(
+      () => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4, 5]),
+      waitLong,
+    );
+  });
+
+  it('recovers after the server was killed and another instance took its place on the same database', async () => {
+    // A database of its own: no other instance's handlers publish what this test waits for.
+    const own = await openTestDatabase(kind);
+    const pool = kind === 'postgres' ? await createDatabase({ url: own.url, poolSize: 4 }) : own;
+    const first = await startApp(own);
+    const sockets = new Set<Socket>();
+    first.server.on('upgrade', (_request, socket) => sockets.add(socket as Socket));
+    const { player, bet } = await seat(first, 100_000);
+    const { cent } = await settingsOf(first, player);
+    const { client, subscribe } = connect(first.wsUrl, cent.token);
+    const balance = subscribe(`balance#${cent.user}`);
+    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await bet('before-crash', 100);
+    await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
+
+    // kill -9: the sockets die without a close frame, nothing is said to the client.
+    for (const socket of sockets) socket.destroy();
+    const port = first.port;
+    await first.close();
+    await vi.waitFor(() => expect(client.state).toBe('connecting'), waitLong);
+
+    const second = await buildApp({
+      config: parseConfig(baseEnv),
+      database: pool,
+      web: false,
+      logger: false,
+      events: quickEvents,
+    });
+    await second.ready();
+    try {
+      // Booked for the first player while no instance serves WebSockets.
+      const session = await newGameSession(asFactoryApp(second), player);
+      for (const id of ['down-1', 'down-2']) {
+        const body = JSON.stringify({
+          user: player.id,
+          token: session,
+          request_uuid: randomUUID(),
+          game_code: 'golden-reels',
+          currency: 'EUR',
+          transaction_uuid: id,
+          round: `round-${id}`,
+          amount: 100,
+        });
+        const answer = await second.inject({
+          method: 'POST',
+          url: '/wallet/transaction/bet',
+          headers: {
+            'content-type': 'application/json',
+            'x-chrysos-studio': studio,
+            'x-chrysos-signature': signBody(body, studioSecret),
+          },
+          body,
+        });
+        expect(answer.json().status).toBe('RS_OK');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await second.listen({ host: '127.0.0.1', port });
+      await vi.waitFor(() => expect(balance.subscribed.length).toBeGreaterThanOrEqual(2), waitLong);
+      expect(balance.subscribed.at(-1)).toMatchObject({ wasRecovering: true, recovered: true });
+      await vi.waitFor(() => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3]), waitLong);
+      expect(eurOf(balance.data()[2])).toBe(99_700);
+    } finally {
+      for (const client of clients.splice(0)) client.disconnect();
+      await second.close();
+      if (pool !== own) await pool.close();
+      await own.close();
+    }
+  });
+});
+
+describeOnPostgres('realtime push across two instances through Redis', () => {
+  const prefix = testRedisPrefix();
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const pools: Database[] = [];
+  const apps: Awaited<ReturnType<typeof startApp>>[] = [];
+
+  beforeAll(async () => {
+    if (!testRedisUrl) return;
+    database = await openTestDatabase('postgres');
+    for (let n = 0; n < 2; n++) {
+      const pool = await createDatabase({ url: database.url, poolSize: 4 });
+      pools.push(pool);
+      apps.push(await startApp(pool, { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const pool of pools) await pool.close();
+    await database?.close();
+    if (testRedisUrl) await dropRedisKeys(testRedisUrl, prefix);
+  });
+
+  it.skipIf(!testRedisUrl)(
+    'delivers a publication made on one instance to a client of the other',
+    async () => {
+      const [one, other] = apps as unknown as [App & { wsUrl: string }, App & { wsUrl: string }];
+      const player = await newPlayer(asFactoryApp(one), { funded: 1_000 });
+      const { cent } = await settingsOf(other, player);
+      const { subscribe } = connect(other.wsUrl, cent.token);
+      const comps = subscribe(`comps_award#${cent.user}`);
+      await vi.waitFor(() => expect(comps.subscribed).toHaveLength(1), waitLong);
+      // Published by the first instance, as a capability's event handler would.
+      const effects: (() => unknown)[] = [];
+      await one.database.db.transaction(async (tx) => {
+        await one.realtime.publishToPlayer(
+          { db: tx as never, afterCommit: (effect) => void effects.push(effect) },
+          'comps_award',
+          player.id,
+          { points: 42 },
+          'test:comps',
+        );
+      });
+      for (const effect of effects) await effect();
+      await vi.waitFor(() => expect(comps.data()).toEqual([{ points: 42 }]), waitLong);
+    },
+  );
+});
+
+describe.each(testDatabaseKinds)('publishing to an operator’s Centrifugo on %s', (kind) => {
+  const apiKey = 'the-centrifugo-api-key-of-this-test';
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: App;
+  let standIn: Server;
+  const received: { key: string | undefined; path: string | undefined; body: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    // Centrifugo's server API as far as publishing goes: the key is checked, the body recorded.
+    standIn = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        const key = request.headers['x-api-key'] as string | undefined;
+        if (key !== apiKey) {
+          response.writeHead(401).end();
+          return;
+        }
+        received.push({ key, path: request.url, body: JSON.parse(body) });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    const { port } = standIn.address() as AddressInfo;
+    database = await openTestDatabase(kind);
+    app = await buildApp({
+      config: parseConfig({
+        ...baseEnv,
+        CENTRIFUGO_API_URL: `http://127.0.0.1:${port}`,
+        CENTRIFUGO_API_KEY: apiKey,
+        CENTRIFUGO_PUBLIC_URL: 'wss://realtime.casino.test/connection/websocket',
+      }),
+      database,
+      web: false,
+      logger: false,
+      events: quickEvents,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    standIn?.close();
+  });
+
+  it('publishes the same channels through its HTTP API and hands browsers its address', async () => {
+    const { player, bet } = await seat(app, 10_000);
+    const { cent } = await settingsOf(app, player);
+    expect(cent.url).toBe('wss://realtime.casino.test/connection/websocket');
+    const { payload } = await jwtVerify(cent.token, new TextEncoder().encode(tokenSecret));
+    expect(payload.sub).toBe(cent.user);
+
+    await bet('via-centrifugo', 2_500);
+    await vi.waitFor(() => expect(received).toHaveLength(1), waitLong);
+    expect(received[0]?.path).toBe('/api/publish');
+    expect(received[0]?.body.channel).toBe(`balance#${cent.user}`);
+    expect(eurOf(received[0]?.body.data)).toBe(7_500);
+    expect(received[0]?.body.idempotency_key).toMatch(/^ledger:\d+:balance$/);
+    // The product serves no WebSocket of its own then.
+    const upgrade = await app.inject({ method: 'GET', url: '/connection/websocket' });
+    expect(upgrade.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,117 @@
+import type { Db } from '@chrysos/db';
+import type { Config } from '../../platform/config.ts';
+import type { HandlerContext } from '../../platform/events.ts';
+import type { Broker } from './broker.ts';
+import type { CentrifugoApi } from './centrifugo-api.ts';
+import {
+  channelUserOf,
+  type PrivateChannelName,
+  type PrivateChannels,
+  type PublicChannelName,
+  type PublicChannels,
+  privateChannel,
+  publicChannel,
+} from './channels.ts';
+import { appendPublication } from './history.ts';
+import type { ConnectionTokens } from './tokens.ts';
+
+/** What the browser needs to connect (spec §3 Realtime settings): GET /api/player/settings `cent`. */
+export interface RealtimeSettings {
+  url: string;
+  /** The player's channel suffix (`<channel>#<user>`); null for a visitor, who has public channels only. */
+  user: string | null;
+  token: string | null;
+  /** When the token was issued (Unix seconds). */
+  timestamp: number;
+}
+
+/**
+ * `app.realtime`: the typed publish API event handlers call (spec §7 Realtime subscriptions) and the
+ * connection settings. Publications are made from domain-event handlers, inside their transaction: stored
+ * in the channel's history with it, and sent to the connections once it has committed.
+ */
+export class Realtime {
+  readonly #secret: string;
+  readonly #tokens: ConnectionTokens;
+  readonly #url: string;
+  readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+
+  constructor(options: {
+    secret: string;
+    tokens: ConnectionTokens;
+    url: string;
+    target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+  }) {
+    this.#secret = options.secret;
+    this.#tokens = options.tokens;
+    this.#url = options.url;
+    this.#target = options.target;
+  }
+
+  /** The player's channel suffix. */
+  userOf(playerId: string): string {
+    return channelUserOf(this.#secret, playerId);
+  }
+
+  /** The private channel `name` of a player, as a client subscribes to it. */
+  channelOf(name: PrivateChannelName, playerId: string): string {
+    return privateChannel(name, this.userOf(playerId));
+  }
+
+  async settings(playerId: string | null | undefined): Promise<RealtimeSettings> {
+    const now = Date.now();
+    if (!playerId) return { url: this.#url, user: null, token: null, timestamp: Math.floor(now / 1000) };
+    const user = this.userOf(playerId);
+    const { token, issuedAt } = await this.#tokens.sign(user, now);
+    return { url: this.#url, user, token, timestamp: issuedAt };
+  }
+
+  /**
+   * Publishes `data` on the player's private channel `name` from an event handler: `key` names the
+   * publication (the event's id and what it is), so a handler run again does not publish twice to a
+   * Centrifugo.
+   */
+  publishToPlayer<N extends PrivateChannelName>(
+    context: HandlerContext,
+    name: N,
+    playerId: string,
+    data: PrivateChannels[N],
+    key: string,
+  ): Promise<void> {
+    return this.#publish(context, this.channelOf(name, playerId), data, key);
+  }
+
+  /** Publishes `data` on the public channel `public:<name>` from an event handler. */
+  publishToAll<N extends PublicChannelName>(
+    context: HandlerContext,
+    name: N,
+    data: PublicChannels[N],
+    key: string,
+  ): Promise<void> {
+    return this.#publish(context, publicChannel(name), data, key);
+  }
+
+  async #publish(
+    context: { db: Db; afterCommit: HandlerContext['afterCommit'] },
+    channel: string,
+    data: unknown,
+    key: string,
+  ) {
+    const target = this.#target;
+    if (target.kind === 'centrifugo') {
+      // Inside the handler: a failure rolls its batch back and the event is handled again.
+      await target.api.publish(channel, data, key);
+      return;
+    }
+    const stored = await appendPublication(context.db, channel, data);
+    context.afterCommit(() => target.broker().publish(stored));
+  }
+}
+
+/** ws(s)://<PUBLIC_URL host>/connection/websocket, or the operator's Centrifugo. */
+export function connectionUrl(config: Config): string {
+  if (config.CENTRIFUGO_PUBLIC_URL) return config.CENTRIFUGO_PUBLIC_URL;
+  const url = new URL('/connection/websocket', config.PUBLIC_URL);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
