@@ -29,7 +29,7 @@ export default [
       route('providers', 'routes/providers.tsx'),
       route('mobile-app', 'routes/mobile-app.tsx'),
       route('provably-fair', 'routes/provably-fair.tsx'),
-      section('notifications', 'notifications'),
+      route('notifications', 'routes/notifications.tsx'),
       section('wheel-of-fortune', 'wheel-of-fortune'),
       redirect('games', 'games-bare'),
       route('games/*', 'routes/games.tsx'),

@@ -9,6 +9,8 @@ import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
+import notificationsEl from '../features/notifications/messages.el.json';
+import notificationsEn from '../features/notifications/messages.en.json';
 import studioEl from '../features/studio/messages.el.json';
 import studioEn from '../features/studio/messages.en.json';
 import libEl from '../lib/messages.el.json';
@@ -30,6 +32,7 @@ const en = {
   ...cashierEn,
   ...accountEn,
   ...studioEn,
+  ...notificationsEn,
 };
 const el = {
   ...uiEl,
@@ -40,6 +43,7 @@ const el = {
   ...cashierEl,
   ...accountEl,
   ...studioEl,
+  ...notificationsEl,
 };
 
 export type Messages = typeof en;

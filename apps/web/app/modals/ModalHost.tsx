@@ -64,6 +64,10 @@ const completeRegistration = deferredBody(
   () => import('../features/account/CompleteRegistrationModal'),
   (module) => module.CompleteRegistrationModal,
 );
+const notificationsList = deferredBody(
+  () => import('../features/notifications/NotificationsListModal'),
+  (module) => module.NotificationsListModal,
+);
 const cashier = deferredBody(
   () => import('../features/cashier/CashierModal'),
   (module) => module.CashierModal,
@@ -71,7 +75,7 @@ const cashier = deferredBody(
 
 /** What a visitor is likely to open next: menus, game search and the account forms; the cashier for a player. */
 const forVisitors = [menu, gameMenu, search, login, register, resetPassword, unlockProfile];
-const forPlayers = [menu, gameMenu, search, cashier, changePassword, completeRegistration];
+const forPlayers = [menu, gameMenu, search, cashier, notificationsList, changePassword, completeRegistration];
 
 function usePreloadWhenIdle(bodies: { preload: () => Promise<unknown> }[]) {
   useEffect(() => {
@@ -107,6 +111,7 @@ const bodies: Partial<Record<ModalName, Deferred>> = {
   CompleteRegistration: completeRegistration,
   UnlockProfile: unlockProfile,
   CashierAuth: cashier,
+  NotificationsList: notificationsList,
 };
 
 function ModalBody({ name }: { name: ModalName }) {

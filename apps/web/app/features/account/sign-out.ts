@@ -1,5 +1,6 @@
 import { useRevalidator } from 'react-router';
 import { callApi } from '../../lib/api';
+import { unsubscribeFromPush } from '../notifications/push';
 
 /**
  * Ends the session and reloads the page's data as a visitor. The remembered email and first name stay
@@ -9,6 +10,8 @@ import { callApi } from '../../lib/api';
 export function useSignOut(): () => Promise<void> {
   const { revalidate } = useRevalidator();
   return async () => {
+    // A shared browser stops receiving the player's pushes once they sign out of it.
+    await unsubscribeFromPush().catch(() => null);
     await callApi('DELETE', '/users/sign_out').catch(() => null);
     await revalidate();
   };

@@ -14,6 +14,9 @@ import { usePlayerSession } from '../player/player-session';
 const AccountSelector = lazy(() =>
   import('../cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
 );
+const NotificationBell = lazy(() =>
+  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
 const AccountMenu = lazy(() =>
   import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
@@ -21,8 +24,8 @@ const AccountMenu = lazy(() =>
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
  * the language switch, the sign-in/sign-up pair for anonymous visitors, and for a player the account
- * selector with the active balance, the Deposit button that opens the cashier and the account menu
- * (profile, wallet pages, Sign out). Everything stays on one row from 360 px up: below xl the links
+ * selector with the active balance, the Deposit button that opens the cashier, the notifications bell
+ * and the account menu (profile, wallet pages, Sign out). Everything stays on one row from 360 px up: below xl the links
  * live in the menu only, and the controls compact step by step (styles/app.css, spec §9 breakpoints).
  */
 export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; contentLinks?: boolean }) {
@@ -93,6 +96,9 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
               <Icon name="deposit" size={18} className="header__deposit-icon" />
               <span className="header__deposit-text">{t('header.deposit')}</span>
             </button>
+            <Suspense fallback={null}>
+              <NotificationBell playerId={session.id} />
+            </Suspense>
             <Suspense fallback={null}>
               <AccountMenu />
             </Suspense>

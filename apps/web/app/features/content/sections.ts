@@ -3,7 +3,6 @@
  * title and description from metaTags by `slug`) and say in the visitor's language that it opens soon.
  */
 export const sections = {
-  notifications: { slug: 'notifications' },
   'wheel-of-fortune': { slug: 'wheel-of-fortune' },
   tournaments: { slug: 'tournaments' },
   tournament: { slug: 'tournaments' },

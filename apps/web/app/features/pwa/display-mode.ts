@@ -14,7 +14,7 @@ export function useStandalone(): boolean {
   return standalone;
 }
 
-/** Registers the service worker (offline page now, push notifications later) in production builds. */
+/** Registers the service worker (the offline page, web push notifications) in production builds. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {

@@ -1,0 +1,105 @@
+import type { NotificationItem } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import type { Locale } from '@chrysos/rules';
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from '../../lib/api';
+import { arrangeNotifications } from './notification-list';
+import {
+  loadLocalReads,
+  mergeReadRecords,
+  notificationKey,
+  type ReadRecord,
+  saveLocalReads,
+} from './read-records';
+import { notificationSources } from './sources';
+
+export interface NotificationsState {
+  status: 'idle' | 'loading' | 'ready';
+  items: NotificationItem[];
+  reads: ReadRecord[];
+  unread: NotificationItem[];
+  read: NotificationItem[];
+}
+
+const empty: NotificationsState = { status: 'idle', items: [], reads: [], unread: [], read: [] };
+
+/**
+ * The signed-in player's notifications, shared by the header bell, the NotificationsList modal and the
+ * /notifications page: one load per player and language, read state on this device (WB_NOTIF_READ) and
+ * on the server (so a second device agrees), merged on load.
+ */
+let state: NotificationsState = empty;
+let loadedFor = '';
+const listeners = new Set<() => void>();
+
+function set(next: Partial<NotificationsState>) {
+  const merged = { ...state, ...next };
+  state = { ...merged, ...arrangeNotifications(merged.items, merged.reads) };
+  for (const listener of listeners) listener();
+}
+
+async function load(playerId: string, locale: Locale) {
+  const key = `${playerId}|${locale}`;
+  if (loadedFor === key) return;
+  loadedFor = key;
+  set({ status: 'loading', reads: loadLocalReads() });
+  const [items, server] = await Promise.all([
+    Promise.all(notificationSources.map((source) => source.load({ locale }))).then((lists) => lists.flat()),
+    api(endpoints.notifications.readRecords, {}).catch(() => null),
+  ]);
+  if (loadedFor !== key) return;
+  const serverReads = server?.ok ? server.body.records : [];
+  const reads = mergeReadRecords(loadLocalReads(), serverReads);
+  saveLocalReads(reads);
+  set({ status: 'ready', items, reads });
+  // What this device read while the server did not hear of it (offline, another session).
+  const known = new Set(serverReads.map((record) => notificationKey(record.slug, record.createdAt)));
+  const missing = reads.filter((record) => !known.has(notificationKey(record.slug, record.createdAt)));
+  if (server?.ok && missing.length > 0) void tellServer(missing);
+}
+
+async function tellServer(records: ReadRecord[]) {
+  try {
+    await api(endpoints.notifications.addReadRecords, { body: { records } });
+  } catch {
+    // Kept on this device; sent again on the next load.
+  }
+}
+
+/** Marks notifications read (opened, or "mark all read"), here and on the server. */
+export function markRead(items: readonly NotificationItem[]): void {
+  const readAt = new Date().toISOString();
+  const fresh = items
+    .filter((item) => !item.read)
+    .map((item) => ({ slug: item.slug, createdAt: item.createdAt, readAt }));
+  if (fresh.length === 0) return;
+  const reads = mergeReadRecords(state.reads, fresh);
+  saveLocalReads(reads);
+  set({ reads });
+  void tellServer(fresh);
+}
+
+/** Forgets the loaded list (sign-out, another player). */
+export function resetNotifications(): void {
+  loadedFor = '';
+  state = empty;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The notifications of `playerId` (null for a visitor: none), loaded once per player and language. */
+export function useNotifications(playerId: string | null, locale: Locale): NotificationsState {
+  useEffect(() => {
+    if (playerId) void load(playerId, locale);
+    else if (loadedFor) resetNotifications();
+  }, [playerId, locale]);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => empty,
+  );
+}

@@ -1,0 +1,61 @@
+import type { NotificationItem } from '@chrysos/contract';
+import type { Locale } from '@chrysos/rules';
+import { callApi } from '../../lib/api';
+
+/**
+ * Where the notifications list gets its items (spec §3 Notification item: content, bonus, freespin).
+ * Each source loads the signed-in player's items; the list merges them. The bonus engine adds its
+ * source here (its bonuses and freespins through `bonusNotification`, notification-list.ts), with
+ * those pushed by realtime marked `fromWs`.
+ */
+export interface NotificationSource {
+  id: string;
+  load(context: { locale: Locale }): Promise<NotificationItem[]>;
+}
+
+interface ContentNotification {
+  slug: string;
+  createdAt: string;
+  modal?: string;
+  preview: { title: string; text: string; image?: string };
+}
+
+/**
+ * Content notifications (notificationsCollection in the page's language), read through the content
+ * query as the signed-in player, so their visibility settings apply (groups, dates, A/B variant).
+ * A failed fetch is logged and the list has none (spec §4).
+ */
+export const contentNotifications: NotificationSource = {
+  id: 'content',
+  async load({ locale }) {
+    try {
+      const answer = await callApi<{ items: { data: ContentNotification; bodyHtml: string | null }[] }>(
+        'POST',
+        '/content/query',
+        {
+          collection: 'notificationsCollection',
+          locale,
+          order: [{ field: 'createdAt', direction: 'desc' }],
+          limit: 200,
+        },
+      );
+      if (answer.status !== 200 || !Array.isArray(answer.body.items)) {
+        throw new Error(`the content query answered ${answer.status}`);
+      }
+      return answer.body.items.map(({ data, bodyHtml }) => ({
+        type: 'content' as const,
+        slug: data.slug,
+        createdAt: data.createdAt,
+        read: false,
+        modal: data.modal,
+        preview: data.preview,
+        bodyHtml,
+      }));
+    } catch (error) {
+      console.error('content notifications could not be loaded', error);
+      return [];
+    }
+  },
+};
+
+export const notificationSources: NotificationSource[] = [contentNotifications];
