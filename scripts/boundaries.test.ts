@@ -25,6 +25,14 @@ describe('import boundaries', () => {
     write('apps/server/src/modules/cashier/own.ts', "import { good } from './good.ts';\n");
     write('apps/server/src/modules/cashier/bad.ts', "import { book } from '../wallet/ledger.ts';\n");
     write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
+    write(
+      'apps/server/src/modules/games/launch-game.ts',
+      "import { openStudioSession } from '@chrysos/games/sessions';\n",
+    );
+    write(
+      'apps/server/src/modules/games/studio.test.ts',
+      "import * as studioSchema from '@chrysos/games/storage';\n",
+    );
     write('apps/web/app/routes/page.tsx', "import type { App } from '@chrysos/server/app';\n");
     write('apps/games/src/rounds/purse.ts', "import { type Db, schema } from '@chrysos/db';\n");
     write(
@@ -49,6 +57,7 @@ describe('import boundaries', () => {
           "apps/games/src/rounds/deep.ts: apps/games imports none of the platform's tables",
           'apps/server/src/modules/cashier/bad.ts: a module imports another only through its public.ts (modules/wallet/public.ts)',
           'apps/server/src/platform/web.ts: platform/ imports no module',
+          "apps/server/src/modules/games/launch-game.ts: the server reaches the studio's sessions and tables only through its launch call",
           'apps/web/app/routes/page.tsx: apps/web imports no server code',
         ].sort(),
       );

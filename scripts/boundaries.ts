@@ -6,7 +6,8 @@ import path from 'node:path';
  * - a server module imports another module only through that module's `public.ts`;
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
- * - `apps/games` (the studio) imports no server code and none of the platform's tables.
+ * - `apps/games` (the studio) imports no server code and none of the platform's tables;
+ * - the server (tests aside) reaches the studio's sessions and tables only through its launch call.
  */
 export interface Violation {
   file: string;
@@ -66,6 +67,13 @@ export function checkBoundaries(root: string): Violation[] {
           (target && inside(target, server));
 
         if (inside(file, server)) {
+          const studioStorage =
+            /^@chrysos\/games\/(storage|sessions)(\/|$)/.test(specifier) ||
+            (target !== null && inside(target, path.join(root, 'apps/games/src/storage'))) ||
+            (target !== null && target === path.join(root, 'apps/games/src/rounds/sessions.ts'));
+          if (studioStorage && !/\.test\.tsx?$/.test(file)) {
+            report("the server reaches the studio's sessions and tables only through its launch call");
+          }
           const from = moduleOf(file);
           const to = target ? moduleOf(target) : null;
           if (target && to && inside(file, platform)) report('platform/ imports no module');

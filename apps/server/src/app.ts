@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { playerIdForSession } from './modules/auth/public.ts';
 import { pageContextOf } from './modules/content/public.ts';
-import type { StudioFeed } from './modules/games/import-studio-titles.ts';
+import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
 import afterResponse from './platform/after-response.ts';
 import apiConventions from './platform/api-conventions.ts';
@@ -33,7 +33,7 @@ export interface AppOptions {
   web?: WebPluginOptions | false;
   logger?: FastifyServerOptions['logger'];
   /** Import these titles into the games catalogue instead of the in-house studio's list (tests). */
-  studioFeed?: StudioFeed;
+  studioFeed?: HouseStudioFeed;
   /** Told of every route as it is added (the fuzz test lists the routes outside the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
   /** The background job queue's timings (tests shorten them). */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { openStudioSession } from '@chrysos/games/sessions';
+import { launchPath, signLaunch } from '@chrysos/wallet-protocol';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +263,18 @@ function bodiesOutsideTheDocument(route: string, context: FuzzContext): Json[] {
       return [{ action: 'hit' }, { action: { action: 'stand' } }];
     case '/games-api/seeds':
       return [{ client_seed: 'fuzz-seed' }];
+    case '/games-api/launch':
+      return [
+        {
+          mode: 'real',
+          game_code: 'hi-lo-dice',
+          language: 'en',
+          currency: 'EUR',
+          user: context.player,
+          token: context.walletToken,
+        },
+        { mode: 'demo', game_code: 'hi-lo-dice', language: 'el', currency: 'EUR' },
+      ];
     case '/games-api/verify':
       return [
         {
@@ -707,6 +720,9 @@ describe('fuzzing every route', () => {
       headers['x-chrysos-studio'] = houseStudio;
       headers['x-chrysos-signature'] = createHmac('sha256', studioSecret).update(body).digest('hex');
     }
+    if (item.sign && route === launchPath && random() < 0.7) {
+      Object.assign(headers, signLaunch(houseStudio, body, studioSecret));
+    }
     if (item.sign && route.startsWith('/api/payments/webhooks/') && random() < 0.7) {
       headers['x-sandbox-signature'] = signWebhook(body, pspSecret);
     }
@@ -754,8 +770,11 @@ describe('fuzzing every route', () => {
           expect(tried.get(`${method} ${route}`), `${method} ${route}`).toBeGreaterThan(10);
       }
       for (const [path, operations] of Object.entries(document.paths)) {
-        for (const method of Object.keys(operations)) {
-          const route = `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        // A path item holds its operations by method, and may name its own servers.
+        for (const method of Object.keys(operations).filter((key) => key !== 'servers')) {
+          // The games API and the wallet protocol are described at their own root, the player API under /api.
+          const root = path.startsWith('/games-api/') || path.startsWith('/wallet/') ? '' : '/api';
+          const route = `${root}${path.replace(/\{(\w+)\}/g, ':$1')}`;
           expect(tried.get(`${method.toUpperCase()} ${route}`), `${method} ${route}`).toBeGreaterThan(10);
         }
       }

@@ -1,3 +1,4 @@
+export * from './launch.ts';
 export * from './messages.ts';
 export * from './paths.ts';
 export * from './signing.ts';

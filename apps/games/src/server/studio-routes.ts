@@ -11,14 +11,20 @@ import { activeSeed, revealedSeed, revealedSeeds, rotateSeed } from '../rounds/s
 import { findStudioSession, ownerOf, type StudioSession } from '../rounds/sessions.ts';
 import { studioMigrations } from '../storage/migrations.ts';
 import * as studioSchema from '../storage/schema.ts';
+import type { StudioTitle } from '../studio-types.ts';
 import { titleById } from '../titles.ts';
 import type { WalletClient } from '../wallet/wallet-client.ts';
+import { launchRoute } from './launch-route.ts';
 
 export interface StudioOptions {
   db: Db;
   /** Applies a folder of migrations with its own journal: the studio's, run before it serves. */
   migrate: (migrations: typeof studioMigrations) => Promise<void>;
   wallet: WalletClient;
+  /** The studio's id and the secret it shares with the operator: launches must be signed with it. */
+  operator: { studio: string; secret: string };
+  /** The titles the studio plays: its own list unless a host brings another (tests of a catalogue). */
+  titles?: readonly StudioTitle[];
   /** Minor units per whole unit of a currency (100 for EUR), or undefined for an unknown currency. */
   subunitsOf: (currency: string) => Promise<number | undefined>;
   /**
@@ -46,10 +52,19 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
   // The studio's own schema, brought up to date after the host's (its first migration moves tables
   // an earlier release kept among the platform's).
   await options.migrate(studioMigrations);
+  const byId = options.titles ? new Map(options.titles.map((title) => [title.id, title])) : undefined;
+  const titleOf = byId ? (id: string) => byId.get(id) : titleById;
+  // The operator's launch call opens the sessions the routes below play in.
+  await app.register(launchRoute, {
+    db,
+    operator: options.operator,
+    titleOf,
+    subunitsOf: options.subunitsOf,
+  });
   const rounds = new RoundService({
     db,
     engines,
-    titleById,
+    titleById: titleOf,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
 
@@ -74,7 +89,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       );
       return null;
     }
-    const title = titleById(session.titleId);
+    const title = titleOf(session.titleId);
     const subunits = await options.subunitsOf(session.currency);
     if (!title || !subunits) {
       await problem(reply, 404, 'game', 'This game is no longer available.');
@@ -222,7 +237,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     };
   }>('/games-api/verify', async (request, reply) => {
     const body = request.body ?? {};
-    const title = typeof body.game === 'string' ? titleById(body.game) : undefined;
+    const title = typeof body.game === 'string' ? titleOf(body.game) : undefined;
     if (!title) return problem(reply, 422, 'game', 'Choose one of our games.');
     if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
       return problem(reply, 422, 'server_seed', 'A server seed is 64 hexadecimal characters.');

@@ -1,6 +1,6 @@
 import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
 import { type AppOptions, buildApp } from '../app.ts';
-import type { StudioFeed } from '../modules/games/import-studio-titles.ts';
+import type { HouseStudioFeed } from '../modules/games/studio.ts';
 import { parseConfig } from '../platform/config.ts';
 
 /**
@@ -12,7 +12,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: {
     logs?: string[];
-    studioFeed?: StudioFeed;
+    studioFeed?: HouseStudioFeed;
     onRoute?: AppOptions['onRoute'];
     jobs?: AppOptions['jobs'];
     events?: AppOptions['events'];

@@ -1,5 +1,5 @@
 import type { StudioTitle } from '@chrysos/games';
-import type { StudioFeed } from '../modules/games/import-studio-titles.ts';
+import type { HouseStudioFeed } from '../modules/games/studio.ts';
 import { houseStudio } from '../platform/config.ts';
 
 type Fixture = Pick<
@@ -105,4 +105,4 @@ export const testBrands = [
   { id: 'olympus-tables', name: 'Olympus Tables' },
 ];
 
-export const testFeed: StudioFeed = { studio: houseStudio, brands: testBrands, titles: testTitles };
+export const testFeed: HouseStudioFeed = { studio: houseStudio, brands: testBrands, titles: testTitles };

@@ -4,19 +4,21 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { houseStudio } from '../../platform/config.ts';
 import { GamesCatalogue } from './catalogue.ts';
-import { importStudioFeed, type StudioFeed } from './import-studio-titles.ts';
+import { importStudioFeed } from './import-studio-titles.ts';
 import { gamesRoutes } from './routes.ts';
-import { studioPlugin } from './studio.ts';
+import { type HouseStudioFeed, type StudioLauncher, studioLauncher, studioPlugin } from './studio.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     gamesCatalogue: GamesCatalogue;
+    /** Launches a game at the in-house studio through its signed launch call. */
+    launchAtStudio: StudioLauncher;
   }
 }
 
 export interface GamesOptions {
-  /** Titles to import instead of the in-house studio's list (tests bring their own). */
-  feed?: StudioFeed | undefined;
+  /** Titles to import and play instead of the in-house studio's list (tests bring their own). */
+  feed?: HouseStudioFeed | undefined;
 }
 
 /**
@@ -32,8 +34,13 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
   const catalogue = new GamesCatalogue(app.database.db);
   await catalogue.current();
   app.decorate('gamesCatalogue', catalogue);
-  // The in-house studio's game API (/games-api/*), mounted in this process.
-  await app.register(studioPlugin);
+  // The in-house studio's game API (/games-api/*), mounted in this process; a test's feed stands for
+  // the studio's own title list, so what the catalogue lists the studio can launch.
+  app.decorate('launchAtStudio', studioLauncher(app));
+  await app.register(
+    studioPlugin,
+    options.feed?.studio === houseStudio ? { titles: options.feed.titles } : {},
+  );
   await app.register(apiScope(gamesRoutes));
 }
 

@@ -1,12 +1,12 @@
 import type { LaunchOptions } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { openStudioSession } from '@chrysos/games/sessions';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { houseStudio } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openGameSession } from '../wallet/public.ts';
 import type { Audience } from './audience.ts';
 import type { Locale } from './catalogue-snapshot.ts';
+import type { StudioLauncher } from './studio.ts';
 
 const g = schema.games;
 
@@ -21,13 +21,15 @@ export interface LaunchRequest {
 /**
  * GET /games/launch_options/{provider}/{game}: where the game client runs. Real play opens a game
  * session for the player's active currency (its token authorises the studio's wallet calls) and puts
- * the game on the player's recently played list.
+ * the game on the player's recently played list. The studio is asked through its launch call, like
+ * an aggregator's: it opens its own session and answers the game's address.
  */
 export async function launchGame(
   db: Db,
   launch: LaunchRequest,
   audience: Audience,
-  money: { defaultCurrency: string; subunitsOf: (currency: string) => Promise<number | undefined> },
+  defaultCurrency: string,
+  launchAtStudio: StudioLauncher,
 ): Promise<LaunchOptions> {
   const [found] = await db
     .select({
@@ -61,27 +63,35 @@ export async function launchGame(
   if (found.studio !== houseStudio) {
     throw new AppError('games.studio_unavailable', { field: 'game' });
   }
-  // Like an aggregator's launch call: the studio opens its own session and gives the game's address.
-  const gameUrl = (session: string) => {
-    const url = new URL(`/studio/play/${encodeURIComponent(found.gameCode)}`, 'http://game.invalid');
-    url.searchParams.set('session', session);
-    url.searchParams.set('lang', launch.locale);
-    return `${url.pathname}${url.search}`;
+  const gameUrl = async (studioLaunch: Parameters<StudioLauncher>[0]) => {
+    const launched = await launchAtStudio(studioLaunch);
+    if ('gameUrl' in launched) return launched.gameUrl;
+    if (launched.refused === 'game') {
+      throw new AppError('games.not_found', {
+        field: 'game',
+        params: { game: launch.game, provider: launch.provider },
+      });
+    }
+    if (launched.refused === 'currency') {
+      throw new AppError('games.restricted_currency', {
+        field: 'game',
+        params: { currency: studioLaunch.currency },
+      });
+    }
+    throw new AppError('games.studio_unavailable', { field: 'game' });
   };
 
   if (launch.mode === 'demo') {
     if (!found.hasDemo) {
       throw new AppError('games.no_demo', { field: 'mode' });
     }
-    const currency = audience.currency ?? money.defaultCurrency;
-    const session = await openStudioSession(db, {
+    const game_url = await gameUrl({
       mode: 'demo',
-      titleId: found.gameCode,
+      game_code: found.gameCode,
       language: launch.locale,
-      currency,
-      subunits: (await money.subunitsOf(currency)) ?? 100,
+      currency: audience.currency ?? defaultCurrency,
     });
-    return { game_url: gameUrl(session), mode: 'demo', strategy: 'iframe' };
+    return { game_url, mode: 'demo', strategy: 'iframe' };
   }
 
   const { playerId, currency } = audience;
@@ -97,6 +107,15 @@ export async function launchGame(
     studio: found.studio,
     gameCode: found.gameCode,
   });
+  const game_url = await gameUrl({
+    mode: 'real',
+    game_code: found.gameCode,
+    language: launch.locale,
+    currency,
+    user: playerId,
+    token,
+  });
+  // Only a game the studio opened counts as played.
   await db
     .insert(schema.recentGames)
     .values({ playerId, gameId: found.id })
@@ -104,13 +123,5 @@ export async function launchGame(
       target: [schema.recentGames.playerId, schema.recentGames.gameId],
       set: { lastPlayedAt: sql`now()` },
     });
-  const session = await openStudioSession(db, {
-    mode: 'real',
-    titleId: found.gameCode,
-    language: launch.locale,
-    user: playerId,
-    walletToken: token,
-    currency,
-  });
-  return { game_url: gameUrl(session), mode: 'real', strategy: 'iframe' };
+  return { game_url, mode: 'real', strategy: 'iframe' };
 }

@@ -160,10 +160,8 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         { ...request.params, ...request.query },
         await audienceOf(app, request),
-        {
-          defaultCurrency: await app.referenceData.defaultCurrency(),
-          subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
-        },
+        await app.referenceData.defaultCurrency(),
+        app.launchAtStudio,
       );
       reply.header('cache-control', 'no-store');
       if (request.apiVersion === 1) return { game_url: options.game_url, strategy: options.strategy };

@@ -1,16 +1,35 @@
+import type { StudioTitle } from '@chrysos/games';
 import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
+import {
+  type LaunchRequest,
+  launchPath,
+  launchRefusal,
+  launchResponse,
+  signLaunch,
+} from '@chrysos/wallet-protocol';
 import type { FastifyInstance } from 'fastify';
 import { houseStudio } from '../../platform/config.ts';
+import type { StudioFeed } from './import-studio-titles.ts';
 import { defineStudioJobs } from './jobs.ts';
+
+/** A title list standing for the in-house studio's own (tests): the catalogue lists it, the studio plays it. */
+export type HouseStudioFeed = StudioFeed & { titles: readonly StudioTitle[] };
+
+/** The secret the platform and the in-house studio share: it signs wallet calls one way and launches the other. */
+function sharedSecret(app: FastifyInstance): string {
+  const secret = app.config.WALLET_STUDIOS[houseStudio];
+  if (!secret) throw new Error(`WALLET_STUDIOS has no secret for ${houseStudio}`);
+  return secret;
+}
 
 /**
  * Mounts the in-house studio's game API (/games-api/*) in this process. The studio still pays and
- * collects only through the signed wallet protocol, delivered in-process instead of over the network.
+ * collects only through the signed wallet protocol, and is launched only through its signed launch
+ * call, both delivered in-process instead of over the network.
  */
-export async function studioPlugin(app: FastifyInstance): Promise<void> {
-  const secret = app.config.WALLET_STUDIOS[houseStudio];
-  if (!secret) throw new Error(`WALLET_STUDIOS has no secret for ${houseStudio}`);
+export async function studioPlugin(app: FastifyInstance, options: { titles?: readonly StudioTitle[] }) {
+  const secret = sharedSecret(app);
   const transport: WalletTransport = async (path, body, headers) => {
     const response = await app.inject({ method: 'POST', url: path, headers, payload: body });
     return { status: response.statusCode, body: response.body };
@@ -19,6 +38,8 @@ export async function studioPlugin(app: FastifyInstance): Promise<void> {
     db: app.database.db,
     migrate: (migrations) => app.database.migrate(migrations),
     wallet: new WalletClient({ transport, studio: houseStudio, secret }),
+    operator: { studio: houseStudio, secret },
+    ...(options.titles ? { titles: options.titles } : {}),
     subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
     recovery: {
       idleMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
@@ -28,4 +49,44 @@ export async function studioPlugin(app: FastifyInstance): Promise<void> {
       schedule: (recover) => defineStudioJobs(app, recover, app.config.STUDIO_RECOVERY_SECONDS),
     },
   });
+}
+
+/** What the studio's launch call came to: the game's address, or why there is none. */
+export type StudioLaunch = { gameUrl: string } | { refused: 'game' | 'currency' | 'unavailable' };
+export type StudioLauncher = (launch: LaunchRequest) => Promise<StudioLaunch>;
+
+/**
+ * The platform's side of the launch call (packages/wallet-protocol/src/launch.ts): a signed request
+ * to the studio's endpoint, its answer read through the protocol's schemas. The studio runs in this
+ * process, so the call is injected rather than sent over the network; nothing else of the studio's
+ * (its sessions, its tables) is touched.
+ */
+export function studioLauncher(app: FastifyInstance): StudioLauncher {
+  return async (launch) => {
+    const body = JSON.stringify(launch);
+    const response = await app.inject({
+      method: 'POST',
+      url: launchPath,
+      headers: signLaunch(houseStudio, body, sharedSecret(app)),
+      payload: body,
+    });
+    let answer: unknown;
+    try {
+      answer = response.json();
+    } catch {
+      answer = undefined;
+    }
+    if (response.statusCode === 200) {
+      const launched = launchResponse.safeParse(answer);
+      if (launched.success) return { gameUrl: launched.data.game_url };
+    }
+    const refusal = launchRefusal.safeParse(answer);
+    const fields = refusal.success ? Object.keys(refusal.data.errors) : [];
+    if (response.statusCode === 404 && fields.includes('game_code')) return { refused: 'game' };
+    if (response.statusCode === 422 && fields.includes('currency')) return { refused: 'currency' };
+    // A refused signature or request is this platform's fault, not the player's: logged, and the
+    // player is told the studio cannot be reached.
+    app.log.error({ status: response.statusCode, fields, game: launch.game_code }, 'studio launch refused');
+    return { refused: 'unavailable' };
+  };
 }
