@@ -25,8 +25,9 @@ const AccountMenu = lazy(() =>
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
  * the language switch, the sign-in/sign-up pair for anonymous visitors, and for a player the account
  * selector with the active balance, the Deposit button that opens the cashier, the notifications bell
- * and the account menu (profile, wallet pages, Sign out). Everything stays on one row from 360 px up: below xl the links
- * live in the menu only, and the controls compact step by step (styles/app.css, spec §9 breakpoints).
+ * and the account menu (profile, wallet pages, Sign out). Everything stays on one row from 360 px up:
+ * below xl the links live in the menu only, and the controls compact step by step (styles/app.css,
+ * spec §9 breakpoints).
  */
 export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; contentLinks?: boolean }) {
   const { t } = useTranslation();

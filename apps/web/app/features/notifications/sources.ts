@@ -42,15 +42,19 @@ export const contentNotifications: NotificationSource = {
       if (answer.status !== 200 || !Array.isArray(answer.body.items)) {
         throw new Error(`the content query answered ${answer.status}`);
       }
-      return answer.body.items.map(({ data, bodyHtml }) => ({
-        type: 'content' as const,
-        slug: data.slug,
-        createdAt: data.createdAt,
-        read: false,
-        modal: data.modal,
-        preview: data.preview,
-        bodyHtml,
-      }));
+      // One dated ahead is shown (and pushed) when its time comes.
+      const now = Date.now();
+      return answer.body.items
+        .filter(({ data }) => Date.parse(data.createdAt) <= now)
+        .map(({ data, bodyHtml }) => ({
+          type: 'content' as const,
+          slug: data.slug,
+          createdAt: data.createdAt,
+          read: false,
+          modal: data.modal,
+          preview: data.preview,
+          bodyHtml,
+        }));
     } catch (error) {
       console.error('content notifications could not be loaded', error);
       return [];
