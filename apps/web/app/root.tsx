@@ -9,6 +9,8 @@ import { type PlayerSession, PlayerSessionProvider } from './features/player/pla
 import { isChunkLoadError, reloadAfterChunkError } from './features/pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './features/pwa/display-mode';
 import { LeaveWebViewGuard } from './features/pwa/LeaveWebViewGuard';
+import { GroupsUpdates } from './features/realtime/GroupsUpdates';
+import { RealtimeProvider } from './features/realtime/RealtimeProvider';
 import { catalogues } from './i18n/catalogues.server';
 import { I18nProvider } from './lib/i18n';
 import { ModalHost } from './modals/ModalHost';
@@ -113,15 +115,18 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
 
   return (
     <PlayerSessionProvider session={session}>
-      <WalletProvider>
-        <ModalProvider>
-          <LoadingBar />
-          <Outlet />
-          <ModalHost />
-          <AccountEffects standalone={standalone} />
-          <LeaveWebViewGuard standalone={standalone} />
-        </ModalProvider>
-      </WalletProvider>
+      <RealtimeProvider>
+        <WalletProvider>
+          <ModalProvider>
+            <LoadingBar />
+            <Outlet />
+            <ModalHost />
+            <AccountEffects standalone={standalone} />
+            <LeaveWebViewGuard standalone={standalone} />
+            <GroupsUpdates />
+          </ModalProvider>
+        </WalletProvider>
+      </RealtimeProvider>
     </PlayerSessionProvider>
   );
 }

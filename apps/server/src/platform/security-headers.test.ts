@@ -74,6 +74,28 @@ describe('security headers over https, with a games proxy script', () => {
   it('lets the configured games proxy script load and reach its origin', async () => {
     const policy = directives((await app.inject('/api/info/currencies')).headers['content-security-policy']);
     expect(policy.get('script-src')).toContain('https://proxy.example:8443');
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://proxy.example:8443']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://proxy.example:8443',
+      'wss://chrysos.casino',
+    ]);
+  });
+
+  it('lets the page open its realtime connection to this site, or to the operator’s Centrifugo', async () => {
+    const centrifugo = await buildTestApp('pglite', {
+      PUBLIC_URL: 'https://chrysos.casino',
+      CENTRIFUGO_API_URL: 'http://centrifugo.internal:8000',
+      CENTRIFUGO_API_KEY: 'an-api-key-for-this-test',
+      CENTRIFUGO_PUBLIC_URL: 'wss://realtime.chrysos.casino/connection/websocket',
+      REALTIME_TOKEN_SECRET: 'a-realtime-secret-of-32-characters-or-more',
+    });
+    try {
+      const policy = directives(
+        (await centrifugo.inject('/api/info/currencies')).headers['content-security-policy'],
+      );
+      expect(policy.get('connect-src')).toEqual(["'self'", 'wss://realtime.chrysos.casino']);
+    } finally {
+      await centrifugo.closeAll();
+    }
   });
 });

@@ -21,7 +21,17 @@ const nonces = new WeakMap<ServerResponse, string>();
 /** A Host header fit to name the dev server's own websocket (dev only; anything odd is left out). */
 const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-type PolicyConfig = Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'GAMES_PROXY_SCRIPT_URL'>;
+type PolicyConfig = Pick<
+  Config,
+  'NODE_ENV' | 'PUBLIC_URL' | 'GAMES_PROXY_SCRIPT_URL' | 'CENTRIFUGO_PUBLIC_URL'
+>;
+
+/** Where the browser's realtime connection goes: this site's own WebSocket endpoint, or a Centrifugo. */
+function realtimeOrigin(config: PolicyConfig): string {
+  if (config.CENTRIFUGO_PUBLIC_URL) return new URL(config.CENTRIFUGO_PUBLIC_URL).origin;
+  const site = new URL(config.PUBLIC_URL);
+  return `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+}
 
 /** Whether the site is reached over https: HSTS and upgrade-insecure-requests only then. */
 export const servedOverHttps = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.startsWith('https:');
@@ -55,6 +65,8 @@ export function contentSecurityPolicy(config: PolicyConfig) {
     'connect-src': [
       "'self'",
       ...proxyOrigin,
+      // Realtime push (spec §7), named outright: not every browser counts ws: and wss: as 'self'.
+      realtimeOrigin(config),
       // `npm run dev`: Vite's hot-reload websocket on the page's own host (older browsers do not
       // count ws: as 'self').
       ...(development

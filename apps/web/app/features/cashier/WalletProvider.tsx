@@ -13,6 +13,7 @@ import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { readJson, writeJson } from '../../lib/storage';
 import { usePlayer } from '../player/player-session';
+import { useRealtimeChannel } from '../realtime/RealtimeProvider';
 import type { Poller } from './accounts-poller';
 import type { SwitchAnswer } from './api';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
@@ -60,9 +61,10 @@ function storedSubcurrencies(): Record<string, string> {
 }
 
 /**
- * The signed-in player's wallet for every screen that shows money: accounts kept fresh (spec §4:
- * every 10 s while visible, on focus, after every change), the currency list, and the display unit
- * chosen for crypto currencies.
+ * The signed-in player's wallet for every screen that shows money: accounts kept fresh (pushed on the
+ * realtime `balance` channel after every booking; while that is down, spec §4's poll: every 10 s while
+ * visible, on focus), read after every change, the currency list, and the display unit chosen for
+ * crypto currencies.
  */
 export function WalletProvider({ children }: { children: ReactNode }) {
   const { locale } = useTranslation();
@@ -73,6 +75,18 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const [currencies, setCurrencies] = useState<Currency[] | null>(null);
   const [units, setUnits] = useState<Record<string, string>>({});
   const poller = useRef<Poller<Account[]> | null>(null);
+  /** Whether the balance channel is subscribed: pushes keep the accounts fresh, the poll waits. */
+  const pushed = useRef(false);
+
+  useRealtimeChannel('balance', {
+    onData: (pushedAccounts) => poller.current?.set(pushedAccounts),
+    onLive: (live, stale) => {
+      pushed.current = live;
+      poller.current?.setLive(live);
+      // What happened while nobody listened, and could not be recovered, is read afresh.
+      if (live && stale) void poller.current?.refresh();
+    },
+  });
 
   useEffect(() => setUnits(storedSubcurrencies()), []);
 
@@ -98,6 +112,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           isVisible: () => document.visibilityState === 'visible',
         });
         poller.current = current;
+        current.setLive(pushed.current);
         document.addEventListener('visibilitychange', onVisibility);
         window.addEventListener('focus', onFocus);
         current.start();

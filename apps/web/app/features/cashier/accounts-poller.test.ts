@@ -164,6 +164,34 @@ describe('accounts refresh (spec §4: every 10 s for a logged-in player)', () =>
     poller.stop();
   });
 
+  it('does not poll while pushes keep the accounts fresh, and reads at once when they stop', async () => {
+    let count = 0;
+    const load = vi.fn(async () => `read ${++count}`);
+    const { poller, values } = setup(load);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    poller.setLive(true);
+    poller.set('pushed');
+    await vi.advanceTimersByTimeAsync(accountsRefreshMs * 5);
+    poller.focused();
+    visible = false;
+    poller.visibilityChanged();
+    visible = true;
+    poller.visibilityChanged();
+    expect(load).toHaveBeenCalledTimes(1);
+    // A deposit or a switch still reads at once.
+    await poller.refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // The connection dropped: the poll takes over again, at once and then every 10 s.
+    poller.setLive(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(accountsRefreshMs);
+    expect(values).toEqual(['read 1', 'pushed', 'read 2', 'read 3', 'read 4']);
+    poller.stop();
+  });
+
   it('stops for good on sign-out: no more reads, late answers dropped', async () => {
     const { load, answer } = controlledLoad();
     const { poller, values } = setup(load);

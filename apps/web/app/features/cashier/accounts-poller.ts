@@ -1,7 +1,9 @@
 /**
  * Spec §4: a logged-in player's accounts are fetched again every 10 s while the page is visible, at
  * once when the tab comes back or the window regains focus, and after every switch, deposit or
- * withdrawal. The timing lives here, free of React and the DOM, so it is tested with fake timers.
+ * withdrawal. While the realtime `balance` channel is live, pushes keep them fresh instead and the
+ * timer stops: the poll is the fallback of a connection that is down. The timing lives here, free of
+ * React and the DOM, so it is tested with fake timers.
  */
 export interface PollerOptions<T> {
   /** Fetches the value; null (or a rejection) means "could not read it this time". */
@@ -29,6 +31,11 @@ export interface Poller<T> {
   visibilityChanged(): void;
   /** The window regained focus. */
   focused(): void;
+  /**
+   * Whether pushes keep the value fresh (the realtime channel is subscribed): no periodic, visibility
+   * or focus reads meanwhile; when it stops, reads at once and polls again.
+   */
+  setLive(live: boolean): void;
 }
 
 export const accountsRefreshMs = 10_000;
@@ -43,6 +50,7 @@ export function createPoller<T>(options: PollerOptions<T>): Poller<T> {
   let generation = 0;
   let inFlight: Promise<void> | null = null;
   let lastReadAt = Number.NEGATIVE_INFINITY;
+  let live = false;
 
   const clearTimer = () => {
     if (timer !== null) clearTimeout(timer);
@@ -50,7 +58,7 @@ export function createPoller<T>(options: PollerOptions<T>): Poller<T> {
   };
   const schedule = () => {
     clearTimer();
-    if (running && options.isVisible()) timer = setTimeout(tick, intervalMs);
+    if (running && !live && options.isVisible()) timer = setTimeout(tick, intervalMs);
   };
   const read = (): Promise<void> => {
     const mine = ++generation;
@@ -98,13 +106,20 @@ export function createPoller<T>(options: PollerOptions<T>): Poller<T> {
       options.onValue(value);
       schedule();
     },
+    setLive(value) {
+      if (value === live) return;
+      live = value;
+      if (live) clearTimer();
+      else if (running && options.isVisible() && !inFlight) void read();
+    },
     visibilityChanged() {
-      if (!running) return;
+      if (!running || live) return;
       if (!options.isVisible()) clearTimer();
       else if (!inFlight) void read();
     },
     focused() {
-      if (running && options.isVisible() && !inFlight && now() - lastReadAt >= focusGraceMs) void read();
+      if (running && !live && options.isVisible() && !inFlight && now() - lastReadAt >= focusGraceMs)
+        void read();
     },
   };
 }

@@ -1,0 +1,68 @@
+import type { PlayerSettings, RealtimeSettings } from '@chrysos/contract';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { callApi } from '../../lib/api';
+import { usePlayer } from '../player/player-session';
+import type { ChannelListener, RealtimeChannel, RealtimeClient } from './realtime-client';
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+/** GET /player/settings `cent`, asked for each time: its token is short-lived. */
+async function loadSettings(): Promise<RealtimeSettings | null> {
+  const response = await callApi<PlayerSettings>('GET', '/player/settings').catch(() => null);
+  return response?.status === 200 && response.body.cent ? response.body.cent : null;
+}
+
+/**
+ * The signed-in player's realtime connection (spec §7: only when logged in and fetched), closed on
+ * sign-out. A visitor has none: the site's pages poll what they show.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const playerId = usePlayer()?.id ?? null;
+  const [client, setClient] = useState<RealtimeClient | null>(null);
+
+  useEffect(() => {
+    if (!playerId) return;
+    let live = true;
+    let started: RealtimeClient | null = null;
+    void (async () => {
+      const settings = await loadSettings();
+      if (!live || !settings?.user || !settings.token) return;
+      // The client library is fetched for signed-in players only.
+      const { startRealtime } = await import('./realtime-client');
+      const user = settings.user;
+      const token = settings.token;
+      const connected = await startRealtime({ ...settings, user, token }, loadSettings);
+      if (!live) {
+        connected.stop();
+        return;
+      }
+      started = connected;
+      setClient(connected);
+    })();
+    return () => {
+      live = false;
+      started?.stop();
+      setClient(null);
+    };
+  }, [playerId]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+/**
+ * Listens to one of the player's realtime channels while the component is mounted and the player is
+ * connected: what features use to apply pushed bonuses, lootboxes, comp points… The listener may change
+ * between renders; the subscription stays.
+ */
+export function useRealtimeChannel<N extends RealtimeChannel>(name: N, listener: ChannelListener<N>): void {
+  const client = useContext(RealtimeContext);
+  const current = useRef(listener);
+  current.current = listener;
+  useEffect(() => {
+    if (!client) return;
+    return client.listen(name, {
+      onData: (data) => current.current.onData(data),
+      onLive: (live, stale) => current.current.onLive?.(live, stale),
+    });
+  }, [client, name]);
+}
