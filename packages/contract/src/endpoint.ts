@@ -42,6 +42,7 @@ export interface Endpoint<
   /** For the OpenAPI document. */
   tags: readonly string[];
   summary: string;
+  description?: string | undefined;
 }
 
 /** The widest endpoint, to constrain generic parameters. */
@@ -69,6 +70,7 @@ export function endpoint<
   responses: Responses;
   tags: readonly string[];
   summary: string;
+  description?: string;
 }): Endpoint<Method, Path, Base, Version, Params, Query, Body, Responses> {
   const version = declaration.version ?? (1 as Version);
   return {

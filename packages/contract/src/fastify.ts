@@ -20,6 +20,7 @@ export function routeOf<E extends AnyEndpoint, Config extends object = object>(
     response: E['responses'];
     tags: string[];
     summary: string;
+    description?: string;
   };
   config: Config & { apiVersions: readonly number[] };
 } {
@@ -28,6 +29,7 @@ export function routeOf<E extends AnyEndpoint, Config extends object = object>(
     tags: [...target.tags],
     summary: target.summary,
   };
+  if (target.description) schema.description = target.description;
   // Fastify compiles a validator for each part present, so an absent part is left out.
   if (target.params) schema.params = target.params;
   if (target.query) schema.querystring = target.query;

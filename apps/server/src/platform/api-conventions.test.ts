@@ -109,6 +109,15 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
     expect(document.paths['/info/countries'].get.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'locale', in: 'query' })]),
     );
+    // The wallet protocol is described at its own root, with the body a studio signs.
+    const bet = document.paths['/wallet/transaction/bet'];
+    expect(bet.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(bet.post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['user', 'token', 'transaction_uuid', 'amount']),
+    );
+    expect(bet.post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WalletAnswer',
+    });
   });
 });
 

@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/** Described besides the player API, each at its own root: the studio's games API, the wallet protocol. */
+const otherApis = ['/games-api/', '/wallet/'];
+
 /**
- * Collects every /api route registered after it into an OpenAPI 3.1 document, with paths relative to
- * its `/api` server; routes outside the API (pages, the wallet protocol, the studio) are left out.
+ * Collects every route registered after it under /api, /games-api and /wallet into an OpenAPI 3.1
+ * document. Player API paths are relative to its `/api` server; the games API's and the wallet
+ * protocol's paths are whole, with a server of their own (`/`) on each path. Pages are left out.
  */
 async function openapi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -25,12 +29,25 @@ async function openapi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/api' }],
     },
     transform: (document) => {
-      if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
+      const { url } = document;
+      if (otherApis.some((root) => url.startsWith(root))) return jsonSchemaTransform(document);
+      if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
       const transformed = jsonSchemaTransform(document);
-      return { ...transformed, url: document.url.slice('/api'.length) };
+      return { ...transformed, url: url.slice('/api'.length) };
     },
     // Fills components.schemas with the contract's named schemas (`.meta({ id })`) the paths refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as {
+        paths?: Record<string, { servers?: { url: string; description: string }[] }>;
+      };
+      for (const [path, item] of Object.entries(document.paths ?? {})) {
+        if (path.startsWith('/games-api/'))
+          item.servers = [{ url: '/', description: "The studio's games API (session in x-studio-session)" }];
+        if (path.startsWith('/wallet/'))
+          item.servers = [{ url: '/', description: 'The seamless-wallet protocol, called by game studios' }];
+      }
+      return document as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   });
 }
 

@@ -17,7 +17,7 @@ async function walletPlugin(app: FastifyInstance): Promise<void> {
   // Money events (wallet.bet_booked, …) are read from the ledger itself (events.ts).
   app.events.stream(ledgerStream);
   // Studios' seamless-wallet calls (/wallet/*), in the protocol's own shape (docs/wallet-protocol.md).
-  await app.register(walletProtocolRoutes);
+  await app.register(walletProtocolRoutes, { prefix: '/wallet' });
   await app.register(apiScope(accountRoutes));
 }
 

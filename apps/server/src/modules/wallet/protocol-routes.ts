@@ -1,3 +1,4 @@
+import { routeOf } from '@chrysos/contract/fastify';
 import {
   signatureHeader,
   signatureMatches,
@@ -6,10 +7,10 @@ import {
   type WalletStatus,
   walletBalanceRequest,
   walletBetRequest,
-  walletPaths,
   walletRollbackRequest,
   walletWinRequest,
 } from '@chrysos/wallet-protocol';
+import { walletProtocolApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashToken } from '../auth/public.ts';
@@ -67,6 +68,10 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
       }
     },
   );
+  // The signature is checked before the shape (authenticate), and every answer is a 200 with a status:
+  // the descriptors' schemas describe the calls in the OpenAPI document, the handlers read the body.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => {
     // Oversized or unreadable bodies are malformed requests, not server faults.
     const status = (error as { statusCode?: number }).statusCode;
@@ -166,189 +171,197 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
 
   const keyOf = (studio: string, transaction: string) => `${studio}:${transaction}`;
 
-  app.post(walletPaths.balance, (request, reply) =>
-    handle(request, reply, async () => {
-      const { studio, body } = authenticate(request, walletBalanceRequest);
-      const session = await sessionFor(body, studio, { refuseExpired: true });
-      if (session.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
-      return reply.send({
-        user: body.user,
-        status: 'RS_OK',
-        request_uuid: body.request_uuid,
-        currency: body.currency,
-        balance: await currentBalance(body.user, body.currency),
-      } satisfies WalletResponse);
-    }),
-  );
+  app.route({
+    ...routeOf(walletProtocolApi.balance),
+    handler: (request, reply) =>
+      handle(request, reply, async () => {
+        const { studio, body } = authenticate(request, walletBalanceRequest);
+        const session = await sessionFor(body, studio, { refuseExpired: true });
+        if (session.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
+        return reply.send({
+          user: body.user,
+          status: 'RS_OK',
+          request_uuid: body.request_uuid,
+          currency: body.currency,
+          balance: await currentBalance(body.user, body.currency),
+        } satisfies WalletResponse);
+      }),
+  });
 
-  app.post(walletPaths.bet, (request, reply) =>
-    handle(request, reply, async () => {
-      const { studio, body } = authenticate(request, walletBetRequest);
-      const key = keyOf(studio, body.transaction_uuid);
-      const currency = await app.referenceData.currency(body.currency);
-      const withinLimits =
-        currency !== undefined &&
-        body.amount <= app.config.WALLET_MAX_BET * currency.subunits_to_unit &&
-        (body.is_free || body.amount > 0);
-      const movement = {
-        key,
-        playerId: body.user,
-        currency: body.currency,
-        round: body.round,
-        gameCode: body.game_code,
-        // A free bet moves no money, but its stake still tells a replay from a different call.
-        fingerprint: { round: body.round, game: body.game_code, free: body.is_free, stake: body.amount },
-      };
-      try {
-        if (withinLimits) {
-          // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
-          const booking = await bookInSession(
-            'bet',
-            body,
-            studio,
-            body.is_free
-              ? wallet.recordMovement('bet', movement)
-              : await wallet.betMovement({ ...movement, amount: body.amount }),
-          );
-          if (booking) return answer(reply, body, booking);
-        }
-        // Not booked: find out why, in the order a studio is told.
-        let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
+  app.route({
+    ...routeOf(walletProtocolApi.bet),
+    handler: (request, reply) =>
+      handle(request, reply, async () => {
+        const { studio, body } = authenticate(request, walletBetRequest);
+        const key = keyOf(studio, body.transaction_uuid);
+        const currency = await app.referenceData.currency(body.currency);
+        const withinLimits =
+          currency !== undefined &&
+          body.amount <= app.config.WALLET_MAX_BET * currency.subunits_to_unit &&
+          (body.is_free || body.amount > 0);
+        const movement = {
+          key,
+          playerId: body.user,
+          currency: body.currency,
+          round: body.round,
+          gameCode: body.game_code,
+          // A free bet moves no money, but its stake still tells a replay from a different call.
+          fingerprint: { round: body.round, game: body.game_code, free: body.is_free, stake: body.amount },
+        };
         try {
-          session = await sessionFor(body, studio, { refuseExpired: true });
+          if (withinLimits) {
+            // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+            const booking = await bookInSession(
+              'bet',
+              body,
+              studio,
+              body.is_free
+                ? wallet.recordMovement('bet', movement)
+                : await wallet.betMovement({ ...movement, amount: body.amount }),
+            );
+            if (booking) return answer(reply, body, booking);
+          }
+          // Not booked: find out why, in the order a studio is told.
+          let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
+          try {
+            session = await sessionFor(body, studio, { refuseExpired: true });
+          } catch (error) {
+            // A replay of a booked bet still gets its original answer after the token expired.
+            const expired = error instanceof ProtocolError && error.status === 'RS_ERROR_TOKEN_EXPIRED';
+            if (!expired || !(await wallet.ledger.transaction(key))) throw error;
+          }
+          if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
+          if (!currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
+          if (body.amount > app.config.WALLET_MAX_BET * currency.subunits_to_unit) {
+            throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
+          }
+          if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
+          const booking = body.is_free
+            ? await wallet.record('bet', movement)
+            : await wallet.bet({ ...movement, amount: body.amount });
+          return answer(reply, body, booking);
         } catch (error) {
-          // A replay of a booked bet still gets its original answer after the token expired.
-          const expired = error instanceof ProtocolError && error.status === 'RS_ERROR_TOKEN_EXPIRED';
-          if (!expired || !(await wallet.ledger.transaction(key))) throw error;
+          if (error instanceof InsufficientFunds) {
+            throw new ProtocolError(
+              'RS_ERROR_NOT_ENOUGH_MONEY',
+              await currentBalance(body.user, body.currency),
+            );
+          }
+          throw error;
         }
-        if (session?.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
-        if (!currency) throw new ProtocolError('RS_ERROR_WRONG_CURRENCY');
-        if (body.amount > app.config.WALLET_MAX_BET * currency.subunits_to_unit) {
-          throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
-        }
-        if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
-        const booking = body.is_free
-          ? await wallet.record('bet', movement)
-          : await wallet.bet({ ...movement, amount: body.amount });
-        return answer(reply, body, booking);
-      } catch (error) {
-        if (error instanceof InsufficientFunds) {
-          throw new ProtocolError(
-            'RS_ERROR_NOT_ENOUGH_MONEY',
-            await currentBalance(body.user, body.currency),
-          );
-        }
-        throw error;
-      }
-    }),
-  );
+      }),
+  });
 
-  app.post(walletPaths.win, (request, reply) =>
-    handle(request, reply, async () => {
-      const { studio, body } = authenticate(request, walletWinRequest);
-      const reference = keyOf(studio, body.reference_transaction_uuid);
-      const movement = {
-        key: keyOf(studio, body.transaction_uuid),
-        playerId: body.user,
-        currency: body.currency,
-        round: body.round,
-        gameCode: body.game_code,
-        reference,
-        amount: body.amount,
-        fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
-      };
-      try {
-        // Wins are never refused for an expired token: the player won while the session was live.
-        const booking = await bookInSession('win', body, studio, await wallet.winMovement(movement));
-        if (booking) return answer(reply, body, booking);
-        // Not booked: find out why.
+  app.route({
+    ...routeOf(walletProtocolApi.win),
+    handler: (request, reply) =>
+      handle(request, reply, async () => {
+        const { studio, body } = authenticate(request, walletWinRequest);
+        const reference = keyOf(studio, body.reference_transaction_uuid);
+        const movement = {
+          key: keyOf(studio, body.transaction_uuid),
+          playerId: body.user,
+          currency: body.currency,
+          round: body.round,
+          gameCode: body.game_code,
+          reference,
+          amount: body.amount,
+          fingerprint: { round: body.round, game: body.game_code, free: body.is_free },
+        };
+        try {
+          // Wins are never refused for an expired token: the player won while the session was live.
+          const booking = await bookInSession('win', body, studio, await wallet.winMovement(movement));
+          if (booking) return answer(reply, body, booking);
+          // Not booked: find out why.
+          await sessionFor(body, studio, { refuseExpired: false });
+          const bet = await wallet.ledger.transaction(reference);
+          if (bet?.kind !== 'bet' || bet.playerId !== body.user || bet.currency !== body.currency) {
+            throw new ProtocolError(
+              'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+              await currentBalance(body.user, body.currency),
+            );
+          }
+          return answer(reply, body, await wallet.win(movement));
+        } catch (error) {
+          if (error instanceof BetRolledBack) {
+            throw new ProtocolError(
+              'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+              await currentBalance(body.user, body.currency),
+            );
+          }
+          throw error;
+        }
+      }),
+  });
+
+  app.route({
+    ...routeOf(walletProtocolApi.rollback),
+    handler: (request, reply) =>
+      handle(request, reply, async () => {
+        const { studio, body } = authenticate(request, walletRollbackRequest);
         await sessionFor(body, studio, { refuseExpired: false });
-        const bet = await wallet.ledger.transaction(reference);
-        if (bet?.kind !== 'bet' || bet.playerId !== body.user || bet.currency !== body.currency) {
+        const key = keyOf(studio, body.transaction_uuid);
+        const reference = keyOf(studio, body.reference_transaction_uuid);
+        const movement = {
+          key,
+          playerId: body.user,
+          currency: body.currency,
+          round: body.round,
+          gameCode: body.game_code,
+          reference,
+          fingerprint: { round: body.round, game: body.game_code },
+        };
+        const earlier = await wallet.ledger.transaction(key);
+        if (earlier) {
+          const same =
+            ['rollback', 'rollback_repeat'].includes(earlier.kind) &&
+            earlier.reference === reference &&
+            earlier.playerId === body.user &&
+            earlier.currency === body.currency &&
+            earlier.round === body.round &&
+            earlier.gameCode === body.game_code;
+          if (!same) throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
+          return answer(reply, body, { status: 'replay', result: earlier.result as BookedResult });
+        }
+        let bet = await wallet.ledger.transaction(reference);
+        if (!bet) {
+          // The rollback overtook its bet: the bet's id is taken now, so the bet, if it comes, is refused.
+          await wallet.voidUnknownBet({ key, playerId: body.user, currency: body.currency, reference });
+          bet = await wallet.ledger.transaction(reference);
+        }
+        if (
+          !bet ||
+          bet.playerId !== body.user ||
+          bet.currency !== body.currency ||
+          !['bet', 'voided_bet'].includes(bet.kind)
+        ) {
           throw new ProtocolError(
             'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
             await currentBalance(body.user, body.currency),
           );
         }
-        return answer(reply, body, await wallet.win(movement));
-      } catch (error) {
-        if (error instanceof BetRolledBack) {
-          throw new ProtocolError(
-            'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-            await currentBalance(body.user, body.currency),
-          );
+        try {
+          const booking =
+            bet.kind === 'bet'
+              ? await wallet.rollback(movement, await wallet.ledger.entriesOf(reference))
+              : await wallet.record('rollback', movement);
+          return answer(reply, body, booking);
+        } catch (error) {
+          // Already reversed under another rollback id: the studio's intent holds, nothing more moves,
+          // and the call is recorded so its own replays answer the same.
+          if (error instanceof AlreadyRolledBack) {
+            return answer(reply, body, await wallet.record('rollback_repeat', movement));
+          }
+          // A win already answers the bet: the round was played out and paid, so its stake stays where
+          // the round put it (the win, had it come second, would have been refused the same way).
+          if (error instanceof BetSettled) {
+            throw new ProtocolError(
+              'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+              await currentBalance(body.user, body.currency),
+            );
+          }
+          throw error;
         }
-        throw error;
-      }
-    }),
-  );
-
-  app.post(walletPaths.rollback, (request, reply) =>
-    handle(request, reply, async () => {
-      const { studio, body } = authenticate(request, walletRollbackRequest);
-      await sessionFor(body, studio, { refuseExpired: false });
-      const key = keyOf(studio, body.transaction_uuid);
-      const reference = keyOf(studio, body.reference_transaction_uuid);
-      const movement = {
-        key,
-        playerId: body.user,
-        currency: body.currency,
-        round: body.round,
-        gameCode: body.game_code,
-        reference,
-        fingerprint: { round: body.round, game: body.game_code },
-      };
-      const earlier = await wallet.ledger.transaction(key);
-      if (earlier) {
-        const same =
-          ['rollback', 'rollback_repeat'].includes(earlier.kind) &&
-          earlier.reference === reference &&
-          earlier.playerId === body.user &&
-          earlier.currency === body.currency &&
-          earlier.round === body.round &&
-          earlier.gameCode === body.game_code;
-        if (!same) throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
-        return answer(reply, body, { status: 'replay', result: earlier.result as BookedResult });
-      }
-      let bet = await wallet.ledger.transaction(reference);
-      if (!bet) {
-        // The rollback overtook its bet: the bet's id is taken now, so the bet, if it comes, is refused.
-        await wallet.voidUnknownBet({ key, playerId: body.user, currency: body.currency, reference });
-        bet = await wallet.ledger.transaction(reference);
-      }
-      if (
-        !bet ||
-        bet.playerId !== body.user ||
-        bet.currency !== body.currency ||
-        !['bet', 'voided_bet'].includes(bet.kind)
-      ) {
-        throw new ProtocolError(
-          'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-          await currentBalance(body.user, body.currency),
-        );
-      }
-      try {
-        const booking =
-          bet.kind === 'bet'
-            ? await wallet.rollback(movement, await wallet.ledger.entriesOf(reference))
-            : await wallet.record('rollback', movement);
-        return answer(reply, body, booking);
-      } catch (error) {
-        // Already reversed under another rollback id: the studio's intent holds, nothing more moves,
-        // and the call is recorded so its own replays answer the same.
-        if (error instanceof AlreadyRolledBack) {
-          return answer(reply, body, await wallet.record('rollback_repeat', movement));
-        }
-        // A win already answers the bet: the round was played out and paid, so its stake stays where
-        // the round put it (the win, had it come second, would have been refused the same way).
-        if (error instanceof BetSettled) {
-          throw new ProtocolError(
-            'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-            await currentBalance(body.user, body.currency),
-          );
-        }
-        throw error;
-      }
-    }),
-  );
+      }),
+  });
 }

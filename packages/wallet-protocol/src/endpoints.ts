@@ -1,0 +1,72 @@
+import { endpoint } from '@chrysos/contract';
+import { z } from 'zod';
+import {
+  walletBalanceRequest,
+  walletBetRequest,
+  walletRollbackRequest,
+  walletStatuses,
+  walletWinRequest,
+} from './messages.ts';
+
+/** The wallet's answer to every call (HTTP 200; the status says what happened). */
+export const walletAnswer = z
+  .object({
+    user: z.uuid().optional(),
+    status: z.enum(walletStatuses),
+    request_uuid: z.string().optional(),
+    currency: z.string().optional(),
+    balance: z.number().int().optional().meta({ description: 'Real plus bonus money, in minor units' }),
+  })
+  .meta({ id: 'WalletAnswer' });
+
+const signed =
+  "Signed: the studio's id in x-chrysos-studio, the HMAC-SHA256 of the exact body with the studio's secret " +
+  'in x-chrysos-signature (docs/wallet-protocol.md)';
+
+/**
+ * The seamless-wallet protocol as endpoint descriptors, for its routes, the OpenAPI document and the
+ * studios' calls. The wallet checks a call's signature before its shape, so its routes read the body
+ * themselves: the schemas here describe, they do not validate in front of the handler.
+ */
+export const walletProtocolApi = {
+  balance: endpoint({
+    method: 'POST',
+    base: '/wallet',
+    path: '/user/balance',
+    tags: ['wallet protocol'],
+    summary: "The player's balance in the session's currency",
+    description: signed,
+    body: walletBalanceRequest,
+    responses: { 200: walletAnswer },
+  }),
+  bet: endpoint({
+    method: 'POST',
+    base: '/wallet',
+    path: '/transaction/bet',
+    tags: ['wallet protocol'],
+    summary: 'Take a stake, idempotent by transaction_uuid',
+    description: signed,
+    body: walletBetRequest,
+    responses: { 200: walletAnswer },
+  }),
+  win: endpoint({
+    method: 'POST',
+    base: '/wallet',
+    path: '/transaction/win',
+    tags: ['wallet protocol'],
+    summary: 'Pay a win against its bet, idempotent by transaction_uuid',
+    description: signed,
+    body: walletWinRequest,
+    responses: { 200: walletAnswer },
+  }),
+  rollback: endpoint({
+    method: 'POST',
+    base: '/wallet',
+    path: '/transaction/rollback',
+    tags: ['wallet protocol'],
+    summary: 'Reverse a bet, idempotent by transaction_uuid (a bet arriving after its rollback is refused)',
+    description: signed,
+    body: walletRollbackRequest,
+    responses: { 200: walletAnswer },
+  }),
+};
