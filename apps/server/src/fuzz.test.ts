@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { openStudioSession } from '@chrysos/games/sessions';
+import { launchPath, signLaunch } from '@chrysos/wallet-protocol';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +263,18 @@ function bodiesOutsideTheDocument(route: string, context: FuzzContext): Json[] {
       return [{ action: 'hit' }, { action: { action: 'stand' } }];
     case '/games-api/seeds':
       return [{ client_seed: 'fuzz-seed' }];
+    case '/games-api/launch':
+      return [
+        {
+          mode: 'real',
+          game_code: 'hi-lo-dice',
+          language: 'en',
+          currency: 'EUR',
+          user: context.player,
+          token: context.walletToken,
+        },
+        { mode: 'demo', game_code: 'hi-lo-dice', language: 'el', currency: 'EUR' },
+      ];
     case '/games-api/verify':
       return [
         {
@@ -706,6 +719,9 @@ describe('fuzzing every route', () => {
     if (item.sign && route.startsWith('/wallet/') && random() < 0.7) {
       headers['x-chrysos-studio'] = houseStudio;
       headers['x-chrysos-signature'] = createHmac('sha256', studioSecret).update(body).digest('hex');
+    }
+    if (item.sign && route === launchPath && random() < 0.7) {
+      Object.assign(headers, signLaunch(houseStudio, body, studioSecret));
     }
     if (item.sign && route.startsWith('/api/payments/webhooks/') && random() < 0.7) {
       headers['x-sandbox-signature'] = signWebhook(body, pspSecret);
