@@ -228,6 +228,26 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       expect(pushService.problems).toEqual([]);
     });
 
+    it('tells a player their withdrawal was paid', async () => {
+      const player = await newPlayer(app, { funded: 10_000 });
+      const subscription = await subscribed(player);
+      const requested = await api(player, 'POST', '/payments/withdrawals', {
+        currency: 'EUR',
+        amount_cents: 2_500,
+        method: 'card',
+      });
+      expect(requested.statusCode).toBe(201);
+      await vi.waitFor(() => expect(pushesTo(subscription)).toHaveLength(1), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      expect(pushesTo(subscription)[0]?.payload).toMatchObject({
+        title: 'Withdrawal paid',
+        body: 'We have sent €25.00 to your payment method.',
+        url: '/profile/wallet/transactions',
+      });
+    });
+
     it('deletes a subscription the push service says is gone (410), at once', async () => {
       const player = await newPlayer(app);
       const gone = await subscribed(player);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../platform/config.ts';
-import { isInternalAddress, pushEndpointAllowed } from './push-endpoints.ts';
+import { deliverPush, isInternalAddress, pushEndpointAllowed } from './push-endpoints.ts';
 
 const production = {
   hosts: ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com'],
@@ -47,6 +47,16 @@ describe('push endpoints (SSRF guard)', () => {
     for (const address of ['142.250.180.10', '2a00:1450:4017:80b::200a']) {
       expect(isInternalAddress(address), address).toBe(false);
     }
+  });
+
+  it('never connects to an internal address, even for a listed host name that resolves to one', async () => {
+    const inward = { hosts: ['localhost'], loopback: false };
+    await expect(
+      deliverPush({ endpoint: 'https://localhost/push/x', headers: {}, body: null }, inward),
+    ).rejects.toThrow(/internal address/);
+    await expect(
+      deliverPush({ endpoint: 'http://127.0.0.1:9/push/x', headers: {}, body: null }, production),
+    ).rejects.toThrow(/not allowed/);
   });
 
   it('refuses one VAPID key without the other, and a loopback push service in production', () => {

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { isModalName } from '../../modals/registry';
@@ -71,6 +71,17 @@ export function NotificationsList({
       ) : null}
     </li>
   );
+
+  if (!playerId) {
+    return (
+      <p className="notice">
+        {t('notifications.signInFirst')}{' '}
+        <Link to={localizePath('/users/sign_in', locale)} onClick={onOpenPage}>
+          {t('header.signIn')}
+        </Link>
+      </p>
+    );
+  }
 
   return (
     <div className="notifications">
