@@ -232,3 +232,66 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
     expect(await promptsAsked(page)).toBe(0);
   });
 });
+
+describe('the service worker and pushes', () => {
+  it('shows a push as a notification whose link stays on this site', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: product.url });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // The push service's side: Chromium delivers a push message to the registration, as FCM would.
+    const cdp = await context.newCDPSession(page);
+    const { registrationId } = await new Promise<{ registrationId: string }>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const registration = (registrations as { registrationId: string; scopeURL: string }[]).find(
+          (entry) => entry.scopeURL === `${product.url}/`,
+        );
+        if (registration) resolve(registration);
+      });
+      void cdp.send('ServiceWorker.enable');
+    });
+    const deliver = (message: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: product.url,
+        registrationId,
+        data: JSON.stringify(message),
+      });
+    await deliver({
+      title: 'Η κατάθεση πιστώθηκε',
+      body: 'Τα 50,00 € προστέθηκαν στο υπόλοιπό σας.',
+      url: '/el/profile/wallet/transactions',
+      tag: 'payment-1',
+      kind: 'transactional',
+    });
+    await deliver({
+      title: 'Elsewhere',
+      body: '',
+      url: 'https://attacker.example/phish',
+      tag: 'x',
+      kind: 'promotional',
+    });
+    const shown = async () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          url: (notification.data as { url: string }).url,
+        })),
+      );
+    await expect.poll(async () => (await shown()).length, { timeout: 20_000 }).toBe(2);
+    expect(await shown()).toEqual(
+      expect.arrayContaining([
+        {
+          title: 'Η κατάθεση πιστώθηκε',
+          body: 'Τα 50,00 € προστέθηκαν στο υπόλοιπό σας.',
+          url: `${product.url}/el/profile/wallet/transactions`,
+        },
+        { title: 'Elsewhere', body: '', url: product.url },
+      ]),
+    );
+    await context.close();
+  });
+});

@@ -46,7 +46,7 @@ self.addEventListener('push', (event) => {
       tag: typeof message.tag === 'string' ? message.tag : undefined,
       icon: '/brand/favicon.svg',
       badge: '/brand/favicon.svg',
-      data: { url: typeof message.url === 'string' ? message.url : '/' },
+      data: { url: sameOriginUrl(typeof message.url === 'string' ? message.url : '/') },
     }),
   );
 });
