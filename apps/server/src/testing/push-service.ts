@@ -106,8 +106,10 @@ const read = (request: IncomingMessage) =>
 
 export async function startPushService() {
   const userAgents = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
-  /** Status to answer per subscription instead of 201 (e.g. 410 once the browser unsubscribed). */
-  const answers = new Map<string, number>();
+  /** Status to answer per subscription instead of 201 (e.g. 410 once the browser unsubscribed), and how many times. */
+  const answers = new Map<string, { status: number; times: number }>();
+  /** Pushes that reached each subscription's endpoint, whatever was answered. */
+  const attempts = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const problems: string[] = [];
   let origin = '';
@@ -125,9 +127,11 @@ export async function startPushService() {
         throw new Error(`content-encoding ${request.headers['content-encoding']}`);
       }
       const { key, claims } = verifyVapid(request.headers.authorization, origin);
-      const status = answers.get(id);
-      if (status) {
-        response.writeHead(status).end();
+      attempts.set(id, (attempts.get(id) ?? 0) + 1);
+      const answer = answers.get(id);
+      if (answer && answer.times > 0) {
+        answer.times--;
+        response.writeHead(answer.status).end();
         return;
       }
       received.push({
@@ -166,9 +170,12 @@ export async function startPushService() {
     },
     idOf: (subscription: Pick<StandInSubscription, 'endpoint'>) =>
       subscription.endpoint.split('/').at(-1) ?? '',
-    answer(subscription: StandInSubscription, status: number) {
-      answers.set(subscription.endpoint.split('/').at(-1) ?? '', status);
+    /** Answers `status` to the next `times` pushes to this subscription (every one by default). */
+    answer(subscription: StandInSubscription, status: number, times = Number.POSITIVE_INFINITY) {
+      answers.set(subscription.endpoint.split('/').at(-1) ?? '', { status, times });
     },
+    attemptsAt: (subscription: Pick<StandInSubscription, 'endpoint'>) =>
+      attempts.get(subscription.endpoint.split('/').at(-1) ?? '') ?? 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

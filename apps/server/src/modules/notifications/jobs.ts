@@ -13,16 +13,12 @@ declare module '../../platform/jobs.ts' {
 }
 
 export function defineNotificationJobs(app: FastifyInstance, deps: SendPushDeps): void {
-  // Retried with back-off (10 s, 20 s, 40 s …) while the push service is busy or away.
+  // Retried with back-off (5 s, 10 s, 20 s … about 20 minutes in all) while the push service is busy or
+  // away; a retry waits for its time, so the worker looks every 5 s rather than pg-boss's 30.
   app.jobs.define(
     'notifications.push',
     ({ subscriptionId, message }) => sendPush(deps, subscriptionId, message),
-    {
-      retryLimit: 5,
-      retryDelaySeconds: 10,
-      expireInSeconds: 60,
-      concurrency: 4,
-    },
+    { retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 60, concurrency: 4, pollingSeconds: 5 },
   );
   app.jobs.define('notifications.announce', () => announceContentNotifications(app.database.db, app.events), {
     retryLimit: 0,

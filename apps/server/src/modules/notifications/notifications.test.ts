@@ -4,10 +4,12 @@ import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import webpush from 'web-push';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
 import { announceContentNotifications } from './announce.ts';
+import { loadVapidKeys } from './vapid-keys.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 
@@ -148,6 +150,14 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       expect((await api(null, 'GET', '/player/push_subscriptions/key')).statusCode).toBe(401);
     });
 
+    it('gives every instance the same key pair: the one stored first', async () => {
+      const player = await newPlayer(app);
+      const { publicKey } = (await api(player, 'GET', '/player/push_subscriptions/key')).json();
+      // What another instance starting on this database does.
+      const again = await loadVapidKeys(app.database.db, { VAPID_SUBJECT: 'mailto:ops@chrysos.casino' });
+      expect(again.publicKey).toBe(publicKey);
+    });
+
     it('accepts known push services only: never an internal or plain-http address', async () => {
       const player = await newPlayer(app);
       const keys = pushService.subscribe().keys;
@@ -268,6 +278,18 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       );
     });
 
+    it('sends again later when the push service is briefly unavailable (503)', async () => {
+      const player = await newPlayer(app);
+      const subscription = await subscribed(player);
+      pushService.answer(subscription, 503, 1);
+      await deposit(player, 3_000);
+      await vi.waitFor(() => expect(pushesTo(subscription)).toHaveLength(1), {
+        timeout: 25_000,
+        interval: 100,
+      });
+      expect(pushService.attemptsAt(subscription)).toBe(2);
+    }, 40_000);
+
     it('announces a new content notification to players who accepted promotions and may see it', async () => {
       const consenting = await newPlayer(app);
       const greek = await newPlayer(app);
@@ -348,5 +370,54 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       expect(pushesTo(subscriptions.consenting)).toHaveLength(1);
       expect(pushService.problems).toEqual([]);
     });
+  });
+});
+
+describe('configured VAPID keys', () => {
+  it('signs pushes with the configured pair and stores none', async () => {
+    const pushService = await startPushService();
+    const keys = webpush.generateVAPIDKeys();
+    const app = await buildTestApp('pglite', {
+      CONTENT_DIR: fixtures,
+      PUSH_LOOPBACK_SERVICE: 'true',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://chrysos.casino/contact',
+    });
+    try {
+      const player = await newPlayer(app);
+      const key = await app.inject({
+        url: '/api/player/push_subscriptions/key',
+        headers: { cookie: player.cookie },
+      });
+      expect(key.json()).toEqual({ publicKey: keys.publicKey });
+      expect(await app.database.db.select().from(schema.webPushKeys)).toEqual([]);
+      const subscription = pushService.subscribe();
+      await app.inject({
+        method: 'POST',
+        url: '/api/player/push_subscriptions',
+        headers: { cookie: player.cookie },
+        payload: subscription,
+      });
+      await app.database.db.transaction((tx) =>
+        app.events.publish(tx, 'cashier.deposit_succeeded', {
+          paymentId: 'a0000000-0000-4000-8000-000000000001',
+          playerId: player.id,
+          currency: 'EUR',
+          amount: 1_000,
+          method: 'card',
+          bonusCode: null,
+        }),
+      );
+      await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+      expect(pushService.received[0]?.vapidKey).toBe(keys.publicKey);
+      expect(pushService.received[0]?.claims.sub).toBe('https://chrysos.casino/contact');
+      expect(pushService.received[0]?.payload).toMatchObject({
+        body: '€10.00 has been added to your balance. Enjoy your games!',
+      });
+    } finally {
+      await app.closeAll();
+      await pushService.close();
+    }
   });
 });
