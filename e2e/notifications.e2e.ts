@@ -37,6 +37,7 @@ const words = {
     earlier: 'Earlier',
     turnOn: 'Turn on notifications',
     seeAll: 'See all notifications',
+    empty: 'You have no notifications yet. News about games, promotions and your account will appear here.',
   },
   el: {
     bell: 'Ειδοποιήσεις',
@@ -44,6 +45,8 @@ const words = {
     earlier: 'Παλαιότερες',
     turnOn: 'Ενεργοποίηση ειδοποιήσεων',
     seeAll: 'Όλες οι ειδοποιήσεις',
+    empty:
+      'Δεν έχετε ακόμη ειδοποιήσεις. Νέα για παιχνίδια, προσφορές και τον λογαριασμό σας θα εμφανίζονται εδώ.',
   },
 } as const;
 
@@ -230,6 +233,28 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
     expect(await page.locator('[data-list="read"] [data-notification]').count()).toBe(5);
     expect(await page.locator('.header__bell-count').count()).toBe(0);
     expect(await promptsAsked(page)).toBe(0);
+  });
+});
+
+describe('when the content cannot be fetched', () => {
+  it('logs it and shows an empty list', async () => {
+    const email = uniqueAddress('notifications-offline');
+    const password = 'a notable passphrase';
+    await createPlayer(product.url, { email, password, language: 'en' });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, email, password);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/api/content/query', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(`${product.url}/notifications`);
+    await page.getByText(words.en.empty).waitFor();
+    expect(await page.locator('[data-notification]').count()).toBe(0);
+    expect(await page.locator('.header__bell-count').count()).toBe(0);
+    expect(errors.some((text) => text.includes('content notifications could not be loaded'))).toBe(true);
+    await context.close();
   });
 });
 
