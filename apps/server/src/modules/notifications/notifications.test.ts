@@ -194,6 +194,17 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       ).toBe(401);
     });
 
+    it('keeps the ten newest browsers of a player', async () => {
+      const player = await newPlayer(app);
+      const endpoints: string[] = [];
+      for (let index = 0; index < 12; index++) endpoints.push((await subscribed(player)).endpoint);
+      const kept = await app.database.db
+        .select({ endpoint: schema.pushSubscriptions.endpoint })
+        .from(schema.pushSubscriptions)
+        .where(eq(schema.pushSubscriptions.playerId, player.id));
+      expect(kept.map((row) => row.endpoint).sort()).toEqual(endpoints.slice(2).sort());
+    });
+
     it('forgets a subscription on DELETE, only the player’s own', async () => {
       const player = await newPlayer(app);
       const other = await newPlayer(app);
