@@ -236,6 +236,72 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
   });
 });
 
+describe('push auto-subscribe (spec §6)', () => {
+  it('subscribes a signed-in player whose browser already allows notifications, and unsubscribes on sign-out', async () => {
+    const email = uniqueAddress('notifications-push');
+    const password = 'a notable passphrase';
+    await createPlayer(product.url, { email, password, language: 'el' });
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: product.url });
+    // The browser's push service (FCM for Chromium) is out of reach here: its side of subscribe() answers
+    // as it would, with an endpoint of its own and the browser's keys.
+    await context.addInitScript(() => {
+      const subscription = {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-notifications',
+        options: { applicationServerKey: null as ArrayBuffer | null },
+        toJSON: () => ({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-notifications',
+          expirationTime: null,
+          keys: {
+            p256dh: `B${'A'.repeat(86)}`,
+            auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+          },
+        }),
+        unsubscribe: async () => true,
+      };
+      let subscribed = false;
+      PushManager.prototype.getSubscription = async () =>
+        (subscribed ? subscription : null) as unknown as PushSubscription;
+      PushManager.prototype.subscribe = async (options) => {
+        subscribed = true;
+        subscription.options.applicationServerKey = options?.applicationServerKey as ArrayBuffer;
+        const bytes = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
+        (window as unknown as { subscribedWith: string }).subscribedWith = btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        return subscription as unknown as PushSubscription;
+      };
+    });
+    await signInContext(context, product.url, email, password);
+    const page = await context.newPage();
+    const stored = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/player/push_subscriptions') && response.request().method() === 'POST',
+    );
+    await page.goto(`${product.url}/el/`);
+    expect((await stored).status()).toBe(201);
+    const key = await page.evaluate(async () => {
+      const answer = await fetch('/api/player/push_subscriptions/key');
+      return ((await answer.json()) as { publicKey: string }).publicKey;
+    });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(await page.evaluate(() => (window as unknown as { subscribedWith: string }).subscribedWith)).toBe(
+      key,
+    );
+
+    const removed = page.waitForRequest(
+      (request) => request.url().endsWith('/api/player/push_subscriptions') && request.method() === 'DELETE',
+    );
+    await page.getByRole('banner').getByRole('button', { name: copy.el.account }).click();
+    await page.getByRole('banner').getByRole('button', { name: copy.el.signOut, exact: true }).click();
+    expect((await removed).postDataJSON()).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-notifications',
+    });
+    await context.close();
+  });
+});
+
 describe('when the content cannot be fetched', () => {
   it('logs it and shows an empty list', async () => {
     const email = uniqueAddress('notifications-offline');

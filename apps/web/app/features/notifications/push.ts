@@ -29,9 +29,10 @@ const base64UrlToBytes = (text: string) => {
 /** Subscribes this browser with the site's VAPID key and gives the subscription to the server. */
 export async function subscribeToPush(): Promise<boolean> {
   if (pushPermission() !== 'granted') return false;
-  // The service worker is registered in production builds only (features/pwa/display-mode.ts).
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  if (!registration) return false;
+  // The service worker is registered in production builds only (features/pwa/display-mode.ts); a
+  // subscription needs it active, which it may not be yet on the first page a browser loads.
+  if (!import.meta.env.PROD) return false;
+  const registration = await navigator.serviceWorker.ready;
   const key = await api(endpoints.notifications.pushKey, {});
   if (!key.ok) return false;
   const applicationServerKey = base64UrlToBytes(key.body.publicKey);
