@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from './modules/cashier/sandbox/sandbox-psp.ts';
+import { houseStudio } from './modules/games/config.ts';
 import { openGameSession } from './modules/wallet/game-sessions.ts';
-import { houseStudio } from './platform/config.ts';
 import { cookieOf } from './testing/accounts.ts';
 import { buildTestApp } from './testing/build-test-app.ts';
 

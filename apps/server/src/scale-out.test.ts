@@ -4,7 +4,7 @@ import { openTestDatabase } from '@chrysos/db/testing';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { parseConfig } from './platform/config.ts';
+import { parseConfig } from './modules/config.ts';
 import { rateLimits } from './platform/rate-limit.ts';
 import { cookieOf } from './testing/accounts.ts';
 import { startIssuer, testClient, throughProvider } from './testing/oidc-issuer.ts';

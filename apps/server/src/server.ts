@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './platform/config.ts';
+import { ConfigError, parseConfig } from './modules/config.ts';
 
 let config: ReturnType<typeof parseConfig>;
 try {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseConfig } from '../modules/config.ts';
 import { buildTestApp } from '../testing/build-test-app.ts';
-import { parseConfig } from './config.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

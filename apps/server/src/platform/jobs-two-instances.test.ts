@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type Mailbox, startMailbox } from '../../../../e2e/harness/mailbox.ts';
 import { type App, buildApp } from '../app.ts';
+import { parseConfig } from '../modules/config.ts';
 import { describeOnPostgres } from '../testing/on-postgres.ts';
-import { parseConfig } from './config.ts';
 
 declare module './jobs.ts' {
   interface JobMap {

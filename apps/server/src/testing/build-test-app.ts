@@ -1,7 +1,7 @@
 import { type DatabaseKind, openTestDatabase } from '@chrysos/db/testing';
 import { type AppOptions, buildApp } from '../app.ts';
+import { parseConfig } from '../modules/config.ts';
 import type { HouseStudioFeed } from '../modules/games/studio.ts';
-import { parseConfig } from '../platform/config.ts';
 
 /**
  * The API on a fresh database of the given kind, without the web app or a listening socket.

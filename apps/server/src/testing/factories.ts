@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@chrysos/db';
 import { createSession } from '../modules/auth/sessions.ts';
+import { houseStudio } from '../modules/games/config.ts';
 import { openGameSession } from '../modules/wallet/game-sessions.ts';
-import { houseStudio } from '../platform/config.ts';
 import { sessionCookieName } from '../platform/http-session.ts';
 import type { buildTestApp } from './build-test-app.ts';
 

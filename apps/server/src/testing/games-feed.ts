@@ -1,6 +1,6 @@
 import type { StudioTitle } from '@chrysos/games';
+import { houseStudio } from '../modules/games/config.ts';
 import type { HouseStudioFeed } from '../modules/games/studio.ts';
-import { houseStudio } from '../platform/config.ts';
 
 type Fixture = Pick<
   StudioTitle,

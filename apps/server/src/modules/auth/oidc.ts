@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { SharedState } from '../../platform/shared-state.ts';
-import type { SocialProvider } from '../../platform/social-providers.ts';
+import type { SocialProvider } from './social-providers.ts';
 
 /** What the site asks every provider for: an ID token with the address and the name. */
 export const scope = 'openid email profile';

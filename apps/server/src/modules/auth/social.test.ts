@@ -5,11 +5,11 @@ import { schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../platform/config.ts';
 import { rateLimits } from '../../platform/rate-limit.ts';
 import { DatabaseState } from '../../platform/shared-state.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { startIssuer, testClient, throughProvider } from '../../testing/oidc-issuer.ts';
+import { ConfigError, parseConfig } from '../config.ts';
 import { PendingSignIns } from './oidc.ts';
 import { pendingCookieName } from './social-routes.ts';
 

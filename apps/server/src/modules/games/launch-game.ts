@@ -1,11 +1,11 @@
 import type { LaunchOptions } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { houseStudio } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openGameSession } from '../wallet/public.ts';
 import type { Audience } from './audience.ts';
 import type { Locale } from './catalogue-snapshot.ts';
+import { houseStudio } from './config.ts';
 import type { StudioLauncher } from './studio.ts';
 
 const g = schema.games;

@@ -5,10 +5,10 @@ import { openStudioSession } from '@chrysos/games/sessions';
 import * as studioSchema from '@chrysos/games/storage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { houseStudio } from '../../platform/config.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { ServerProcess } from '../../testing/wallet/server-process.ts';
 import { auditLedger, openGameSession, Wallet } from '../wallet/public.ts';
+import { houseStudio } from './config.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const deposit = 100_000;

@@ -5,9 +5,9 @@ import * as studioSchema from '@chrysos/games/storage';
 import { launchPath, signLaunch } from '@chrysos/wallet-protocol';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseStudio } from '../../platform/config.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newGameSession, newPlayer } from '../../testing/factories.ts';
+import { houseStudio } from './config.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-of-at-least-32-characters';

@@ -10,9 +10,9 @@ import { titleById } from '@chrysos/games/titles';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseStudio } from '../../platform/config.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { openGameSession } from '../wallet/public.ts';
+import { houseStudio } from './config.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-of-at-least-32-characters';

@@ -9,7 +9,7 @@ import {
   signLaunch,
 } from '@chrysos/wallet-protocol';
 import type { FastifyInstance } from 'fastify';
-import { houseStudio } from '../../platform/config.ts';
+import { houseStudio } from './config.ts';
 import type { StudioFeed } from './import-studio-titles.ts';
 import { defineStudioJobs } from './jobs.ts';
 

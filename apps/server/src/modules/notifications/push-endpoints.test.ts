@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../platform/config.ts';
+import { parseConfig } from '../config.ts';
 import { deliverPush, isInternalAddress, pushEndpointAllowed } from './push-endpoints.ts';
 
 const production = {

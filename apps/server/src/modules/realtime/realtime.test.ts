@@ -8,10 +8,10 @@ import { Centrifuge, type PublicationContext, type SubscribedContext } from 'cen
 import { jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { parseConfig } from '../../platform/config.ts';
 import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
+import { parseConfig } from '../config.ts';
 import { ConnectionTokens } from './tokens.ts';
 
 /*

@@ -4,10 +4,10 @@ import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { signBody } from '@chrysos/wallet-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { parseConfig } from '../../platform/config.ts';
 import type { DomainEvent, EventHandler, HandlerOptions } from '../../platform/events.ts';
 import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { parseConfig } from '../config.ts';
 
 const secret = 'a-studio-secret-that-is-long-enough-1234';
 const studio = 'chrysos-studio';

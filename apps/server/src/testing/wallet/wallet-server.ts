@@ -1,5 +1,5 @@
 import { buildApp } from '../../app.ts';
-import { parseConfig } from '../../platform/config.ts';
+import { parseConfig } from '../../modules/config.ts';
 
 /**
  * The API without the web app, in its own process, for the crash test: started, killed with

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { ConfigSection } from '../../platform/config.ts';
+
+/** The cashier module's settings: withdrawals, the sandbox provider and the operator API. */
+export const cashierSettings = z.object({
+  /** Bearer token of the operator API (/api/operator/*); without it that API does not exist. */
+  OPERATOR_API_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
+  /**
+   * Withdrawals below these amounts are approved without an operator, per currency in minor units, as
+   * JSON: {"EUR":10000} approves EUR withdrawals under 100.00. A currency not listed always waits for an
+   * operator; by default only EUR, USD and GBP are listed (no crypto currency).
+   */
+  WITHDRAWAL_AUTO_APPROVE_BELOW: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        const parsed = JSON.parse(value) as unknown;
+        if (typeof parsed !== 'number') return parsed;
+      } catch {}
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected JSON of currency → minor units, such as {"EUR":10000,"USD":10000} (EUR and USD 100.00)',
+      });
+      return z.NEVER;
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^[A-Z]{3,5}$/, 'expected currency codes such as EUR'),
+        z.number().int('expected whole minor units').min(0),
+      ),
+    )
+    .default({ EUR: 10_000, USD: 10_000, GBP: 10_000 }),
+  /** Secret the sandbox PSP signs its webhooks with; random per process when unset. */
+  SANDBOX_PSP_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /**
+   * Countries whose players use /profile/wallet/deposit instead of the cashier window (spec §2). A cashier
+   * setting, which content's page context hands to the web app.
+   */
+  CASHIER_DISABLED_COUNTRIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes')))
+    .default([]),
+});
+
+export type CashierConfig = z.output<typeof cashierSettings>;
+
+declare module '../../platform/config.ts' {
+  interface Config extends CashierConfig {}
+}
+
+export const cashierConfig: ConfigSection<typeof cashierSettings> = {
+  settings: cashierSettings,
+  secrets: ['OPERATOR_API_TOKEN', 'SANDBOX_PSP_SECRET'],
+};

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { type Config, type ConfigSection, composeConfig, type PlatformConfig } from '../platform/config.ts';
+import { authConfig } from './auth/config.ts';
+import { cashierConfig } from './cashier/config.ts';
+import { contentConfig } from './content/config.ts';
+import { gamesConfig } from './games/config.ts';
+import { mailConfig } from './mail/config.ts';
+import { notificationsConfig } from './notifications/config.ts';
+import { realtimeConfig } from './realtime/config.ts';
+import { referralConfig } from './referral/config.ts';
+import { walletConfig } from './wallet/config.ts';
+
+export { type Config, ConfigError } from '../platform/config.ts';
+
+/**
+ * The modules' configuration sections, composed after the platform's, in the order of modules/index.ts
+ * (referral, which has no plugin, beside auth). Rules across sections run in this order too: games
+ * completes WALLET_STUDIOS (wallet's) with the in-house studio.
+ */
+const sections = [
+  contentConfig,
+  mailConfig,
+  authConfig,
+  referralConfig,
+  walletConfig,
+  cashierConfig,
+  realtimeConfig,
+  gamesConfig,
+  notificationsConfig,
+] as const;
+
+/** Reads and checks every setting from the environment; a bad value throws a ConfigError naming it. */
+export const parseConfig = composeConfig(sections);
+
+// Each module's config.ts adds its variables to `Config` by declaration merging; one left out of the
+// list above would be typed but never read. This names it at compile time.
+type Composed<Section> = Section extends ConfigSection<infer Settings> ? keyof z.output<Settings> : never;
+type NotComposed = Exclude<keyof Config, keyof PlatformConfig | Composed<(typeof sections)[number]>>;
+const everySectionComposed: [NotComposed] extends [never] ? true : NotComposed = true;
+void everySectionComposed;
