@@ -7,6 +7,7 @@ import { playerIdForSession } from './modules/auth/public.ts';
 import { pageContextOf } from './modules/content/public.ts';
 import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
+import { connectionOrigin } from './modules/realtime/public.ts';
 import afterResponse from './platform/after-response.ts';
 import apiConventions from './platform/api-conventions.ts';
 import type { Config } from './platform/config.ts';
@@ -20,7 +21,7 @@ import { imagesPlugin } from './platform/images.ts';
 import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import rateLimit from './platform/rate-limit.ts';
-import securityHeaders from './platform/security-headers.ts';
+import securityHeaders, { type PolicySources } from './platform/security-headers.ts';
 import sharedState from './platform/shared-state.ts';
 import { validatorCompiler } from './platform/validator.ts';
 import { type WebPluginOptions, webPlugin } from './platform/web.ts';
@@ -66,6 +67,16 @@ function connectionLimits(config: Config) {
   };
 }
 
+/**
+ * What the modules add to every answer's Content-Security-Policy: the operator's games proxy script
+ * (GET /api/settings/games_proxy_script_url), which the web app loads and which talks to its own origin,
+ * and the realtime connection (this site's WebSocket endpoint or the operator's Centrifugo).
+ */
+function policySources(config: Config): PolicySources {
+  const proxy = config.GAMES_PROXY_SCRIPT_URL ? [new URL(config.GAMES_PROXY_SCRIPT_URL).origin] : [];
+  return { script: proxy, connect: [...proxy, connectionOrigin(config)] };
+}
+
 /** Builds the whole application without listening, so tests can call it with `inject`. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
@@ -94,7 +105,7 @@ export async function buildApp(options: AppOptions) {
 
   // The platform: infrastructure only.
   await app.register(configPlugin, { config });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, policySources(config));
   await app.register(databasePlugin, { database: options.database });
   await app.register(sharedState);
   await app.register(rateLimit);

@@ -21,16 +21,17 @@ const nonces = new WeakMap<ServerResponse, string>();
 /** A Host header fit to name the dev server's own websocket (dev only; anything odd is left out). */
 const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-type PolicyConfig = Pick<
-  Config,
-  'NODE_ENV' | 'PUBLIC_URL' | 'GAMES_PROXY_SCRIPT_URL' | 'CENTRIFUGO_PUBLIC_URL'
->;
+type PolicyConfig = Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>;
 
-/** Where the browser's realtime connection goes: this site's own WebSocket endpoint, or a Centrifugo. */
-function realtimeOrigin(config: PolicyConfig): string {
-  if (config.CENTRIFUGO_PUBLIC_URL) return new URL(config.CENTRIFUGO_PUBLIC_URL).origin;
-  const site = new URL(config.PUBLIC_URL);
-  return `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+/** What the modules add to the policy, handed in by app.ts: platform/ reads no module's settings. */
+export interface PolicySources {
+  /** Origins scripts may be loaded from besides our own (the operator's games proxy script). */
+  script?: string[];
+  /**
+   * Origins the page may connect to besides our own: that proxy, and realtime push (spec §7), whose
+   * origin is named outright as not every browser counts ws: and wss: as 'self'.
+   */
+  connect?: string[];
 }
 
 /** Whether the site is reached over https: HSTS and upgrade-insecure-requests only then. */
@@ -45,10 +46,7 @@ export const servedOverHttps = (config: Pick<Config, 'PUBLIC_URL'>) => config.PU
  * are our own origin, and only our own pages may frame any of ours (the game page frames
  * /studio/play).
  */
-export function contentSecurityPolicy(config: PolicyConfig) {
-  // The operator's games proxy script (GET /api/settings/games_proxy_script_url) is loaded by the
-  // web app and talks to its own origin.
-  const proxyOrigin = config.GAMES_PROXY_SCRIPT_URL ? [new URL(config.GAMES_PROXY_SCRIPT_URL).origin] : [];
+export function contentSecurityPolicy(config: PolicyConfig, sources: PolicySources = {}) {
   const development = config.NODE_ENV === 'development';
   return {
     'default-src': ["'self'"],
@@ -56,7 +54,7 @@ export function contentSecurityPolicy(config: PolicyConfig) {
     'script-src': [
       "'self'",
       (_request: unknown, response: ServerResponse) => `'nonce-${nonces.get(response) ?? ''}'`,
-      ...proxyOrigin,
+      ...(sources.script ?? []),
     ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -64,9 +62,7 @@ export function contentSecurityPolicy(config: PolicyConfig) {
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",
-      ...proxyOrigin,
-      // Realtime push (spec §7), named outright: not every browser counts ws: and wss: as 'self'.
-      realtimeOrigin(config),
+      ...(sources.connect ?? []),
       // `npm run dev`: Vite's hot-reload websocket on the page's own host (older browsers do not
       // count ws: as 'self').
       ...(development
@@ -93,7 +89,7 @@ export function contentSecurityPolicy(config: PolicyConfig) {
  * answers (the API, the studios' wallet protocol) they cost a few bytes and stop a browser from
  * treating the answer as a page. A route's own header (the game client's `no-referrer`) wins.
  */
-async function securityHeaders(app: FastifyInstance): Promise<void> {
+async function securityHeaders(app: FastifyInstance, sources: PolicySources): Promise<void> {
   const { config } = app;
   app.decorateReply('scriptNonce', '');
   // Before helmet's own hooks, which build the policy from the nonce.
@@ -102,7 +98,7 @@ async function securityHeaders(app: FastifyInstance): Promise<void> {
     nonces.set(reply.raw, reply.scriptNonce);
   });
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, sources) },
     strictTransportSecurity: servedOverHttps(config)
       ? // Subdomains are the operator's to decide: they may serve plain http.
         { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }

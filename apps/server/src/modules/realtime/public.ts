@@ -6,4 +6,4 @@ export type {
   PublicChannelName,
   PublicChannels,
 } from './channels.ts';
-export type { Realtime, RealtimeSettings } from './realtime.ts';
+export { connectionOrigin, type Realtime, type RealtimeSettings } from './realtime.ts';

@@ -108,6 +108,9 @@ export class Realtime {
   }
 }
 
+/** The origin of that connection, which the site's Content-Security-Policy names in connect-src. */
+export const connectionOrigin = (config: Config): string => new URL(connectionUrl(config)).origin;
+
 /** ws(s)://<PUBLIC_URL host>/connection/websocket, or the operator's Centrifugo. */
 export function connectionUrl(config: Config): string {
   if (config.CENTRIFUGO_PUBLIC_URL) return config.CENTRIFUGO_PUBLIC_URL;
