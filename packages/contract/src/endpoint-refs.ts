@@ -5,6 +5,36 @@ import { ref } from './endpoint.ts';
 import type * as contract from './index.ts';
 
 export const endpoints = {
+  auth: {
+    captchaChallenge: ref<typeof contract.authApi.captchaChallenge>('GET', '/api', '/captcha/challenge', 1),
+    signUp: ref<typeof contract.authApi.signUp>('POST', '/api', '/users', 1),
+    signIn: ref<typeof contract.authApi.signIn>('POST', '/api', '/users/sign_in', 1),
+    signOut: ref<typeof contract.authApi.signOut>('DELETE', '/api', '/users/sign_out', 1),
+    requestPasswordReset: ref<typeof contract.authApi.requestPasswordReset>(
+      'POST',
+      '/api',
+      '/users/password',
+      1,
+    ),
+    resendConfirmation: ref<typeof contract.authApi.resendConfirmation>(
+      'POST',
+      '/api',
+      '/users/confirmation',
+      1,
+    ),
+    resendUnlock: ref<typeof contract.authApi.resendUnlock>('POST', '/api', '/users/unlock', 1),
+    resetPassword: ref<typeof contract.authApi.resetPassword>('PUT', '/api', '/users/password', 1),
+    confirmEmail: ref<typeof contract.authApi.confirmEmail>('GET', '/api', '/users/confirmation', 1),
+    unlock: ref<typeof contract.authApi.unlock>('GET', '/api', '/users/unlock', 1),
+    validateEmail: ref<typeof contract.authApi.validateEmail>('POST', '/api', '/v2/validate-email', 1),
+    authProviders: ref<typeof contract.authApi.authProviders>('GET', '/api', '/info/auth_providers', 1),
+    updateDetails: ref<typeof contract.authApi.updateDetails>(
+      'POST',
+      '/api',
+      '/auth_providers/update_details',
+      1,
+    ),
+  },
   cashier: {
     methods: ref<typeof contract.cashierApi.methods>('GET', '/api', '/payments/methods', 1),
     startDeposit: ref<typeof contract.cashierApi.startDeposit>('POST', '/api', '/payments/deposits', 1),
@@ -46,6 +76,38 @@ export const endpoints = {
   content: {
     query: ref<typeof contract.contentApi.query>('POST', '/api', '/content/query', 1),
   },
+  games: {
+    providers: ref<typeof contract.gamesApi.providers>('GET', '/api', '/games/providers', 2),
+    filter: ref<typeof contract.gamesApi.filter>('POST', '/api', '/games_filter', 2),
+    select: ref<typeof contract.gamesApi.select>('POST', '/api', '/games_filter/select', 2),
+    selectBySeoTitles: ref<typeof contract.gamesApi.selectBySeoTitles>(
+      'POST',
+      '/api',
+      '/games_filter/select_by_seo_titles',
+      2,
+    ),
+    launchOptions: ref<typeof contract.gamesApi.launchOptions>(
+      'GET',
+      '/api',
+      '/games/launch_options/:provider/:game',
+      2,
+    ),
+    proxyScriptUrl: ref<typeof contract.gamesApi.proxyScriptUrl>(
+      'GET',
+      '/api',
+      '/settings/games_proxy_script_url',
+      2,
+    ),
+    favorites: ref<typeof contract.gamesApi.favorites>('GET', '/api', '/player/favorite_games', 2),
+    addFavorite: ref<typeof contract.gamesApi.addFavorite>('PUT', '/api', '/player/favorite_games/:id', 2),
+    removeFavorite: ref<typeof contract.gamesApi.removeFavorite>(
+      'DELETE',
+      '/api',
+      '/player/favorite_games/:id',
+      2,
+    ),
+    recentGames: ref<typeof contract.gamesApi.recentGames>('GET', '/api', '/player/recent_games', 2),
+  },
   info: {
     currencies: ref<typeof contract.infoApi.currencies>('GET', '/api', '/info/currencies', 1),
     countries: ref<typeof contract.infoApi.countries>('GET', '/api', '/info/countries', 1),
@@ -84,6 +146,24 @@ export const endpoints = {
       '/player/push_subscriptions',
       1,
     ),
+  },
+  player: {
+    player: ref<typeof contract.playerApi.player>('GET', '/api', '/player', 1),
+    fields: ref<typeof contract.playerApi.fields>('GET', '/api', '/info/player_fields', 1),
+    update: ref<typeof contract.playerApi.update>('PATCH', '/api', '/player', 1),
+    settings: ref<typeof contract.playerApi.settings>('GET', '/api', '/player/settings', 1),
+    updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
+    addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
+  },
+  studio: {
+    session: ref<typeof contract.studioApi.session>('GET', '/games-api', '/session', 1),
+    play: ref<typeof contract.studioApi.play>('POST', '/games-api', '/rounds', 1),
+    act: ref<typeof contract.studioApi.act>('POST', '/games-api', '/rounds/:id/actions', 1),
+    history: ref<typeof contract.studioApi.history>('GET', '/games-api', '/rounds', 1),
+    round: ref<typeof contract.studioApi.round>('GET', '/games-api', '/rounds/:id', 1),
+    rotateSeed: ref<typeof contract.studioApi.rotateSeed>('PUT', '/games-api', '/seeds', 1),
+    revealedSeeds: ref<typeof contract.studioApi.revealedSeeds>('GET', '/games-api', '/seeds/revealed', 1),
+    verify: ref<typeof contract.studioApi.verify>('POST', '/games-api', '/verify', 1),
   },
   support: {
     sendContactMessage: ref<typeof contract.supportApi.sendContactMessage>(

@@ -238,7 +238,7 @@ export function fetchTransport(
   options: {
     origin?: string;
     init?: Omit<RequestInit, 'method' | 'body' | 'signal'>;
-    fetch?: typeof fetch;
+    fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   } = {},
 ): Transport {
   return async (request) => {

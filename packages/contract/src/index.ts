@@ -6,6 +6,7 @@ export * from './games.ts';
 export * from './health.ts';
 export * from './info.ts';
 export * from './notifications.ts';
+export * from './studio.ts';
 export * from './support.ts';
 export * from './text.ts';
 export * from './wallet.ts';

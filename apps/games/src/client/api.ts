@@ -1,116 +1,35 @@
-import type { EngineId, Volatility } from '../studio-types.ts';
+import type {
+  RevealedSeed,
+  StudioFairness,
+  StudioHistoryRound,
+  StudioRotateAnswer,
+  StudioRoundAnswer,
+  StudioRoundRecord,
+  StudioSessionAnswer,
+  StudioTitleInfo,
+  StudioVerifyAnswer,
+  StudioVerifyBody,
+} from '@chrysos/contract';
+import { createClient, endpoints, fetchTransport } from '@chrysos/contract/client';
 
 /**
- * The studio API as the game client sees it (/games-api/*, same origin). Every call carries the
- * session id in `x-studio-session`; the shapes mirror apps/games/src/server/studio-routes.ts.
+ * The studio API as the game client sees it (/games-api/*, same origin), typed by the contract's
+ * descriptors (studioApi). Every call carries the session id in `x-studio-session`.
  */
 
 export type Lang = 'en' | 'el';
 
-export interface SessionTitle {
-  id: string;
-  engine: EngineId;
-  variant: string;
-  name: { en: string; el: string };
-  rtp: number;
-  volatility: Volatility;
-  lines: number | null;
-  /** Minor units. */
-  min_bet: number;
-  max_bet: number;
-  theme: { background: string; accent: string; symbol: string };
-}
-
-export interface Fairness {
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
-
-export type RoundStatus = 'open' | 'closed' | 'refused' | 'rolled_back';
-
-export interface HistoryRound {
-  id: string;
-  status: RoundStatus;
-  stake: number;
-  payout: number | null;
-  nonce: number;
-  seedId: number;
-  clientSeed: string;
-  createdAt: string;
-}
-
-export interface StudioSession {
-  mode: 'real' | 'demo';
-  language: string;
-  currency: string;
-  subunits: number;
-  /** Minor units; null when the wallet could not be read. */
-  balance: number | null;
-  title: SessionTitle;
-  fairness: Fairness;
-  history: HistoryRound[];
-}
-
-export interface RoundAnswer<View = unknown> {
-  id: string;
-  status: RoundStatus;
-  finished: boolean;
-  stake: number;
-  payout: number | null;
-  view: View;
-  balance: number | null;
-  /** The win is decided but the wallet has not acknowledged it yet: it is being paid. */
-  settling: boolean;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
-}
-
-export interface RoundRecord {
-  id: string;
-  game: string;
-  status: RoundStatus;
-  stake: number;
-  payout: number | null;
-  bet: unknown;
-  actions: unknown[];
-  view: unknown;
-  client_seed: string;
-  nonce: number;
-  /** Null until the seed pair the round was played with is rotated. */
-  server_seed: string | null;
-  created_at: string;
-}
-
-export interface RevealedSeed {
-  id: number;
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  /** Rounds played with the pair. */
-  rounds: number;
-  revealed_at?: string;
-}
-
-export interface RotateAnswer {
-  revealed: RevealedSeed | null;
-  fairness: Fairness;
-}
-
-export interface VerifyInput {
-  game: string;
-  server_seed: string;
-  client_seed: string;
-  nonce: number;
-  bet: unknown;
-  actions: unknown[];
-}
-
-export interface VerifyAnswer {
-  server_seed_hash: string;
-  finished: boolean;
-  payout: number | null;
-  view: unknown;
-}
+export type SessionTitle = StudioTitleInfo;
+export type Fairness = StudioFairness;
+export type RoundStatus = StudioHistoryRound['status'];
+export type HistoryRound = StudioHistoryRound;
+export type StudioSession = StudioSessionAnswer;
+export type RoundAnswer<View = unknown> = Omit<StudioRoundAnswer, 'view'> & { view: View };
+export type RoundRecord = StudioRoundRecord;
+export type { RevealedSeed };
+export type RotateAnswer = StudioRotateAnswer;
+export type VerifyInput = StudioVerifyBody;
+export type VerifyAnswer = StudioVerifyAnswer;
 
 /** What went wrong with a call, sorted into what the player is told. */
 export type StudioErrorKind =
@@ -182,42 +101,44 @@ export function createStudioApi(
   sessionId: string | null,
   fetcher: Fetch = (...args) => fetch(...args),
 ): StudioApi {
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (sessionId) headers['x-studio-session'] = sessionId;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetcher(`/games-api${path}`, {
-        method,
-        headers,
+  const api = createClient(
+    fetchTransport({
+      fetch: fetcher,
+      init: {
         credentials: 'same-origin',
         cache: 'no-store',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+        headers: sessionId ? { 'x-studio-session': sessionId } : {},
+      },
+    }),
+  );
+  /** The answer's body, or the error the player is told about (no answer at all is `network`). */
+  async function call<A extends { ok: boolean; status: number; body: unknown }>(
+    pending: Promise<A>,
+  ): Promise<Extract<A, { ok: true }>['body']> {
+    let answer: A;
+    try {
+      answer = await pending;
     } catch {
       throw new StudioError('network', 0);
     }
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      parsed = null;
-    }
-    if (!response.ok) throw errorFromAnswer(response.status, parsed);
-    if (parsed === null) throw new StudioError('server', response.status);
-    return parsed as T;
+    if (!answer.ok) throw errorFromAnswer(answer.status, answer.body);
+    if (answer.body === null) throw new StudioError('server', answer.status);
+    return answer.body;
   }
 
   return {
-    session: () => call('GET', '/session'),
-    play: (bet) => call('POST', '/rounds', { bet }),
-    act: (roundId, action) => call('POST', `/rounds/${encodeURIComponent(roundId)}/actions`, { action }),
-    history: async () => (await call<{ rounds: HistoryRound[] }>('GET', '/rounds')).rounds,
-    round: (id) => call('GET', `/rounds/${encodeURIComponent(id)}`),
-    rotateSeed: (clientSeed) => call('PUT', '/seeds', { client_seed: clientSeed }),
-    revealedSeeds: async () => (await call<{ seeds: RevealedSeed[] }>('GET', '/seeds/revealed')).seeds,
-    verify: (input) => call('POST', '/verify', input),
+    session: () => call(api(endpoints.studio.session, {})),
+    play: async <View>(bet: unknown) =>
+      (await call(api(endpoints.studio.play, { body: { bet } }))) as RoundAnswer<View>,
+    act: async <View>(roundId: string, action: string) =>
+      (await call(
+        api(endpoints.studio.act, { params: { id: roundId }, body: { action } }),
+      )) as RoundAnswer<View>,
+    history: async () => (await call(api(endpoints.studio.history, {}))).rounds,
+    round: (id) => call(api(endpoints.studio.round, { params: { id } })),
+    rotateSeed: (clientSeed) => call(api(endpoints.studio.rotateSeed, { body: { client_seed: clientSeed } })),
+    revealedSeeds: async () => (await call(api(endpoints.studio.revealedSeeds, {}))).seeds,
+    verify: (input) => call(api(endpoints.studio.verify, { body: input })),
   };
 }
 

@@ -1,3 +1,5 @@
+import { type AnyEndpoint, studioApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +40,18 @@ export interface StudioOptions {
 
 /** The header the game client sends its session id in (never in a URL after the first load). */
 export const sessionHeader = 'x-studio-session';
+
+/**
+ * A route of the games API from its descriptor in the contract: method, path and schemas (for the OpenAPI
+ * document). The handlers check each body themselves (a bet's shape is its engine's, and each refusal
+ * names its field), and answers are plain JSON.
+ */
+const describedBy = (target: AnyEndpoint) => ({
+  ...routeOf(target),
+  url: `${target.base}${target.path}`,
+  validatorCompiler: () => (data: unknown) => ({ value: data }),
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+});
 
 function problem(reply: FastifyReply, code: number, field: string, message: string, extra = {}) {
   return reply.code(code).send({ errors: { [field]: [message] }, ...extra });
@@ -98,59 +112,65 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     return { session, title, subunits, owner: ownerOf(session), purse: purseOf(session) };
   }
 
-  app.get('/games-api/session', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    const { session, title, subunits, owner, purse } = found;
-    const seed = await activeSeed(db, owner);
-    return {
-      mode: session.mode,
-      language: session.language,
-      currency: session.currency,
-      subunits,
-      balance: await purse.balance(),
-      title: {
-        id: title.id,
-        engine: title.engine,
-        variant: title.variant,
-        name: title.title,
-        rtp: title.rtp,
-        volatility: title.volatility,
-        lines: title.lines ?? null,
-        min_bet: title.minBet * subunits,
-        max_bet: title.maxBet * subunits,
-        theme: title.theme,
-      },
-      fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
-      history: await rounds.history(owner, title.id),
-    };
-  });
-
-  app.post<{ Body: { bet?: unknown } }>('/games-api/rounds', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    const { session, title, subunits, owner, purse } = found;
-    try {
-      return await rounds.play(
-        {
-          sessionHash: session.idHash,
-          mode: session.mode,
-          owner,
-          currency: session.currency,
-          subunits,
-          title,
-          purse,
+  app.route({
+    ...describedBy(studioApi.session),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      const { session, title, subunits, owner, purse } = found;
+      const seed = await activeSeed(db, owner);
+      return {
+        mode: session.mode,
+        language: session.language,
+        currency: session.currency,
+        subunits,
+        balance: await purse.balance(),
+        title: {
+          id: title.id,
+          engine: title.engine,
+          variant: title.variant,
+          name: title.title,
+          rtp: title.rtp,
+          volatility: title.volatility,
+          lines: title.lines ?? null,
+          min_bet: title.minBet * subunits,
+          max_bet: title.maxBet * subunits,
+          theme: title.theme,
         },
-        request.body?.bet,
-      );
-    } catch (error) {
-      return refusal(reply, error);
-    }
+        fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
+        history: await rounds.history(owner, title.id),
+      };
+    },
   });
 
-  app.post<{ Params: { id: string }; Body: { action?: unknown } }>(
-    '/games-api/rounds/:id/actions',
-    async (request, reply) => {
+  app.route<{ Body: { bet?: unknown } }>({
+    ...describedBy(studioApi.play),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      const { session, title, subunits, owner, purse } = found;
+      try {
+        return await rounds.play(
+          {
+            sessionHash: session.idHash,
+            mode: session.mode,
+            owner,
+            currency: session.currency,
+            subunits,
+            title,
+            purse,
+          },
+          request.body?.bet,
+        );
+      } catch (error) {
+        return refusal(reply, error);
+      }
+    },
+  });
+
+  app.route<{ Params: { id: string }; Body: { action?: unknown } }>({
+    ...describedBy(studioApi.act),
+    handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
       const { session, title, subunits, owner, purse } = found;
@@ -173,60 +193,69 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         return refusal(reply, error);
       }
     },
-  );
+  });
 
-  app.get('/games-api/rounds', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    return { rounds: await rounds.history(found.owner, found.title.id) };
+  app.route({
+    ...describedBy(studioApi.history),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      return { rounds: await rounds.history(found.owner, found.title.id) };
+    },
   });
 
   /** Rotating reveals the old server seed; the new client seed is the player's choice. */
-  app.put<{ Body: { client_seed?: unknown } }>('/games-api/seeds', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    const clientSeed = request.body?.client_seed;
-    if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
-      return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
-    }
-    // Revealing the seed mid-hand would show a blackjack player the cards still to come.
-    if (await rounds.hasOpenRound(found.owner)) {
-      return problem(reply, 409, 'round', 'ROUND_OPEN');
-    }
-    const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
-    return {
-      revealed: revealed && {
-        id: revealed.id,
-        server_seed: revealed.serverSeed,
-        server_seed_hash: revealed.serverSeedHash,
-        client_seed: revealed.clientSeed,
-        rounds: revealed.nonce,
-      },
-      fairness: { server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, nonce: next.nonce },
-    };
+  app.route<{ Body: { client_seed?: unknown } }>({
+    ...describedBy(studioApi.rotateSeed),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      const clientSeed = request.body?.client_seed;
+      if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
+        return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+      }
+      // Revealing the seed mid-hand would show a blackjack player the cards still to come.
+      if (await rounds.hasOpenRound(found.owner)) {
+        return problem(reply, 409, 'round', 'ROUND_OPEN');
+      }
+      const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
+      return {
+        revealed: revealed && {
+          id: revealed.id,
+          server_seed: revealed.serverSeed,
+          server_seed_hash: revealed.serverSeedHash,
+          client_seed: revealed.clientSeed,
+          rounds: revealed.nonce,
+        },
+        fairness: { server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, nonce: next.nonce },
+      };
+    },
   });
 
-  app.get('/games-api/seeds/revealed', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    const seeds = await revealedSeeds(db, found.owner);
-    return {
-      seeds: seeds.map((seed) => ({
-        id: seed.id,
-        server_seed: seed.serverSeed,
-        server_seed_hash: seed.serverSeedHash,
-        client_seed: seed.clientSeed,
-        rounds: seed.nonce,
-        revealed_at: seed.revealedAt.toISOString(),
-      })),
-    };
+  app.route({
+    ...describedBy(studioApi.revealedSeeds),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      const seeds = await revealedSeeds(db, found.owner);
+      return {
+        seeds: seeds.map((seed) => ({
+          id: seed.id,
+          server_seed: seed.serverSeed,
+          server_seed_hash: seed.serverSeedHash,
+          client_seed: seed.clientSeed,
+          rounds: seed.nonce,
+          revealed_at: seed.revealedAt.toISOString(),
+        })),
+      };
+    },
   });
 
   /**
    * Recomputes a round from its seeds, nonce, bet and actions, for anyone: the answer is what the
    * engine decides, so a player can compare it with the round they were shown.
    */
-  app.post<{
+  app.route<{
     Body: {
       game?: unknown;
       server_seed?: unknown;
@@ -235,62 +264,68 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       bet?: unknown;
       actions?: unknown;
     };
-  }>('/games-api/verify', async (request, reply) => {
-    const body = request.body ?? {};
-    const title = typeof body.game === 'string' ? titleOf(body.game) : undefined;
-    if (!title) return problem(reply, 422, 'game', 'Choose one of our games.');
-    if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
-      return problem(reply, 422, 'server_seed', 'A server seed is 64 hexadecimal characters.');
-    }
-    if (typeof body.client_seed !== 'string' || !isClientSeed(body.client_seed)) {
-      return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
-    }
-    if (typeof body.nonce !== 'number' || !Number.isSafeInteger(body.nonce) || body.nonce < 0) {
-      return problem(reply, 422, 'nonce', 'The nonce is a whole number from 0.');
-    }
-    const actions = Array.isArray(body.actions) ? body.actions.slice(0, 40) : [];
-    const engine = engines[title.engine];
-    try {
-      const bet = engine.parseBet(body.bet, title.variant);
-      let step = engine.start(bet, title.variant, roundRng(body.server_seed, body.client_seed, body.nonce));
-      for (const input of actions) {
-        if (step.finished || !engine.act || !engine.parseAction) break;
-        step = engine.act(step.state, engine.parseAction(input, step.state));
+  }>({
+    ...describedBy(studioApi.verify),
+    handler: async (request, reply) => {
+      const body = request.body ?? {};
+      const title = typeof body.game === 'string' ? titleOf(body.game) : undefined;
+      if (!title) return problem(reply, 422, 'game', 'Choose one of our games.');
+      if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
+        return problem(reply, 422, 'server_seed', 'A server seed is 64 hexadecimal characters.');
       }
-      return {
-        server_seed_hash: hashServerSeed(body.server_seed),
-        finished: step.finished,
-        payout: step.finished ? step.payout : null,
-        view: step.view,
-      };
-    } catch (error) {
-      if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
-      throw error;
-    }
+      if (typeof body.client_seed !== 'string' || !isClientSeed(body.client_seed)) {
+        return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+      }
+      if (typeof body.nonce !== 'number' || !Number.isSafeInteger(body.nonce) || body.nonce < 0) {
+        return problem(reply, 422, 'nonce', 'The nonce is a whole number from 0.');
+      }
+      const actions = Array.isArray(body.actions) ? body.actions.slice(0, 40) : [];
+      const engine = engines[title.engine];
+      try {
+        const bet = engine.parseBet(body.bet, title.variant);
+        let step = engine.start(bet, title.variant, roundRng(body.server_seed, body.client_seed, body.nonce));
+        for (const input of actions) {
+          if (step.finished || !engine.act || !engine.parseAction) break;
+          step = engine.act(step.state, engine.parseAction(input, step.state));
+        }
+        return {
+          server_seed_hash: hashServerSeed(body.server_seed),
+          finished: step.finished,
+          payout: step.finished ? step.payout : null,
+          view: step.view,
+        };
+      } catch (error) {
+        if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
+        throw error;
+      }
+    },
   });
 
   /** A past round of the session's player, with its seed once revealed: the verification page's input. */
-  app.get<{ Params: { id: string } }>('/games-api/rounds/:id', async (request, reply) => {
-    const found = await sessionOf(request, reply);
-    if (!found) return reply;
-    if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
-    const round = await rounds.find(found.owner, request.params.id);
-    if (!round) return problem(reply, 404, 'round', 'No such round.');
-    const seed = await revealedSeed(db, round.seedId);
-    return {
-      id: round.id,
-      game: round.titleId,
-      status: round.status,
-      stake: round.stake,
-      payout: round.payout,
-      bet: round.bet,
-      actions: round.actions,
-      view: round.view,
-      client_seed: round.clientSeed,
-      nonce: round.nonce,
-      server_seed: seed?.serverSeed ?? null,
-      created_at: round.createdAt.toISOString(),
-    };
+  app.route<{ Params: { id: string } }>({
+    ...describedBy(studioApi.round),
+    handler: async (request, reply) => {
+      const found = await sessionOf(request, reply);
+      if (!found) return reply;
+      if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
+      const round = await rounds.find(found.owner, request.params.id);
+      if (!round) return problem(reply, 404, 'round', 'No such round.');
+      const seed = await revealedSeed(db, round.seedId);
+      return {
+        id: round.id,
+        game: round.titleId,
+        status: round.status,
+        stake: round.stake,
+        payout: round.payout,
+        bet: round.bet,
+        actions: round.actions,
+        view: round.view,
+        client_seed: round.clientSeed,
+        nonce: round.nonce,
+        server_seed: seed?.serverSeed ?? null,
+        created_at: round.createdAt.toISOString(),
+      };
+    },
   });
 
   function refusal(reply: FastifyReply, error: unknown) {

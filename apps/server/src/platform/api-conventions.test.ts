@@ -118,6 +118,14 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
     expect(bet.post.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/WalletAnswer',
     });
+    // So is the studio's games API the game client calls.
+    expect(document.paths['/games-api/session'].servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(
+      document.paths['/games-api/rounds/{id}/actions'].post.responses['200'].content['application/json']
+        .schema,
+    ).toEqual({
+      $ref: '#/components/schemas/StudioRound',
+    });
   });
 });
 

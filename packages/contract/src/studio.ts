@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/*
+ * The studio's games API (/games-api/*): what the in-house game client calls inside its iframe, with the
+ * session id from the launch in the `x-studio-session` header. Amounts are minor units of the session's
+ * currency. Refusals are `{"errors":{"<field>":["message"]}}`, a 409 with the wallet's or the round's
+ * reason as the message (and the balance the wallet reported, when it did).
+ */
+
+const studioError = z
+  .object({
+    errors: z.record(z.string(), z.array(z.string())),
+    balance: z.number().int().optional(),
+  })
+  .meta({ id: 'StudioError' });
+
+const roundStatus = z.enum(['open', 'closed', 'refused', 'rolled_back']);
+
+export const studioFairness = z
+  .object({ server_seed_hash: z.string(), client_seed: z.string(), nonce: z.number().int() })
+  .meta({ id: 'StudioFairness' });
+export type StudioFairness = z.infer<typeof studioFairness>;
+
+export const studioHistoryRound = z
+  .object({
+    id: z.string(),
+    status: roundStatus,
+    stake: z.number().int(),
+    payout: z.number().int().nullable(),
+    nonce: z.number().int(),
+    seedId: z.number().int(),
+    clientSeed: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StudioHistoryRound' });
+export type StudioHistoryRound = z.infer<typeof studioHistoryRound>;
+
+export const studioTitle = z
+  .object({
+    id: z.string(),
+    engine: z.enum(['video-slot', 'classic-slot', 'roulette', 'blackjack', 'dice']),
+    variant: z.string(),
+    name: z.object({ en: z.string(), el: z.string() }),
+    rtp: z.number(),
+    volatility: z.enum(['low', 'medium', 'high']),
+    lines: z.number().int().nullable(),
+    /** Minor units. */
+    min_bet: z.number().int(),
+    max_bet: z.number().int(),
+    theme: z.object({ background: z.string(), accent: z.string(), symbol: z.string() }),
+  })
+  .meta({ id: 'StudioTitle' });
+export type StudioTitleInfo = z.infer<typeof studioTitle>;
+
+export const studioSession = z
+  .object({
+    mode: z.enum(['real', 'demo']),
+    language: z.string(),
+    currency: z.string(),
+    subunits: z.number().int(),
+    /** Minor units; null when the wallet could not be read. */
+    balance: z.number().int().nullable(),
+    title: studioTitle,
+    fairness: studioFairness,
+    history: z.array(studioHistoryRound),
+  })
+  .meta({ id: 'StudioSession' });
+export type StudioSessionAnswer = z.infer<typeof studioSession>;
+
+export const studioRound = z
+  .object({
+    id: z.string(),
+    status: roundStatus,
+    finished: z.boolean(),
+    stake: z.number().int(),
+    payout: z.number().int().nullable(),
+    /** What the game shows: reels, the wheel, the cards; each engine its own. */
+    view: z.unknown(),
+    balance: z.number().int().nullable(),
+    /** The win is decided but the wallet has not acknowledged it yet: it is being paid. */
+    settling: z.boolean(),
+    fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+  })
+  .meta({ id: 'StudioRound' });
+export type StudioRoundAnswer = z.infer<typeof studioRound>;
+
+export const studioRoundRecord = z
+  .object({
+    id: z.string(),
+    game: z.string(),
+    status: roundStatus,
+    stake: z.number().int(),
+    payout: z.number().int().nullable(),
+    bet: z.unknown(),
+    actions: z.array(z.unknown()),
+    view: z.unknown(),
+    client_seed: z.string(),
+    nonce: z.number().int(),
+    /** Null until the seed pair the round was played with is rotated. */
+    server_seed: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'StudioRoundRecord' });
+export type StudioRoundRecord = z.infer<typeof studioRoundRecord>;
+
+export const revealedSeed = z
+  .object({
+    id: z.number().int(),
+    server_seed: z.string(),
+    server_seed_hash: z.string(),
+    client_seed: z.string(),
+    /** Rounds played with the pair. */
+    rounds: z.number().int(),
+    revealed_at: z.string().optional(),
+  })
+  .meta({ id: 'RevealedSeed' });
+export type RevealedSeed = z.infer<typeof revealedSeed>;
+
+export const studioVerifyBody = z
+  .object({
+    game: z.string(),
+    server_seed: z.string(),
+    client_seed: z.string(),
+    nonce: z.number().int(),
+    bet: z.unknown(),
+    actions: z.array(z.unknown()),
+  })
+  .meta({ id: 'StudioVerify' });
+export type StudioVerifyBody = z.infer<typeof studioVerifyBody>;
+
+export const studioVerifyAnswer = z
+  .object({
+    server_seed_hash: z.string(),
+    finished: z.boolean(),
+    payout: z.number().int().nullable(),
+    view: z.unknown(),
+  })
+  .meta({ id: 'StudioVerifyAnswer' });
+export type StudioVerifyAnswer = z.infer<typeof studioVerifyAnswer>;
+
+export const studioRotateAnswer = z
+  .object({ revealed: revealedSeed.nullable(), fairness: studioFairness })
+  .meta({ id: 'StudioRotateAnswer' });
+export type StudioRotateAnswer = z.infer<typeof studioRotateAnswer>;
+
+const roundId = z.object({ id: z.string() });
+const studio = { base: '/games-api', tags: ['studio'] } as const;
+
+/**
+ * The studio's games API. The studio checks each body itself (a bet's shape is its engine's), so the
+ * request schemas describe what the game client sends; the answers are typed for it.
+ */
+export const studioApi = {
+  session: endpoint({
+    ...studio,
+    method: 'GET',
+    path: '/session',
+    summary: 'The session: mode, currency, balance, the title and its fairness, the latest rounds',
+    responses: { 200: studioSession, 401: studioError, 404: studioError },
+  }),
+  play: endpoint({
+    ...studio,
+    method: 'POST',
+    path: '/rounds',
+    summary: 'Play a round with a bet (its shape is the game engine’s)',
+    body: z.object({ bet: z.unknown() }),
+    responses: { 200: studioRound, 401: studioError, 409: studioError, 422: studioError },
+  }),
+  act: endpoint({
+    ...studio,
+    method: 'POST',
+    path: '/rounds/:id/actions',
+    summary: 'An action in an open round (blackjack: hit, stand, double, split)',
+    params: roundId,
+    body: z.object({ action: z.unknown() }),
+    responses: { 200: studioRound, 401: studioError, 404: studioError, 409: studioError, 422: studioError },
+  }),
+  history: endpoint({
+    ...studio,
+    method: 'GET',
+    path: '/rounds',
+    summary: "The session player's latest rounds of this title",
+    responses: { 200: z.object({ rounds: z.array(studioHistoryRound) }), 401: studioError },
+  }),
+  round: endpoint({
+    ...studio,
+    method: 'GET',
+    path: '/rounds/:id',
+    summary: 'A past round of the session player, with its server seed once revealed',
+    params: roundId,
+    responses: { 200: studioRoundRecord, 401: studioError, 404: studioError },
+  }),
+  rotateSeed: endpoint({
+    ...studio,
+    method: 'PUT',
+    path: '/seeds',
+    summary: 'Reveal the server seed in use and start a new pair with the client seed given',
+    body: z.object({ client_seed: z.string() }),
+    responses: {
+      200: studioRotateAnswer,
+      401: studioError,
+      409: studioError,
+      422: studioError,
+    },
+  }),
+  revealedSeeds: endpoint({
+    ...studio,
+    method: 'GET',
+    path: '/seeds/revealed',
+    summary: "The session player's revealed seed pairs",
+    responses: { 200: z.object({ seeds: z.array(revealedSeed) }), 401: studioError },
+  }),
+  verify: endpoint({
+    ...studio,
+    method: 'POST',
+    path: '/verify',
+    summary: 'Recompute a round from its seeds, nonce, bet and actions (no session needed)',
+    body: studioVerifyBody,
+    responses: { 200: studioVerifyAnswer, 422: studioError },
+  }),
+};
