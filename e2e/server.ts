@@ -12,6 +12,8 @@ export interface RunningProduct {
   dataDir: string;
   output: () => string;
   stop: () => Promise<number | null>;
+  /** Ends the process with SIGKILL, as a crash does: no clean-up, no goodbye to its clients. */
+  kill: () => Promise<number | null>;
 }
 
 /** A port nothing listens on right now, for a server that must know its address before it starts. */
@@ -83,6 +85,10 @@ export async function startProduct(
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
       return exited;
     },
   } satisfies RunningProduct;

@@ -52,6 +52,9 @@ export async function startRealtime(
   const { Centrifuge } = await import('centrifuge');
   const client: Centrifuge = new Centrifuge(settings.url, {
     token: settings.token,
+    // The library's jittered back-off, capped at 5 s rather than 20: after a restart the balance is
+    // pushed again within seconds (the poll covers the wait).
+    maxReconnectDelay: 5_000,
     getToken: async () => (await loadSettings())?.token ?? '',
   });
   const channels = new Map<RealtimeChannel, Channel>();

@@ -1,0 +1,178 @@
+import { Centrifuge } from 'centrifuge';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, type Locale, locales } from './harness/copy.ts';
+import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { expectText, headerBalance } from './harness/wallet.ts';
+import { freePort, type RunningProduct, startProduct } from './server.ts';
+
+/*
+ * Realtime push in the browser (spec §7 Realtime subscriptions): a deposit the payment partner's
+ * webhook confirms reaches the header balance by push, with no poll of the accounts in between; a
+ * change of the player's groups refreshes the page's data without a reload; and after the server is
+ * killed and started again, the page's connection resumes and recovers what was published meanwhile.
+ */
+
+let product: RunningProduct;
+let browser: Browser;
+let port: number;
+let dataDir: string;
+beforeAll(async () => {
+  port = await freePort();
+  [product, browser] = await Promise.all([startProduct({ port }), launchBrowser()]);
+  dataDir = product.dataDir;
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const passphrase = 'a sturdy passphrase';
+
+/** What the page's realtime connection received, frame by frame (the Centrifugo protocol's JSON lines). */
+function watchRealtime(page: Page) {
+  const replies: Record<string, unknown>[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/connection/websocket')) return;
+    socket.on('framereceived', ({ payload }) => {
+      for (const line of String(payload).split('\n')) if (line.trim()) replies.push(JSON.parse(line));
+    });
+  });
+  const subscribeReplies = () =>
+    replies.flatMap((reply) => (reply.subscribe ? [reply.subscribe as Record<string, unknown>] : []));
+  return { replies, subscribeReplies };
+}
+
+/** Every GET of the accounts the page makes (the 10 s poll, or a read after a gap). */
+function countAccountReads(page: Page) {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/player/accounts') {
+      reads.push(new Date().toISOString());
+    }
+  });
+  return reads;
+}
+
+/** A deposit through the sandbox card page (as its form posts): the webhook that credits it comes later. */
+async function deposit(context: BrowserContext, units: number) {
+  const started = await context.request.post(`${product.url}/api/payments/deposits`, {
+    headers: { 'user-agent': browserAgent },
+    data: { currency: 'EUR', amount_cents: units * 100, method: 'card' },
+  });
+  expect(started.status()).toBe(201);
+  const { redirect_url: pay } = (await started.json()) as { redirect_url: string };
+  const paid = await fetch(new URL(pay, product.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': browserAgent },
+    body: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Eleni P',
+      action: 'pay',
+    }),
+  });
+  expect(paid.status).toBeLessThan(400);
+}
+
+/** A signed-in player on the home page, their realtime channels subscribed and the page settled. */
+async function signedInHome(locale: Locale, label: string) {
+  const address = uniqueAddress(`${label}-${locale}`);
+  await createPlayer(product.url, { email: address, password: passphrase, language: locale, country: 'GR' });
+  const context = await browser.newContext();
+  await signInContext(context, product.url, address, passphrase);
+  const page = await context.newPage();
+  const realtime = watchRealtime(page);
+  await page.goto(`${product.url}${copy[locale].prefix}/`);
+  await expectText(headerBalance(page, copy[locale]), copy[locale].money(0));
+  // balance and groups_updates
+  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(2);
+  await page.waitForLoadState('networkidle');
+  return { context, page, realtime, address };
+}
+
+describe.each(locales)('realtime push (%s)', (locale) => {
+  const text = copy[locale];
+
+  it('shows a deposit the webhook confirmed in the header at once, with no poll of the accounts', async () => {
+    const { context, page } = await signedInHome(locale, 'pushed');
+    try {
+      const reads = countAccountReads(page);
+      await deposit(context, 35);
+      await expectText(headerBalance(page, text), text.money(35), 8_000);
+      expect(reads).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads the page’s data again when the player’s groups change, without a reload', async () => {
+    const { context, page } = await signedInHome(locale, 'groups');
+    try {
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      const dataReads = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('.data'), {
+        timeout: 10_000,
+      });
+      const added = await context.request.post(`${product.url}/api/player/groups`, {
+        headers: { 'user-agent': browserAgent },
+        data: { groups: { add: ['pwa'] } },
+      });
+      expect(added.status()).toBe(200);
+      await dataReads;
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('realtime after a crash', () => {
+  it('resumes the connection once the killed server is back and recovers what was published meanwhile', async () => {
+    const text = copy.el;
+    const { context, page, realtime } = await signedInHome('el', 'crash');
+    // The player's channel as another device of theirs hears it (the official client, from here): once
+    // it carries the deposit, the publication is stored, and the page comes back to find it missed.
+    const settings = await context.request.get(`${product.url}/api/player/settings`);
+    const { cent } = (await settings.json()) as { cent: { url: string; user: string; token: string } };
+    const device = new Centrifuge(cent.url, { token: cent.token, maxReconnectDelay: 1_000 });
+    const heard: unknown[] = [];
+    const balance = device.newSubscription(`balance#${cent.user}`);
+    balance.on('publication', (ctx) => heard.push(ctx.data));
+    balance.subscribe();
+    device.connect();
+    try {
+      await balance.ready(15_000);
+      // The page loses the network first, so the deposit below is published while it is away.
+      await context.setOffline(true);
+      await product.kill();
+      product = await startProduct({ port, dataDir });
+      await deposit(context, 12);
+      await expect.poll(() => JSON.stringify(heard), { timeout: 30_000 }).toContain('"amount_cents":1200');
+      const before = realtime.subscribeReplies().length;
+      await context.setOffline(false);
+      await expectText(headerBalance(page, text), text.money(12), 30_000);
+      // The balance channel was subscribed again with recovery, and the missed publication came with it.
+      await expect
+        .poll(() => realtime.subscribeReplies().slice(before), { timeout: 15_000 })
+        .toContainEqual(
+          expect.objectContaining({
+            was_recovering: true,
+            recovered: true,
+            publications: [
+              expect.objectContaining({ data: [expect.objectContaining({ amount_cents: 1_200 })] }),
+            ],
+          }),
+        );
+    } finally {
+      device.disconnect();
+      await context.close();
+    }
+  });
+});
