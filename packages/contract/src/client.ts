@@ -5,3 +5,4 @@
  */
 export * from './endpoint.ts';
 export { endpoints } from './endpoint-refs.ts';
+export { notificationReadsKept, readNotificationsShown } from './notification-limits.ts';

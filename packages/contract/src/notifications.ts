@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { notificationReadsKept } from './notification-limits.ts';
+
+export { notificationReadsKept, readNotificationsShown } from './notification-limits.ts';
+
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
 
@@ -12,11 +16,6 @@ import { errorBody } from './errors.ts';
  *   POST /player/push_subscriptions          stores this browser's push subscription for the player
  *   DELETE /player/push_subscriptions        forgets it (by endpoint)
  */
-
-/** Read records kept, on the device and per player on the server (spec §9). */
-export const notificationReadsKept = 100;
-/** Read notifications shown below the unread ones (spec §9). */
-export const readNotificationsShown = 5;
 
 /** A notification's key: its slug (content) or `bonus:<id>` / `freespin:<id>` (the bonus engine). */
 const notificationSlug = z

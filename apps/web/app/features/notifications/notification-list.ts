@@ -1,4 +1,5 @@
-import { type NotificationItem, readNotificationsShown } from '@chrysos/contract';
+import type { NotificationItem } from '@chrysos/contract';
+import { readNotificationsShown } from '@chrysos/contract/client';
 import { notificationKey, type ReadRecord } from './read-records';
 
 /**

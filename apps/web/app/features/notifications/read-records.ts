@@ -1,4 +1,5 @@
-import { type NotificationReadRecord, notificationReadsKept } from '@chrysos/contract';
+import type { NotificationReadRecord } from '@chrysos/contract';
+import { notificationReadsKept } from '@chrysos/contract/client';
 import { browserStorage, readJson, writeJson } from '../../lib/storage';
 
 /** Spec §9: read notifications are kept on the device under this key, the last 100. */
