@@ -1,4 +1,5 @@
 import { cpus } from 'node:os';
+import { authApi, infoApi, playerApi, urlOf } from '@chrysos/contract';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import { startProduct } from '../e2e/server.ts';
@@ -61,7 +62,7 @@ async function measure(name: string, options: autocannon.Options) {
 const product = await startProduct({ env: { TRUST_PROXY: 'true', CAPTCHA_AFTER_FAILED_SIGN_INS: '0' } });
 try {
   const headers = { 'content-type': 'application/json', 'user-agent': 'chrysos-bench' };
-  const signUp = await fetch(`${product.url}/api/users`, {
+  const signUp = await fetch(`${product.url}${urlOf(authApi.signUp)}`, {
     method: 'POST',
     headers,
     body: JSON.stringify({
@@ -73,7 +74,7 @@ try {
 
   const verifies = await argon2VerifiesPerSecond();
   const signIn = await measure('POST /api/users/sign_in', {
-    url: `${product.url}/api/users/sign_in`,
+    url: `${product.url}${urlOf(authApi.signIn)}`,
     method: 'POST',
     headers,
     body: JSON.stringify({ user: { email: 'bench@example.gr', password } }),
@@ -90,11 +91,11 @@ try {
     ],
   });
   const player = await measure('GET /api/player (session check)', {
-    url: `${product.url}/api/player`,
+    url: `${product.url}${urlOf(playerApi.player)}`,
     headers: { cookie },
   });
   const currencies = await measure('GET /api/info/currencies (no session)', {
-    url: `${product.url}/api/info/currencies`,
+    url: `${product.url}${urlOf(infoApi.currencies)}`,
   });
 
   console.log(

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { infoApi, urlOf } from '@chrysos/contract';
 import autocannon from 'autocannon';
 import { startProduct } from '../e2e/server.ts';
 
@@ -52,7 +53,7 @@ const product = await startProduct();
 try {
   const rows = [
     await measure('baseline: bare Fastify GET /', `${baseline.url}/`),
-    await measure('GET /api/info/currencies', `${product.url}/api/info/currencies`),
+    await measure('GET /api/info/currencies', `${product.url}${urlOf(infoApi.currencies)}`),
     await measure('GET / (SSR home, en)', `${product.url}/`),
     await measure('GET /el (SSR home, el)', `${product.url}/el`),
   ];

@@ -1,4 +1,6 @@
+import { authApi } from '@chrysos/contract';
 import type { BrowserContext, Page } from 'playwright-core';
+import { apiAt, apiOf } from './api.ts';
 import type { Copy, Locale } from './copy.ts';
 
 /** Node's fetch calls itself "node", which bot detection rightly flags; visitors here use a browser. */
@@ -29,30 +31,19 @@ export async function createPlayer(
   baseUrl: string,
   player: { email: string; password: string; language: Locale; country?: string },
 ): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': browserAgent,
-      'x-forwarded-for': nextVisitor(),
-    },
-    body: JSON.stringify({
-      user: { country: 'GR', ...player, terms_acceptance: true, age_acceptance: true },
-    }),
+  const api = apiAt(baseUrl, { 'user-agent': browserAgent, 'x-forwarded-for': nextVisitor() });
+  const answer = await api(authApi.signUp, {
+    body: { user: { country: 'GR', ...player, terms_acceptance: true, age_acceptance: true } },
   });
-  const body = await response.text();
-  if (response.status !== 201) throw new Error(`sign-up failed (${response.status}): ${body}`);
+  if (!answer.ok) throw new Error(`sign-up failed (${answer.status}): ${JSON.stringify(answer.body)}`);
 }
 
 /** Whether the API lets this email and password in (read without a browser). */
 export async function canSignIn(baseUrl: string, email: string, password: string): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/api/users/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': browserAgent },
-    body: JSON.stringify({ user: { email, password } }),
+  const answer = await apiAt(baseUrl, { 'user-agent': browserAgent })(authApi.signIn, {
+    body: { user: { email, password } },
   });
-  await response.text();
-  return response.status === 200;
+  return answer.ok;
 }
 
 /** The header's account button: there once the header shows a signed-in player; it opens the account menu. */
@@ -85,13 +76,10 @@ export async function signInContext(
   email: string,
   password: string,
 ) {
-  const response = await context.request.post(`${baseUrl}/api/users/sign_in`, {
-    headers: { 'user-agent': browserAgent },
-    data: { user: { email, password } },
+  const answer = await apiOf(context, baseUrl, { 'user-agent': browserAgent })(authApi.signIn, {
+    body: { user: { email, password } },
   });
-  if (response.status() !== 200) {
-    throw new Error(`sign-in failed (${response.status()}): ${await response.text()}`);
-  }
+  if (!answer.ok) throw new Error(`sign-in failed (${answer.status}): ${JSON.stringify(answer.body)}`);
 }
 
 /** The message under a form field: fields are `<prefix>-<name>` with the problem at `#<id>-problem`. */

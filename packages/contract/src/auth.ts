@@ -1,6 +1,7 @@
 import { email, fallbackMessages, messageFor, required } from '@chrysos/rules';
 import { z } from 'zod';
-import { ruleIssue } from './errors.ts';
+import { endpoint } from './endpoint.ts';
+import { errorBody, ruleIssue } from './errors.ts';
 import { oneLine } from './text.ts';
 
 const requiredText = (check?: (value: string) => ReturnType<typeof required>) =>
@@ -289,3 +290,161 @@ export const validateEmailBody = z
   .object({ email: z.string().max(255).check(oneLine) })
   .meta({ id: 'ValidateEmail' });
 export const validateEmailResult = z.object({ valid: z.boolean() }).meta({ id: 'ValidateEmailResult' });
+
+/** A proof-of-work captcha challenge (ALTCHA), solved before repeating a refused request. */
+export const captchaChallenge = z
+  .object({
+    algorithm: z.string(),
+    challenge: z.string(),
+    maxnumber: z.number().optional(),
+    salt: z.string(),
+    signature: z.string(),
+  })
+  .meta({ id: 'CaptchaChallenge' });
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+const emailRequest = (path: '/users/password' | '/users/confirmation' | '/users/unlock', summary: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    tags: ['auth'],
+    summary,
+    body: emailRequestBody,
+    responses: { 200: noticeBody, 400: errorBody, 429: errorBody },
+  });
+
+/** Sign-up, sign-in and out, recovery by email, social sign-in's details, the captcha (spec §7 Auth). */
+export const authApi = {
+  captchaChallenge: endpoint({
+    method: 'GET',
+    path: '/captcha/challenge',
+    tags: ['auth'],
+    summary: 'A proof-of-work captcha challenge (ALTCHA) to solve before repeating a refused request',
+    responses: { 200: captchaChallenge },
+  }),
+  signUp: endpoint({
+    method: 'POST',
+    path: '/users',
+    tags: ['auth'],
+    summary: 'Create a player account and sign in',
+    description: 'Referral tags of the landing page (stag, btag, utm_source, …) come as query parameters.',
+    query: z.record(z.string(), z.unknown()),
+    body: signUpBody,
+    responses: { 201: player, 422: errorBody, 429: errorBody },
+  }),
+  signIn: endpoint({
+    method: 'POST',
+    path: '/users/sign_in',
+    tags: ['auth'],
+    summary: 'Sign in with email and password',
+    body: signInBody,
+    responses: { 200: player, 401: errorBody, 429: errorBody },
+  }),
+  signOut: endpoint({
+    method: 'DELETE',
+    path: '/users/sign_out',
+    tags: ['auth'],
+    summary: 'Sign out of this session',
+    responses: { 204: z.null() },
+  }),
+  requestPasswordReset: emailRequest('/users/password', 'Email a link to choose a new password'),
+  resendConfirmation: emailRequest('/users/confirmation', 'Email the confirmation link again'),
+  resendUnlock: emailRequest('/users/unlock', 'Email the unlock link again'),
+  resetPassword: endpoint({
+    method: 'PUT',
+    path: '/users/password',
+    tags: ['auth'],
+    summary: 'Choose a new password with the emailed token; signs the player in',
+    body: passwordResetBody,
+    responses: { 200: player, 422: errorBody, 429: errorBody },
+  }),
+  confirmEmail: endpoint({
+    method: 'GET',
+    path: '/users/confirmation',
+    tags: ['auth'],
+    summary: 'Confirm the email address with the emailed token (valid 3 days); signs nobody in',
+    query: z.object({ confirmation_token: z.string().min(1).max(200) }),
+    responses: { 200: confirmationBody, 422: errorBody, 429: errorBody },
+  }),
+  unlock: endpoint({
+    method: 'GET',
+    path: '/users/unlock',
+    tags: ['auth'],
+    summary: 'Unlock a locked account with the emailed token',
+    query: z.object({ unlock_token: z.string().min(1).max(200) }),
+    responses: { 200: noticeBody, 422: errorBody, 429: errorBody },
+  }),
+  validateEmail: endpoint({
+    method: 'POST',
+    path: '/v2/validate-email',
+    tags: ['core'],
+    summary: 'Whether an email address looks deliverable',
+    body: validateEmailBody,
+    responses: { 200: validateEmailResult },
+  }),
+  authProviders: endpoint({
+    method: 'GET',
+    path: '/info/auth_providers',
+    tags: ['info'],
+    summary: 'Social sign-in providers; the url starts the sign-in (add the referral tags as query)',
+    responses: { 200: authProviders },
+  }),
+  updateDetails: endpoint({
+    method: 'POST',
+    path: '/auth_providers/update_details',
+    tags: ['auth'],
+    summary: 'Give the details a social sign-in did not provide (the CompleteRegistration modal)',
+    body: updateDetailsBody,
+    responses: { 200: player, 401: errorBody, 422: errorBody },
+  }),
+};
+
+/** The signed-in player's own record, settings and groups (spec §7 Player). */
+export const playerApi = {
+  player: endpoint({
+    method: 'GET',
+    path: '/player',
+    tags: ['player'],
+    summary: 'The signed-in player',
+    responses: { 200: player, 401: errorBody },
+  }),
+  fields: endpoint({
+    method: 'GET',
+    path: '/info/player_fields',
+    tags: ['info'],
+    summary: 'Fields of the player forms with their rules',
+    responses: { 200: playerFields },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/player',
+    tags: ['player'],
+    summary:
+      "Update the player's details; the context names the form (profile, change_password, complete_registration)",
+    body: updatePlayerBody,
+    responses: { 200: player, 401: errorBody, 422: errorBody },
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/player/settings',
+    tags: ['player'],
+    summary: 'What the client needs before sending account forms, and its realtime connection settings',
+    responses: { 200: playerSettings },
+  }),
+  updateLocale: endpoint({
+    method: 'PATCH',
+    path: '/player/update_locale',
+    tags: ['player'],
+    summary: "Set the player's language",
+    body: z.object({ locale: z.enum(['en', 'el']) }),
+    responses: { 200: player, 401: errorBody, 422: errorBody },
+  }),
+  addGroups: endpoint({
+    method: 'POST',
+    path: '/player/groups',
+    tags: ['player'],
+    summary: "Add groups to the player's own account",
+    body: addGroupsBody,
+    responses: { 200: player, 401: errorBody, 422: errorBody },
+  }),
+};

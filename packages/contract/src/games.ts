@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
 import { localeQuery } from './info.ts';
 
 /** Games API (spec §7 Games, Favorites): the lobby's catalogue, filters and launch. */
@@ -117,3 +119,110 @@ export type LaunchOptions = z.infer<typeof launchOptions>;
 export const gamesProxyScriptUrl = z
   .object({ url: z.string().nullable() })
   .meta({ id: 'GamesProxyScriptUrl' });
+
+/** The games API answers version 2 (spec §7); some of its routes answer version 1 too. */
+const games = { tags: ['games'], version: 2 } as const;
+const bothVersions = [1, 2] as const;
+const favoriteParams = z.object({ id: z.string().min(1).max(130) });
+
+/** Spec §7 Games (the v2 games API) and Favorites: the lobby's catalogue, launch and the player's lists. */
+export const gamesApi = {
+  providers: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'GET',
+    path: '/games/providers',
+    summary: 'Game providers with the number of their games the caller may play',
+    responses: { 200: gameProviders },
+  }),
+  filter: endpoint({
+    ...games,
+    method: 'POST',
+    path: '/games_filter',
+    summary: 'One page of the games matching every filter given',
+    description:
+      'Values inside one filter are alternatives (providers: a or b); filters combine (and). ' +
+      'Search finds words in the English or Greek title or the provider name, ignoring case and accents.',
+    query: gamesLocaleQuery,
+    body: gamesFilterBody,
+    responses: { 200: gamesPage, 401: errorBody, 422: errorBody },
+  }),
+  select: endpoint({
+    ...games,
+    method: 'POST',
+    path: '/games_filter/select',
+    summary: 'The games with these identifiers, in the order given; unknown ones are left out',
+    query: gamesLocaleQuery,
+    body: gamesSelectBody,
+    responses: { 200: gamesList, 422: errorBody },
+  }),
+  selectBySeoTitles: endpoint({
+    ...games,
+    method: 'POST',
+    path: '/games_filter/select_by_seo_titles',
+    summary: 'The games with these seo titles (urlIds), in the order given; unknown ones are left out',
+    query: gamesLocaleQuery,
+    body: gamesSelectBySeoTitlesBody,
+    responses: { 200: gamesList, 422: errorBody },
+  }),
+  launchOptions: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'GET',
+    path: '/games/launch_options/:provider/:game',
+    summary: 'Where to open a game: demo for anyone, real money for a signed-in player',
+    description: 'v1 answers { game_url, strategy }; v2 adds the mode.',
+    params: z.object({ provider: z.string().max(60), game: z.string().max(130) }),
+    query: launchOptionsQuery,
+    responses: {
+      200: z.union([launchOptions, launchOptionsV1]),
+      401: errorBody,
+      403: errorBody,
+      404: errorBody,
+      422: errorBody,
+    },
+  }),
+  proxyScriptUrl: endpoint({
+    ...games,
+    method: 'GET',
+    path: '/settings/games_proxy_script_url',
+    summary: 'Script the web app loads to proxy game traffic, if the deployment has one',
+    responses: { 200: gamesProxyScriptUrl },
+  }),
+  favorites: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'GET',
+    path: '/player/favorite_games',
+    summary: "The player's favourite games, the most recently added first",
+    query: gamesLocaleQuery,
+    responses: { 200: gamesList, 401: errorBody },
+  }),
+  addFavorite: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'PUT',
+    path: '/player/favorite_games/:id',
+    summary: 'Mark a game (by identifier) as a favourite; marking it again changes nothing',
+    params: favoriteParams,
+    responses: { 204: z.null(), 401: errorBody, 404: errorBody },
+  }),
+  removeFavorite: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'DELETE',
+    path: '/player/favorite_games/:id',
+    summary: 'Remove a game (by identifier) from the favourites; removing it again changes nothing',
+    params: favoriteParams,
+    responses: { 204: z.null(), 401: errorBody, 404: errorBody },
+  }),
+  recentGames: endpoint({
+    ...games,
+    versions: bothVersions,
+    method: 'GET',
+    path: '/player/recent_games',
+    summary: 'The last 20 games the player launched for real money, newest first',
+    query: gamesLocaleQuery,
+    responses: { 200: gamesList, 401: errorBody },
+  }),
+};

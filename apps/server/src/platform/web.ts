@@ -1,7 +1,8 @@
 import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createClient, type Transport, type TransportRequest } from '@chrysos/contract/client';
 import { routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
-import { type ApiAnswer, type ApiCall, type AppContext, appContext } from '@chrysos/web/app-context';
+import { type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
@@ -68,7 +69,11 @@ export async function webPlugin(
       const context = new RouterContextProvider();
       context.set(
         appContext,
-        await options.pageContext(request, reply, (call) => callApiAs(app, request, call)),
+        await options.pageContext(
+          request,
+          reply,
+          createClient((call) => callApiAs(app, request, call)),
+        ),
       );
       return context;
     },
@@ -76,32 +81,31 @@ export async function webPlugin(
 }
 
 /**
- * A loader's call of the player API, answered in-process by the same routes the browser calls, as the
- * visitor of the page: their session cookie, language, user agent and address (so GeoIP and the
+ * The transport of a loader's API calls: answered in-process by the same routes the browser calls, as
+ * the visitor of the page: their session cookie, language, user agent and address (so GeoIP and the
  * country header decide games and restrictions the same way).
  */
-async function callApiAs<T>(
+async function callApiAs(
   app: FastifyInstance,
   request: FastifyRequest,
-  call: ApiCall,
-): Promise<ApiAnswer<T>> {
+  call: TransportRequest,
+): ReturnType<Transport> {
   const forwarded = ['cookie', 'accept-language', 'user-agent', app.config.GEOIP_COUNTRY_HEADER];
-  const headers: Record<string, string> = { accept: `application/vnd.s.v${call.version ?? 1}+json` };
+  const headers: Record<string, string> = { ...call.headers };
   for (const name of forwarded) {
     const value = name ? request.headers[name.toLowerCase()] : undefined;
     if (name && typeof value === 'string') headers[name.toLowerCase()] = value;
   }
-  if (call.body !== undefined) headers['content-type'] = 'application/json';
   const response = await app.inject({
-    method: call.method ?? 'GET',
-    url: `/api${call.path}`,
+    method: call.method,
+    url: call.url,
     headers,
     remoteAddress: request.ip,
-    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+    ...(call.body === undefined ? {} : { payload: call.body }),
   });
-  let body: T | null = null;
+  let body: unknown = null;
   try {
-    body = response.body ? (JSON.parse(response.body) as T) : null;
+    body = response.body ? JSON.parse(response.body) : null;
   } catch {
     body = null;
   }

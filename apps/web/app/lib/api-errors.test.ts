@@ -1,7 +1,7 @@
 import { allErrorCodes } from '@chrysos/contract';
+import type { Failure } from '@chrysos/contract/client';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../i18n/catalogues.server';
-import type { ApiResponse } from './api';
 import { describeProblem, problemsOf, translationKeyOf } from './api-errors';
 import { createTranslator } from './i18n';
 
@@ -43,7 +43,8 @@ describe('the words of the API’s error codes', () => {
 });
 
 describe('problems of an error answer', () => {
-  const answer: ApiResponse = {
+  const answer: Failure = {
+    ok: false,
     status: 422,
     body: {
       errors: {

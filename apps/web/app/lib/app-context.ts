@@ -5,6 +5,7 @@ import type {
   Player,
   VisibilitySettingsInput,
 } from '@chrysos/contract';
+import type { Client } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { createContext } from 'react-router';
 
@@ -19,22 +20,6 @@ export interface ContentReader {
   ): ContentItem<C> | undefined;
   /** For lists nested inside an item (logo variants, header links): whether this visitor may see an entry. */
   isVisible(settings: VisibilitySettingsInput | undefined): boolean;
-}
-
-/** A call of the player API made on behalf of the visitor whose page is being rendered. */
-export interface ApiCall {
-  method?: 'GET' | 'POST';
-  /** Path under /api, with its query string: `/games/providers`. */
-  path: string;
-  body?: unknown;
-  /** The API version asked for through the Accept header (spec §7: 2 for the games API). */
-  version?: 1 | 2;
-}
-
-export interface ApiAnswer<T> {
-  status: number;
-  /** The parsed JSON body; null when there is none or it is not JSON. */
-  body: T | null;
 }
 
 /**
@@ -66,10 +51,11 @@ export interface AppContext {
   /** The signed-in player, or null for a visitor. */
   player: Player | null;
   /**
-   * Calls the player API in-process as this request's visitor (their session, country and language),
-   * so a page is rendered from exactly what the browser would get from /api.
+   * The contract's client, answered in-process as this request's visitor (their session, country and
+   * language), so a page is rendered from exactly what the browser would get from /api (decision 9):
+   * `await app.api(endpoints.games.providers, {})`.
    */
-  api<T>(call: ApiCall): Promise<ApiAnswer<T>>;
+  api: Client;
 }
 
 export const appContext = createContext<AppContext>();

@@ -1,16 +1,10 @@
-import {
-  confirmationBody,
-  emailRequestBody,
-  errorBody,
-  noticeBody,
-  passwordResetBody,
-  player,
-} from '@chrysos/contract';
+import { authApi, type emailRequestBody } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import type { TemplateName } from '../mail/public.ts';
@@ -57,7 +51,6 @@ const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers
  */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const tags = ['auth'];
 
   const requestEmail =
     (template: TemplateName, eligible: (found: typeof schema.players.$inferSelect) => boolean) =>
@@ -73,44 +66,23 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: notices[template][languageOf(request)] };
     };
 
-  const emailRequest = (summary: string) => ({
-    config: { rateLimit: limitOf('recoveryEmail') },
-    schema: {
-      tags,
-      summary,
-      body: emailRequestBody,
-      response: { 200: noticeBody, 400: errorBody, 429: errorBody },
-    },
+  const recoveryEmail = { rateLimit: limitOf('recoveryEmail') };
+  app.route({
+    ...routeOf(authApi.requestPasswordReset, recoveryEmail),
+    handler: requestEmail('reset_password', () => true),
+  });
+  app.route({
+    ...routeOf(authApi.resendConfirmation, recoveryEmail),
+    handler: requestEmail('confirmation', (found) => found.confirmedAt === null),
+  });
+  app.route({
+    ...routeOf(authApi.resendUnlock, recoveryEmail),
+    handler: requestEmail('unlock', (found) => found.lockedAt !== null),
   });
 
-  app.post(
-    '/users/password',
-    emailRequest('Email a link to choose a new password'),
-    requestEmail('reset_password', () => true),
-  );
-  app.post(
-    '/users/confirmation',
-    emailRequest('Email the confirmation link again'),
-    requestEmail('confirmation', (found) => found.confirmedAt === null),
-  );
-  app.post(
-    '/users/unlock',
-    emailRequest('Email the unlock link again'),
-    requestEmail('unlock', (found) => found.lockedAt !== null),
-  );
-
-  app.put(
-    '/users/password',
-    {
-      config: { rateLimit: limitOf('recoveryToken') },
-      schema: {
-        tags,
-        summary: 'Choose a new password with the emailed token; signs the player in',
-        body: passwordResetBody,
-        response: { 200: player, 422: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(authApi.resetPassword, { rateLimit: limitOf('recoveryToken') }),
+    handler: async (request, reply) => {
       const { reset_password_token: token, password } = request.body.user;
       if (isCommonPassword(password)) throw new AppError('auth.common_password', { field: 'password' });
       const passwordHash = await hashPassword(password);
@@ -151,20 +123,11 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.startSession(sessionToken).send(await presentPlayer(db, reset.id));
     },
-  );
+  });
 
-  app.get(
-    '/users/confirmation',
-    {
-      config: { rateLimit: limitOf('recoveryToken') },
-      schema: {
-        tags,
-        summary: 'Confirm the email address with the emailed token (valid 3 days); signs nobody in',
-        querystring: z.object({ confirmation_token: z.string().min(1).max(200) }),
-        response: { 200: confirmationBody, 422: errorBody, 429: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authApi.confirmEmail, { rateLimit: limitOf('recoveryToken') }),
+    handler: async (request) => {
       const [confirmed] = await db
         .update(schema.players)
         .set({ confirmedAt: new Date(), confirmationTokenHash: null })
@@ -187,20 +150,11 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         signed_in: signedIn,
       };
     },
-  );
+  });
 
-  app.get(
-    '/users/unlock',
-    {
-      config: { rateLimit: limitOf('recoveryToken') },
-      schema: {
-        tags,
-        summary: 'Unlock a locked account with the emailed token',
-        querystring: z.object({ unlock_token: z.string().min(1).max(200) }),
-        response: { 200: noticeBody, 422: errorBody, 429: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authApi.unlock, { rateLimit: limitOf('recoveryToken') }),
+    handler: async (request) => {
       const [unlocked] = await db
         .update(schema.players)
         .set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null })
@@ -209,5 +163,5 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!unlocked) throw new AppError('auth.unlock_link_invalid', { field: 'unlock_token' });
       return { message: notices.unlocked[languageOf(request)] };
     },
-  );
+  });
 };

@@ -1,9 +1,9 @@
-import { errorBody, player, signInBody, signUpBody } from '@chrysos/contract';
+import { authApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
 import { pickReferralParams } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
@@ -19,51 +19,22 @@ const invalidCredentials = () => new AppError('auth.invalid_credentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const tags = ['auth'];
   const findByEmail = async (email: string) =>
     (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
 
-  app.get(
-    '/captcha/challenge',
-    {
-      config: { rateLimit: limitOf('captchaChallenge') },
-      schema: {
-        tags,
-        summary: 'A proof-of-work captcha challenge (ALTCHA) to solve before repeating a refused request',
-        response: {
-          200: z.object({
-            algorithm: z.string(),
-            challenge: z.string(),
-            maxnumber: z.number().optional(),
-            salt: z.string(),
-            signature: z.string(),
-          }),
-        },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...routeOf(authApi.captchaChallenge, { rateLimit: limitOf('captchaChallenge') }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.captcha.challenge();
     },
-  );
+  });
 
   await app.register(recoveryRoutes);
 
-  app.post(
-    '/users',
-    {
-      config: { rateLimit: limitOf('signUp') },
-      schema: {
-        tags,
-        summary: 'Create a player account and sign in',
-        description:
-          'Referral tags of the landing page (stag, btag, utm_source, …) come as query parameters.',
-        querystring: z.record(z.string(), z.unknown()),
-        body: signUpBody,
-        response: { 201: player, 422: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(authApi.signUp, { rateLimit: limitOf('signUp') }),
+    handler: async (request, reply) => {
       const { user } = request.body;
       if (app.captcha.requiredForSignUp) await app.captcha.demand(user.captcha);
       const domains = app.config.ALLOWED_EMAIL_DOMAINS;
@@ -137,20 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(201)
         .send(await presentPlayer(db, created.id));
     },
-  );
+  });
 
-  app.post(
-    '/users/sign_in',
-    {
-      config: { rateLimit: limitOf('signIn') },
-      schema: {
-        tags,
-        summary: 'Sign in with email and password',
-        body: signInBody,
-        response: { 200: player, 401: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(authApi.signIn, { rateLimit: limitOf('signIn') }),
+    handler: async (request, reply) => {
       const { email, password, captcha } = request.body.user;
       if (await app.captcha.requiredForSignIn(request.ip)) await app.captcha.demand(captcha);
       const found = await findByEmail(email);
@@ -195,15 +157,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.startSession(token).send(await presentPlayer(db, found.id));
     },
-  );
+  });
 
-  app.delete(
-    '/users/sign_out',
-    { schema: { tags, summary: 'Sign out of this session', response: { 204: z.null() } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(authApi.signOut),
+    handler: async (request, reply) => {
       const token = request.cookies[sessionCookieName];
       if (token) await revokeSession(db, token);
       return reply.endSession().code(204).send(null);
     },
-  );
+  });
 };

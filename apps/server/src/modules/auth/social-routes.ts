@@ -1,4 +1,5 @@
-import { authProviders, errorBody, player, updateDetailsBody } from '@chrysos/contract';
+import { authApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
 import { isLocale, localeCookieName, pickReferralParams } from '@chrysos/rules';
 import { eq } from 'drizzle-orm';
@@ -23,30 +24,15 @@ const unknownProvider = () => new AppError('auth.provider_unavailable', { field:
 export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    '/info/auth_providers',
-    {
-      schema: {
-        tags: ['info'],
-        summary: 'Social sign-in providers; the url starts the sign-in (add the referral tags as query)',
-        response: { 200: authProviders },
-      },
-    },
-    async () =>
+  app.route({
+    ...routeOf(authApi.authProviders),
+    handler: async () =>
       app.config.SOCIAL_PROVIDERS.map(({ name, label }) => ({ name, label, url: signInPath(name) })),
-  );
+  });
 
-  app.post(
-    '/auth_providers/update_details',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Give the details a social sign-in did not provide (the CompleteRegistration modal)',
-        body: updateDetailsBody,
-        response: { 200: player, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authApi.updateDetails),
+    handler: async (request) => {
       const playerId = await request.playerId();
       const [row] = playerId
         ? await db.select().from(schema.players).where(eq(schema.players.id, playerId))
@@ -61,7 +47,7 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!updated) throw new AppError('auth.sign_in_required');
       return updated;
     },
-  );
+  });
 };
 
 /**

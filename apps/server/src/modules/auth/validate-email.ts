@@ -1,5 +1,6 @@
 import { resolveMx } from 'node:dns/promises';
-import { validateEmailBody, validateEmailResult } from '@chrysos/contract';
+import { authApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { email } from '@chrysos/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -44,17 +45,9 @@ async function mxVerdict(domain: string): Promise<'mail' | 'no mail' | 'unknown'
 export const validateEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   const domains = new Map<string, { valid: boolean; until: number }>();
 
-  app.post(
-    '/v2/validate-email',
-    {
-      schema: {
-        tags: ['core'],
-        summary: 'Whether an email address looks deliverable',
-        body: validateEmailBody,
-        response: { 200: validateEmailResult },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authApi.validateEmail),
+    handler: async (request) => {
       const address = request.body.email.trim();
       if (email(address) !== null) return { valid: false };
       const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
@@ -65,5 +58,5 @@ export const validateEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       domains.set(domain, { valid, until: Date.now() + cacheLifetimeMs });
       return { valid };
     },
-  );
+  });
 };

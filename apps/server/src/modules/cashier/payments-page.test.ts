@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@chrysos/contract/client';
 import { type AppContext, appContext } from '@chrysos/web/app-context';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,10 +56,14 @@ describe('the /payments page and the cashier', () => {
         list: (collection, locale) => app.content.list(collection, locale, viewer),
         first: (collection, locale) => app.content.first(collection, locale, viewer),
       },
-      api: async ({ path: apiPath }) => {
-        const response = await app.inject({ url: `/api${apiPath}` });
+      api: createClient(async (request) => {
+        const response = await app.inject({
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+        });
         return { status: response.statusCode, body: response.json() };
-      },
+      }),
     } as Partial<AppContext> as AppContext);
     return loader({ request: new Request(`http://localhost:3000${path}`), context, params: {} });
   }

@@ -1,15 +1,8 @@
-import {
-  addGroupsBody,
-  errorBody,
-  player,
-  playerFields,
-  playerSettings,
-  updatePlayerBody,
-} from '@chrysos/contract';
+import { playerApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer, sessionCookieName } from '../auth/public.ts';
@@ -29,45 +22,24 @@ async function signedInPlayer(db: Db, playerId: string) {
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const tags = ['player'];
 
-  app.get(
-    '/player',
-    { schema: { tags, summary: 'The signed-in player', response: { 200: player, 401: errorBody } } },
-    async (request) => {
-      return signedInPlayer(db, await requirePlayer(request));
-    },
-  );
+  app.route({
+    ...routeOf(playerApi.player),
+    handler: async (request) => signedInPlayer(db, await requirePlayer(request)),
+  });
 
-  app.get(
-    '/info/player_fields',
-    {
-      schema: {
-        tags: ['info'],
-        summary: 'Fields of the player forms with their rules',
-        response: { 200: playerFields },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(playerApi.fields),
+    handler: async (request) => {
       const playerId = await request.playerId();
       const current = playerId ? await presentPlayer(db, playerId) : null;
       return { fields, contexts: contextsFor(current) };
     },
-  );
+  });
 
-  app.patch(
-    '/player',
-    {
-      config: { rateLimit: limitOf('playerUpdate') },
-      schema: {
-        tags,
-        summary:
-          "Update the player's details; the context names the form (profile, change_password, complete_registration)",
-        body: updatePlayerBody,
-        response: { 200: player, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(playerApi.update, { rateLimit: limitOf('playerUpdate') }),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       await updatePlayer(app, playerId, {
         ...request.body,
@@ -75,18 +47,11 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return signedInPlayer(db, playerId);
     },
-  );
+  });
 
-  app.get(
-    '/player/settings',
-    {
-      schema: {
-        tags,
-        summary: 'What the client needs before sending account forms, and its realtime connection settings',
-        response: { 200: playerSettings },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(playerApi.settings),
+    handler: async (request, reply) => {
       // The realtime token is the player's own: never kept by a cache.
       reply.header('cache-control', 'private, no-store');
       return {
@@ -96,19 +61,11 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         cent: await app.realtime.settings(await request.playerId()),
       };
     },
-  );
+  });
 
-  app.patch(
-    '/player/update_locale',
-    {
-      schema: {
-        tags,
-        summary: "Set the player's language",
-        body: z.object({ locale: z.enum(['en', 'el']) }),
-        response: { 200: player, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(playerApi.updateLocale),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       await db
         .update(schema.players)
@@ -116,19 +73,11 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(schema.players.id, playerId));
       return signedInPlayer(db, playerId);
     },
-  );
+  });
 
-  app.post(
-    '/player/groups',
-    {
-      schema: {
-        tags,
-        summary: "Add groups to the player's own account",
-        body: addGroupsBody,
-        response: { 200: player, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(playerApi.addGroups),
+    handler: async (request) => {
       const playerId = await requirePlayer(request);
       const refused = request.body.groups.add.filter(
         (group) => !(selfAssignableGroups as readonly string[]).includes(group),
@@ -155,5 +104,5 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return signedInPlayer(db, playerId);
     },
-  );
+  });
 };

@@ -1,6 +1,7 @@
+import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useRef } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { readJson, writeJson } from '../../lib/storage';
 import { useModals } from '../../modals/ModalProvider';
 import { usePlayer } from '../player/player-session';
@@ -54,9 +55,9 @@ export function AccountEffects({ standalone }: { standalone: boolean }) {
       return;
     }
     asking.current = true;
-    callApi('POST', '/player/groups', { groups: { add: ['pwa'] } })
+    api(endpoints.player.addGroups, { body: { groups: { add: ['pwa'] } } })
       .then((response) => {
-        if (response.status !== 200) return;
+        if (!response.ok) return;
         writeJson(pwaGroupKey(playerId), true);
         // Content shown to the group (spec §9 visibility) applies from now on.
         return revalidate();

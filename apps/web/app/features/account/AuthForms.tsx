@@ -1,4 +1,4 @@
-import type { Player } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import {
   email,
   localeCookieMaxAgeSeconds,
@@ -11,7 +11,7 @@ import {
 } from '@chrysos/rules';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
 import {
@@ -81,13 +81,13 @@ export function SignInForm({
     focusProblems();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const response = await sendWithCaptcha<Player>('POST', '/users/sign_in', { user: values }, () =>
+    const response = await sendWithCaptcha(endpoints.auth.signIn, { body: { user: values } }, () =>
       setSolving(true),
     ).catch(() => null);
     setBusy(false);
     setSolving(false);
-    if (response?.status === 200) {
-      const player = response.body as Player;
+    if (response?.ok) {
+      const player = response.body;
       rememberPlayer(player);
       onDone();
       // The player's own language wins when the site speaks it (spec §4 Locale).
@@ -102,7 +102,7 @@ export function SignInForm({
       return;
     }
     // A locked account gets the unlock link beside the message.
-    setLocked(response?.body.codes?.base?.includes('auth.account_locked') === true);
+    setLocked(response?.ok === false && response.body.codes?.base?.includes('auth.account_locked') === true);
     setProblems(withUnshownInBase(problemsFrom(t, response), ['email', 'password']));
   }
 
@@ -152,9 +152,9 @@ export function SignInForm({
 }
 
 const validateEmail = createEmailValidator(async (address) => {
-  const response = await callApi<{ valid: boolean }>('POST', '/v2/validate-email', { email: address });
+  const answer = await api(endpoints.auth.validateEmail, { body: { email: address } });
   // Only a clear "no" counts: a failed or odd answer lets the address through (spec §5).
-  return !(response.status === 200 && response.body.valid === false);
+  return !(answer.ok && answer.body.valid === false);
 });
 
 /**
@@ -224,25 +224,28 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
     const allowedDomains = (await playerSettings())?.allowed_email_domains ?? null;
     if (!registrationAllowed(values.email, allowedDomains)) return;
     setBusy(true);
-    const response = await sendWithCaptcha<Player>(
-      'POST',
-      `/users${referralQueryFor(window.location.search)}`,
+    const response = await sendWithCaptcha(
+      endpoints.auth.signUp,
       {
-        user: {
-          ...values,
-          language: locale,
-          terms_acceptance: flags.terms,
-          age_acceptance: flags.age,
-          receive_promos: flags.promos,
-          receive_sms_promos: flags.promos && flags.sms,
+        query: Object.fromEntries(new URLSearchParams(referralQueryFor(window.location.search))),
+        body: {
+          user: {
+            ...values,
+            language: locale,
+            // Unticked boxes are sent as they are: the server's refusal names them (validation.required).
+            terms_acceptance: flags.terms as true,
+            age_acceptance: flags.age as true,
+            receive_promos: flags.promos,
+            receive_sms_promos: flags.promos && flags.sms,
+          },
         },
       },
       () => setSolving(true),
     ).catch(() => null);
     setBusy(false);
     setSolving(false);
-    if (response?.status === 201) {
-      const player = response.body as Player;
+    if (response?.ok) {
+      const player = response.body;
       rememberPlayer(player);
       await revalidate();
       onDone();

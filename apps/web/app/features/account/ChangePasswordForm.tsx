@@ -1,3 +1,4 @@
+import { endpoints } from '@chrysos/contract/client';
 import { confirmed, maxLength, minLength, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -88,9 +89,8 @@ export function ChangePasswordForm({ idPrefix, onDone }: { idPrefix: string; onD
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     const response = await sendWithCaptcha(
-      'PATCH',
-      '/player',
-      { context: 'change_password', player: values },
+      endpoints.player.update,
+      { body: { context: 'change_password', player: values } },
       () => setSolving(true),
     ).catch(() => null);
     setBusy(false);

@@ -1,8 +1,9 @@
-import type { Country, Currency, IpInfo, PlayerFields } from '@chrysos/contract';
-import { email, minimumAgeFor, required } from '@chrysos/rules';
+import type { Country, Currency } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import { email, type Locale, minimumAgeFor, required } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
 import {
@@ -41,23 +42,21 @@ interface Options {
 }
 
 /** What the form needs: its fields (GET /info/player_fields), and the countries and currencies to offer. */
-async function loadOptions(locale: string): Promise<Options | null> {
-  const fields = await callApi<PlayerFields>('GET', '/info/player_fields');
-  const names = (fields.body.contexts?.complete_registration ?? []).filter(isKnown);
-  if (fields.status !== 200) return null;
+async function loadOptions(locale: Locale): Promise<Options | null> {
+  const fields = await api(endpoints.player.fields, {});
+  if (!fields.ok) return null;
+  const names = (fields.body.contexts.complete_registration ?? []).filter(isKnown);
   const [countries, currencies, ip] = await Promise.all([
-    names.includes('country') ? callApi<Country[]>('GET', `/info/countries?locale=${locale}`) : null,
-    names.includes('currency') ? callApi<Currency[]>('GET', '/info/currencies') : null,
-    names.includes('country') ? callApi<IpInfo>('GET', '/current_ip').catch(() => null) : null,
+    names.includes('country') ? api(endpoints.info.countries, { query: { locale } }) : null,
+    names.includes('currency') ? api(endpoints.info.currencies, {}) : null,
+    names.includes('country') ? api(endpoints.info.currentIp, {}).catch(() => null) : null,
   ]);
-  if ((countries && countries.status !== 200) || (currencies && currencies.status !== 200)) return null;
+  if (countries?.ok === false || currencies?.ok === false) return null;
   return {
     fields: names,
-    countries: [...((countries?.body ?? []) as Country[])].sort((a, b) =>
-      a.name.localeCompare(b.name, locale),
-    ),
-    currencies: (currencies?.body ?? []) as Currency[],
-    suggestedCountry: ip?.status === 200 ? (ip.body.country_code ?? null) : null,
+    countries: [...(countries?.body ?? [])].sort((a, b) => a.name.localeCompare(b.name, locale)),
+    currencies: currencies?.body ?? [],
+    suggestedCountry: ip?.ok ? ip.body.country_code : null,
   };
 }
 
@@ -188,17 +187,21 @@ export function CompleteRegistrationModal() {
     setBusy(true);
     const response = await (social
       ? sendWithCaptcha(
-          'POST',
-          '/auth_providers/update_details',
-          { user: { email: asks('email') ? address : player.email, profile_attributes: details } },
+          endpoints.auth.updateDetails,
+          {
+            body: {
+              user: { email: asks('email') ? address : player.email, profile_attributes: details },
+            },
+          },
           () => setSolving(true),
         )
       : sendWithCaptcha(
-          'PATCH',
-          '/player',
+          endpoints.player.update,
           {
-            context: 'complete_registration',
-            player: { ...details, ...(asks('email') ? { email: address } : {}) },
+            body: {
+              context: 'complete_registration',
+              player: { ...details, ...(asks('email') ? { email: address } : {}) },
+            },
           },
           () => setSolving(true),
         )

@@ -1,3 +1,4 @@
+import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { browserStorage, readJson, writeJson } from '../../lib/storage';
@@ -29,8 +30,8 @@ export function ConfirmEmailBar() {
   async function resend() {
     if (!player) return;
     setState('sending');
-    const response = await sendWithCaptcha('POST', '/users/confirmation', {
-      user: { email: player.email },
+    const response = await sendWithCaptcha(endpoints.auth.resendConfirmation, {
+      body: { user: { email: player.email } },
     }).catch(() => null);
     setState(
       response?.status === 200 ? 'sent' : { problem: problemsFrom(t, response).base ?? t('auth.failed') },

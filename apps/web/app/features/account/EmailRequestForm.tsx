@@ -1,3 +1,4 @@
+import { endpoints } from '@chrysos/contract/client';
 import { email, required } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
@@ -14,9 +15,9 @@ import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 
 /** The three "email me a link" requests and where each goes. */
 export const emailRequests = {
-  password: { path: '/users/password', copy: 'password.request' },
-  confirmation: { path: '/users/confirmation', copy: 'confirmation.request' },
-  unlock: { path: '/users/unlock', copy: 'unlock.request' },
+  password: { endpoint: endpoints.auth.requestPasswordReset, copy: 'password.request' },
+  confirmation: { endpoint: endpoints.auth.resendConfirmation, copy: 'confirmation.request' },
+  unlock: { endpoint: endpoints.auth.resendUnlock, copy: 'unlock.request' },
 } as const;
 export type EmailRequestKind = keyof typeof emailRequests;
 
@@ -34,7 +35,7 @@ export function EmailRequestForm({
   initialEmail?: string;
 }) {
   const { t } = useTranslation();
-  const { path, copy } = emailRequests[kind];
+  const { endpoint, copy } = emailRequests[kind];
   const [address, setAddress] = useState(initialEmail);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function EmailRequestForm({
     focusProblems();
     if (found.email) return;
     setBusy(true);
-    const response = await sendWithCaptcha('POST', path, { user: { email: value } }, () =>
+    const response = await sendWithCaptcha(endpoint, { body: { user: { email: value } } }, () =>
       setSolving(true),
     ).catch(() => null);
     setBusy(false);

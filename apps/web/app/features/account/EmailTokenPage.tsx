@@ -1,19 +1,15 @@
-import type { ConfirmationBody } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { usePlayer } from '../player/player-session';
 
 /** The two pages that spend a token from an email: confirm the address, unlock the account. */
 const links = {
-  confirmation: {
-    param: 'confirmation_token',
-    path: '/users/confirmation',
-    renew: '/users/confirmation/new',
-  },
-  unlock: { param: 'unlock_token', path: '/users/unlock', renew: '/users/unlock/new' },
+  confirmation: { param: 'confirmation_token', renew: '/users/confirmation/new' },
+  unlock: { param: 'unlock_token', renew: '/users/unlock/new' },
 } as const;
 export type EmailTokenKind = keyof typeof links;
 
@@ -26,7 +22,7 @@ type Outcome = 'checking' | 'done' | 'doneSignIn' | 'invalid' | 'missing' | 'too
  */
 export function EmailTokenPage({ kind }: { kind: EmailTokenKind }) {
   const { t, locale } = useTranslation();
-  const { param, path, renew } = links[kind];
+  const { param, renew } = links[kind];
   const token = useSearchParams()[0].get(param) ?? '';
   const player = usePlayer();
   const { revalidate } = useRevalidator();
@@ -39,12 +35,12 @@ export function EmailTokenPage({ kind }: { kind: EmailTokenKind }) {
       return;
     }
     setOutcome('checking');
-    const response = await callApi<ConfirmationBody>(
-      'GET',
-      `${path}?${param}=${encodeURIComponent(token)}`,
+    const response = await (kind === 'confirmation'
+      ? api(endpoints.auth.confirmEmail, { query: { confirmation_token: token } })
+      : api(endpoints.auth.unlock, { query: { unlock_token: token } })
     ).catch(() => null);
-    if (response?.status === 200) {
-      const signedIn = kind !== 'confirmation' || (response.body as ConfirmationBody).signed_in;
+    if (response?.ok) {
+      const signedIn = !('signed_in' in response.body) || response.body.signed_in;
       // The player now reads as confirmed: the confirmation bar goes.
       if (kind === 'confirmation' && signedIn) await revalidate();
       setOutcome(signedIn ? 'done' : 'doneSignIn');
@@ -55,7 +51,7 @@ export function EmailTokenPage({ kind }: { kind: EmailTokenKind }) {
     } else {
       setOutcome('failed');
     }
-  }, [token, path, param, kind, revalidate]);
+  }, [token, kind, revalidate]);
 
   // Once per token, even when React runs effects twice in development.
   const spent = useRef<string | null>(null);

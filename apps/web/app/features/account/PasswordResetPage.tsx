@@ -1,4 +1,4 @@
-import type { Player } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
@@ -37,22 +37,21 @@ export function PasswordResetPage() {
     focusProblems();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const response = await sendWithCaptcha<Player>(
-      'PUT',
-      '/users/password',
-      { user: { reset_password_token: token, ...values } },
+    const response = await sendWithCaptcha(
+      endpoints.auth.resetPassword,
+      { body: { user: { reset_password_token: token, ...values } } },
       () => setSolving(true),
     ).catch(() => null);
     setBusy(false);
     setSolving(false);
-    if (response?.status === 200) {
-      const player = response.body as Player;
+    if (response?.ok) {
+      const player = response.body;
       rememberPlayer(player);
       await revalidate();
       navigate(to('/'), { replace: true });
       return;
     }
-    if (response?.body.errors?.reset_password_token) {
+    if (response?.ok === false && response.body.errors?.reset_password_token) {
       setLinkInvalid(true);
       return;
     }

@@ -1,4 +1,5 @@
 import type { Player } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import { adult, localizePath, maxLength, minimumAgeFor, notArabic, phone } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -124,14 +125,15 @@ export function ProfileForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     const response = await sendWithCaptcha(
-      'PATCH',
-      '/player',
+      endpoints.player.update,
       {
-        context: 'profile',
-        player: {
-          ...Object.fromEntries(textFields.map((name) => [name, tidy[name] === '' ? null : tidy[name]])),
-          ...flags,
-          receive_sms_promos: flags.receive_promos && flags.receive_sms_promos,
+        body: {
+          context: 'profile',
+          player: {
+            ...Object.fromEntries(textFields.map((name) => [name, tidy[name] === '' ? null : tidy[name]])),
+            ...flags,
+            receive_sms_promos: flags.receive_promos && flags.receive_sms_promos,
+          },
         },
       },
       () => setSolving(true),

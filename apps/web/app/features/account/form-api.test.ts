@@ -1,3 +1,4 @@
+import { endpoints } from '@chrysos/contract/client';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetApiCaches, sendWithCaptcha } from './form-api';
@@ -45,8 +46,8 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
 
   it('returns the first answer when no captcha is asked for, without fetching settings', async () => {
     const calls = fakeFetch(() => json(401, { errors: { base: ['Invalid email or password'] } }));
-    const response = await sendWithCaptcha('POST', '/users/sign_in', {
-      user: { email: player.email, password: 'wrong' },
+    const response = await sendWithCaptcha(endpoints.auth.signIn, {
+      body: { user: { email: player.email, password: 'wrong' } },
     });
     expect(response.status).toBe(401);
     expect(calls).toHaveLength(1);
@@ -65,13 +66,12 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
     });
 
     const response = await sendWithCaptcha(
-      'POST',
-      '/users/sign_in',
-      { user: { email: player.email, password: 'a sturdy passphrase' } },
+      endpoints.auth.signIn,
+      { body: { user: { email: player.email, password: 'a sturdy passphrase' } } },
       onSolving,
     );
 
-    expect(response).toEqual({ status: 200, body: player });
+    expect(response).toEqual({ ok: true, status: 200, body: player });
     expect(onSolving).toHaveBeenCalledOnce();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/users/sign_in',
@@ -102,9 +102,8 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
         codes: { captcha: ['auth.captcha_required'] },
       });
     });
-    const response = await sendWithCaptcha('PATCH', '/player', {
-      context: 'profile',
-      player: { city: 'Volos' },
+    const response = await sendWithCaptcha(endpoints.player.update, {
+      body: { context: 'profile', player: { city: 'Volos' } },
     });
     expect(response.status).toBe(422);
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2);
@@ -124,8 +123,11 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
         codes: { captcha: ['auth.captcha_required'] },
       });
     });
-    const response = await sendWithCaptcha('POST', '/users/password', { user: { email: player.email } });
+    const response = await sendWithCaptcha(endpoints.auth.requestPasswordReset, {
+      body: { user: { email: player.email } },
+    });
     expect(response).toEqual({
+      ok: false,
       status: 422,
       body: { errors: { captcha: ['is required'] }, codes: { captcha: ['auth.captcha_required'] } },
     });
@@ -145,8 +147,8 @@ describe('sendWithCaptcha (spec §5/§8)', () => {
         codes: { captcha: ['auth.captcha_required'] },
       });
     });
-    await sendWithCaptcha('POST', '/users/unlock', { user: { email: player.email } });
-    await sendWithCaptcha('POST', '/users/unlock', { user: { email: player.email } });
+    await sendWithCaptcha(endpoints.auth.resendUnlock, { body: { user: { email: player.email } } });
+    await sendWithCaptcha(endpoints.auth.resendUnlock, { body: { user: { email: player.email } } });
     expect(settingsAnswers).toBe(2);
   });
 });

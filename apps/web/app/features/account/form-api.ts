@@ -1,6 +1,13 @@
-import type { AuthProvider, PlayerSettings } from '@chrysos/contract';
+import type { AuthProvider, CaptchaChallenge, PlayerSettings } from '@chrysos/contract';
+import {
+  type AnswerOf,
+  type EndpointOf,
+  type EndpointRef,
+  endpoints,
+  type RequestOf,
+} from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
-import { type ApiMethod, type ApiResponse, callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /*
  * What the account forms need from the player API beyond a plain call: the player settings and the
@@ -28,16 +35,16 @@ function once<T>(load: () => Promise<T | null>): { get(): Promise<T | null>; for
 }
 
 const settings = once(async () => {
-  const response = await callApi<PlayerSettings>('GET', '/player/settings');
-  return response.status === 200 && response.body.captcha ? (response.body as PlayerSettings) : null;
+  const answer = await api(endpoints.player.settings, {});
+  return answer.ok ? answer.body : null;
 });
 
 /** GET /player/settings: where captcha challenges come from and whether emails are checked while typed. */
 export const playerSettings = (): Promise<PlayerSettings | null> => settings.get();
 
 const providers = once(async () => {
-  const response = await callApi<AuthProvider[]>('GET', '/info/auth_providers');
-  return response.status === 200 && Array.isArray(response.body) ? (response.body as AuthProvider[]) : null;
+  const answer = await api(endpoints.auth.authProviders, {});
+  return answer.ok ? answer.body : null;
 });
 
 /** GET /info/auth_providers: the social sign-ins this casino offers (none when the list cannot be read). */
@@ -67,15 +74,6 @@ function useFetchedOnce<T>(load: () => Promise<T | null>): T | null {
 export const usePlayerSettings = () => useFetchedOnce(playerSettings);
 export const useAuthProviders = () => useFetchedOnce(authProviders);
 
-/** An ALTCHA challenge as the server hands it out (spec §8). */
-interface AltchaChallenge {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  signature: string;
-  maxnumber?: number;
-}
-
 /**
  * Fetches a proof-of-work challenge, finds the number whose hash with the salt is the challenge, and
  * returns the payload the server verifies: base64 of {algorithm, challenge, number, salt, signature}.
@@ -87,7 +85,7 @@ export async function solveCaptcha(challengeUrl: string): Promise<string | null>
     headers: { accept: 'application/json' },
   });
   if (!response.ok) return null;
-  const { algorithm, challenge, salt, signature, maxnumber } = (await response.json()) as AltchaChallenge;
+  const { algorithm, challenge, salt, signature, maxnumber } = (await response.json()) as CaptchaChallenge;
   if (!algorithm || !challenge || !salt || !signature) return null;
   // The solver is fetched only when a captcha is asked for: most visitors never meet one.
   const { solveChallenge } = await import('altcha-lib/v1');
@@ -101,19 +99,20 @@ export async function solveCaptcha(challengeUrl: string): Promise<string | null>
  * from the challenge URL of the player settings and repeats the same request once with `user.captcha`;
  * whatever that second answer is, it is the result. `onSolving` lets the form say it is busy checking.
  */
-export async function sendWithCaptcha<T = Record<string, unknown>>(
-  method: ApiMethod,
-  path: string,
-  body: Record<string, unknown>,
+export async function sendWithCaptcha<R extends EndpointRef>(
+  target: R,
+  request: RequestOf<EndpointOf<R>>,
   onSolving?: () => void,
-): Promise<ApiResponse<T>> {
-  const first = await callApi<T>(method, path, body);
-  if (!first.body.codes?.captcha?.includes('auth.captcha_required')) return first;
+): Promise<AnswerOf<EndpointOf<R>>> {
+  // One signature for every endpoint: the client's own generic types do not flow through another.
+  const send = api as unknown as (target: R, request: object) => Promise<AnswerOf<EndpointOf<R>>>;
+  const first = await send(target, request);
+  if (first.ok || !first.body.codes?.captcha?.includes('auth.captcha_required')) return first;
   const challengeUrl = (await playerSettings())?.captcha.challenge_url;
   if (!challengeUrl) return first;
   onSolving?.();
   const captcha = await solveCaptcha(challengeUrl).catch(() => null);
   if (!captcha) return first;
-  const user = typeof body.user === 'object' && body.user !== null ? body.user : {};
-  return callApi<T>(method, path, { ...body, user: { ...user, captcha } });
+  const body = (request.body ?? {}) as { user?: object };
+  return send(target, { ...request, body: { ...body, user: { ...body.user, captcha } } });
 }

@@ -1,5 +1,6 @@
+import { endpoints } from '@chrysos/contract/client';
 import { type Locale, localeCookieMaxAgeSeconds, localeCookieName } from '@chrysos/rules';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * The visitor switches the site to another language. The choice is remembered on this device (spec §9:
@@ -12,7 +13,7 @@ export function chooseLanguage(locale: Locale, signedIn: boolean): void {
   document.cookie = `${localeCookieName}=${locale}; path=/; max-age=${localeCookieMaxAgeSeconds}; samesite=lax`;
   if (!signedIn) return;
   // The page switches at once; the request finishes alongside (a client-side navigation keeps it alive).
-  void callApi('PATCH', '/player/update_locale', { locale }).catch(() => {
+  void api(endpoints.player.updateLocale, { body: { locale } }).catch(() => {
     // Offline: the interface has switched all the same, and the next switch stores it.
   });
 }

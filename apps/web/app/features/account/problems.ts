@@ -1,5 +1,4 @@
 import type { RuleResult } from '@chrysos/rules';
-import type { ApiResponse } from '../../lib/api';
 import { describeProblem, problemsOf, translationKeyOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 
@@ -15,7 +14,10 @@ const plainField = (field: string) => field.replace(/^(user\.|player\.)?(profile
  * translated by its code (422 field messages, the form-level `base`, 401, 429 with its wait), and for an
  * answer that names none, what its status means (signed out, too many attempts, network failure).
  */
-export function problemsFrom(t: Translate, response: ApiResponse | null): Record<string, string> {
+export function problemsFrom(
+  t: Translate,
+  response: { status: number; body?: unknown } | null,
+): Record<string, string> {
   if (!response) return { base: t('auth.failed') };
   const problems: Record<string, string> = {};
   for (const problem of problemsOf(response)) {

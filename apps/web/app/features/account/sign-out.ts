@@ -1,5 +1,6 @@
+import { endpoints } from '@chrysos/contract/client';
 import { useRevalidator } from 'react-router';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { unsubscribeFromPush } from '../notifications/push';
 
 /**
@@ -12,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
   return async () => {
     // A shared browser stops receiving the player's pushes once they sign out of it.
     await unsubscribeFromPush().catch(() => null);
-    await callApi('DELETE', '/users/sign_out').catch(() => null);
+    await api(endpoints.auth.signOut, {}).catch(() => null);
     await revalidate();
   };
 }

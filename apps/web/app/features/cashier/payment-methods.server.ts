@@ -1,6 +1,6 @@
-import type { ContentData, Currency } from '@chrysos/contract';
+import type { ContentData } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import type { AppContext } from '../../lib/app-context';
-import type { PaymentMethod } from './api';
 
 /** A method's limits in whole units of the currency, as the page prints them. */
 export interface ShownLimits {
@@ -21,17 +21,16 @@ export async function paymentMethodsTable(
   entries: ContentData<'payments'>[],
   asked: string | undefined,
 ) {
-  const offered = (await app.api<Currency[]>({ path: '/info/currencies' })).body ?? [];
+  const currencies = await app.api(endpoints.info.currencies, {});
+  const offered = currencies.ok ? currencies.body : [];
   const codes = offered.map((entry) => entry.code);
   const currency =
     [asked, app.player?.currency, 'EUR'].find((code) => code !== undefined && codes.includes(code)) ??
     codes[0] ??
     'EUR';
   const subunits = offered.find((entry) => entry.code === currency)?.subunits_to_unit ?? 100;
-  const answer = await app.api<PaymentMethod[]>({
-    path: `/payments/methods?currency=${encodeURIComponent(currency)}`,
-  });
-  const cashier = answer.status === 200 ? (answer.body ?? []) : [];
+  const answer = await app.api(endpoints.cashier.methods, { query: { currency } });
+  const cashier = answer.ok ? answer.body : [];
   const units = (cents: number) => cents / subunits;
   const methods = entries.map((entry) => {
     const enforced = cashier.find((method) => method.id === entry.method);

@@ -1,16 +1,17 @@
 import type { Game, GameProvider, GamesFilterBody, GamesPage } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import type { AppContext } from '../../lib/app-context';
 
 /**
- * The games API (v2) as page loaders read it, through the in-process API call of the app context: the
+ * The games API (v2) as page loaders read it, through the in-process API client of the app context: the
  * visitor's session, country and currency decide what they see, exactly as in the browser.
  */
 
 /** GET /games/providers; null when the API could not answer. */
 export async function loadProviders(app: AppContext): Promise<GameProvider[] | null> {
-  const answer = await app.api<GameProvider[]>({ path: '/games/providers', version: 2 }).catch(() => null);
-  return answer?.status === 200 && Array.isArray(answer.body) ? answer.body : null;
+  const answer = await app.api(endpoints.games.providers, {}).catch(() => null);
+  return answer?.ok ? answer.body : null;
 }
 
 /** POST /games_filter; null when the API could not answer. */
@@ -19,10 +20,8 @@ export async function loadGamesPage(
   filter: GamesFilterBody,
   locale: Locale,
 ): Promise<GamesPage | null> {
-  const answer = await app
-    .api<GamesPage>({ method: 'POST', path: `/games_filter?locale=${locale}`, body: filter, version: 2 })
-    .catch(() => null);
-  return answer?.status === 200 && answer.body ? answer.body : null;
+  const answer = await app.api(endpoints.games.filter, { query: { locale }, body: filter }).catch(() => null);
+  return answer?.ok ? answer.body : null;
 }
 
 /**
@@ -35,24 +34,17 @@ export async function loadGameBySeoTitle(
   locale: Locale,
 ): Promise<Game | null | 'failed'> {
   const answer = await app
-    .api<{ games: Game[] }>({
-      method: 'POST',
-      path: `/games_filter/select_by_seo_titles?locale=${locale}`,
-      body: { seo_titles: [seoTitle] },
-      version: 2,
-    })
+    .api(endpoints.games.selectBySeoTitles, { query: { locale }, body: { seo_titles: [seoTitle] } })
     .catch(() => null);
   // A urlId the API refuses to look up (too long, say) names no game.
   if (answer?.status === 422) return null;
-  if (answer?.status !== 200 || !answer.body) return 'failed';
+  if (!answer?.ok) return 'failed';
   return answer.body.games.find((game) => game.seo_title === seoTitle) ?? null;
 }
 
 /** GET /player/recent_games for the signed-in player; empty when there are none or it failed. */
 export async function loadRecentGames(app: AppContext, locale: Locale): Promise<Game[]> {
   if (!app.player) return [];
-  const answer = await app
-    .api<{ games: Game[] }>({ path: `/player/recent_games?locale=${locale}`, version: 2 })
-    .catch(() => null);
-  return answer?.status === 200 ? (answer.body?.games ?? []) : [];
+  const answer = await app.api(endpoints.games.recentGames, { query: { locale } }).catch(() => null);
+  return answer?.ok ? answer.body.games : [];
 }

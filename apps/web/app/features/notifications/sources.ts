@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * Where the notifications list gets its items (spec §3 Notification item: content, bonus, freespin).
@@ -29,22 +30,20 @@ export const contentNotifications: NotificationSource = {
   id: 'content',
   async load({ locale }) {
     try {
-      const answer = await callApi<{ items: { data: ContentNotification; bodyHtml: string | null }[] }>(
-        'POST',
-        '/content/query',
-        {
+      const answer = await api(endpoints.content.query, {
+        body: {
           collection: 'notificationsCollection',
           locale,
           order: [{ field: 'createdAt', direction: 'desc' }],
           limit: 200,
         },
-      );
-      if (answer.status !== 200 || !Array.isArray(answer.body.items)) {
-        throw new Error(`the content query answered ${answer.status}`);
-      }
+      });
+      if (!answer.ok) throw new Error(`the content query answered ${answer.status}`);
       // One dated ahead is shown (and pushed) when its time comes.
       const now = Date.now();
-      return answer.body.items
+      // The content query answers any collection; this one's items are notifications.
+      const items = answer.body.items as unknown as { data: ContentNotification; bodyHtml: string | null }[];
+      return items
         .filter(({ data }) => Date.parse(data.createdAt) <= now)
         .map(({ data, bodyHtml }) => ({
           type: 'content' as const,

@@ -1,6 +1,7 @@
-import type { PlayerSettings, RealtimeSettings } from '@chrysos/contract';
+import type { RealtimeSettings } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { callApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { usePlayer } from '../player/player-session';
 import type { ChannelListener, RealtimeChannel, RealtimeClient } from './realtime-client';
 
@@ -8,8 +9,8 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
 
 /** GET /player/settings `cent`, asked for each time: its token is short-lived. */
 async function loadSettings(): Promise<RealtimeSettings | null> {
-  const response = await callApi<PlayerSettings>('GET', '/player/settings').catch(() => null);
-  return response?.status === 200 && response.body.cent ? response.body.cent : null;
+  const answer = await api(endpoints.player.settings, {}).catch(() => null);
+  return answer?.ok ? answer.body.cent : null;
 }
 
 /**
