@@ -34,6 +34,17 @@ describe('import boundaries', () => {
       "import * as studioSchema from '@chrysos/games/storage';\n",
     );
     write('apps/web/app/routes/page.tsx', "import type { App } from '@chrysos/server/app';\n");
+    write('apps/web/app/features/cashier/limits.ts', "import { depositBody } from '@chrysos/contract';\n");
+    write(
+      'apps/web/app/features/cashier/typed.ts',
+      "import type {\n  Account,\n} from '@chrysos/contract';\n",
+    );
+    write('apps/web/app/features/cashier/refs.ts', "import { endpoints } from '@chrysos/contract/client';\n");
+    write(
+      'apps/web/app/features/cashier/data.server.ts',
+      "import { depositBody } from '@chrysos/contract';\n",
+    );
+    write('apps/games/src/client/replay.ts', "import { studioRoundAnswer } from '@chrysos/contract';\n");
     write('apps/games/src/rounds/purse.ts', "import { type Db, schema } from '@chrysos/db';\n");
     write(
       'apps/games/src/rounds/seeds.ts',
@@ -59,6 +70,8 @@ describe('import boundaries', () => {
           'apps/server/src/platform/web.ts: platform/ imports no module',
           "apps/server/src/modules/games/launch-game.ts: the server reaches the studio's sessions and tables only through its launch call",
           'apps/web/app/routes/page.tsx: apps/web imports no server code',
+          'apps/web/app/features/cashier/limits.ts: browser code imports the contract only as types (values from @chrysos/contract/client)',
+          'apps/games/src/client/replay.ts: browser code imports the contract only as types (values from @chrysos/contract/client)',
         ].sort(),
       );
     });

@@ -7,7 +7,10 @@ import path from 'node:path';
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
  * - `apps/games` (the studio) imports no server code and none of the platform's tables;
- * - the server (tests aside) reaches the studio's sessions and tables only through its launch call.
+ * - the server (tests aside) reaches the studio's sessions and tables only through its launch call;
+ * - code that runs in a browser (the web app, the game client) imports the contract's root only for
+ *   types: its values are zod schemas, whose start-up eval check the CSP refuses and which pages do not
+ *   need (decision 17); run-time values come from `@chrysos/contract/client`.
  */
 export interface Violation {
   file: string;
@@ -39,6 +42,14 @@ export function importsOf(text: string): { specifier: string; clause: string }[]
   for (const match of text.matchAll(dynamic)) found.push({ clause: '*', specifier: match[1] ?? '' });
   return found;
 }
+
+const browserRule = 'browser code imports the contract only as types (values from @chrysos/contract/client)';
+/** Server-only and test files of the browser apps run in Node, where the schemas are welcome. */
+const runsInBrowser = (file: string) => !/\.(server|test)\.tsx?$/.test(file);
+/** An import of the contract's root (or the wallet protocol's) that brings values, not only types. */
+const schemaValues = (specifier: string, clause: string) =>
+  (specifier === '@chrysos/contract' || specifier === '@chrysos/wallet-protocol') &&
+  !/^type\s/.test(clause.trim());
 
 /** Checks every source file under `root` (the repository) and lists what breaks a rule. */
 export function checkBoundaries(root: string): Violation[] {
@@ -88,6 +99,7 @@ export function checkBoundaries(root: string): Violation[] {
           }
         } else if (inside(file, path.join(root, 'apps/web'))) {
           if (toServer) report('apps/web imports no server code');
+          if (runsInBrowser(file) && schemaValues(specifier, clause)) report(browserRule);
         } else if (inside(file, path.join(root, 'apps/games'))) {
           if (toServer) report('apps/games imports no server code');
           // The studio keeps its own tables (apps/games/src/storage); of @chrysos/db it may use the
@@ -97,6 +109,9 @@ export function checkBoundaries(root: string): Violation[] {
             /^@chrysos\/db\/.*schema/.test(specifier) ||
             (target !== null && inside(target, path.join(root, 'packages/db/src/schema')));
           if (platformTables) report("apps/games imports none of the platform's tables");
+          if (inside(file, path.join(root, 'apps/games/src/client')) && runsInBrowser(file)) {
+            if (schemaValues(specifier, clause)) report(browserRule);
+          }
         }
       }
     }
