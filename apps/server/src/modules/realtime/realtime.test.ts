@@ -12,6 +12,7 @@ import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factor
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
 import { parseConfig } from '../config.ts';
+import { appendPublication } from './history.ts';
 import { ConnectionTokens } from './tokens.ts';
 
 /*
@@ -284,6 +285,32 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       () => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4, 5]),
       waitLong,
     );
+  });
+
+  it('fills a publication that never reached this instance from the history, keeping the order', async () => {
+    const player = await newPlayer(asFactoryApp(app), { funded: 1_000 });
+    const { cent } = await settingsOf(app, player);
+    const { subscribe } = connect(app.wsUrl, cent.token);
+    const comps = subscribe(`comps_award#${cent.user}`);
+    await vi.waitFor(() => expect(comps.subscribed).toHaveLength(1), waitLong);
+    // Stored but never fanned out (as if its instance died between the commit and the push)…
+    await appendPublication(app.database.db, `comps_award#${cent.user}`, { points: 1 });
+    // …then the next one arrives: the client is told its state is short, resubscribes and recovers both.
+    const effects: (() => unknown)[] = [];
+    await app.database.db.transaction(async (tx) => {
+      await app.realtime.publishToPlayer(
+        { db: tx as never, afterCommit: (effect) => void effects.push(effect) },
+        'comps_award',
+        player.id,
+        { points: 2 },
+        'test:gap',
+      );
+    });
+    for (const effect of effects) await effect();
+    await vi.waitFor(() => expect(comps.data()).toEqual([{ points: 1 }, { points: 2 }]), waitLong);
+    expect(comps.unsubscribed).toEqual([]);
+    expect(comps.subscribed).toHaveLength(2);
+    expect(comps.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
   });
 
   it('recovers after the server was killed and another instance took its place on the same database', async () => {

@@ -1,0 +1,81 @@
+import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendPublication, channelState, pruneHistory } from './history.ts';
+
+/*
+ * A channel's history as a reconnecting client meets it: what followed its offset, recovered only when
+ * all of it is still kept under the same epoch; capped by count and by age.
+ */
+describe.each(testDatabaseKinds)('realtime history on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.migrate();
+  });
+  afterAll(() => database?.close());
+
+  it('numbers publications per channel and gives back what followed an offset, in order', async () => {
+    const { db } = database;
+    const stored = [];
+    for (const n of [1, 2, 3, 4]) stored.push(await appendPublication(db, 'balance#numbered', { n }));
+    await appendPublication(db, 'balance#elsewhere', { n: 99 });
+    expect(stored.map((p) => p.offset)).toEqual([1, 2, 3, 4]);
+    expect(new Set(stored.map((p) => p.epoch)).size).toBe(1);
+    const { epoch } = stored[0] as { epoch: string };
+
+    const state = await channelState(db, 'balance#numbered', { offset: 2, epoch });
+    expect(state).toEqual({
+      epoch,
+      offset: 4,
+      recovery: {
+        recovered: true,
+        publications: [
+          { offset: 3, data: { n: 3 } },
+          { offset: 4, data: { n: 4 } },
+        ],
+      },
+    });
+    expect((await channelState(db, 'balance#numbered', { offset: 4, epoch })).recovery).toEqual({
+      recovered: true,
+      publications: [],
+    });
+    // Another epoch is another history: nothing of it can be recovered.
+    expect((await channelState(db, 'balance#numbered', { offset: 2, epoch: 'other' })).recovery).toEqual({
+      recovered: false,
+      publications: [],
+    });
+    // A new channel gets a position of its own, offset 0.
+    expect(await channelState(db, 'balance#untouched')).toMatchObject({ offset: 0 });
+  });
+
+  it('keeps the newest publications of each channel and none older than the TTL', async () => {
+    const { db } = database;
+    let epoch = '';
+    for (const n of [1, 2, 3, 4, 5]) epoch = (await appendPublication(db, 'comps_award#capped', { n })).epoch;
+    await pruneHistory(db, 2, 3600);
+    // Offsets 4 and 5 are kept: a client at 3 recovers, one at 2 cannot and reads the source of truth.
+    expect((await channelState(db, 'comps_award#capped', { offset: 3, epoch })).recovery).toEqual({
+      recovered: true,
+      publications: [
+        { offset: 4, data: { n: 4 } },
+        { offset: 5, data: { n: 5 } },
+      ],
+    });
+    expect((await channelState(db, 'comps_award#capped', { offset: 2, epoch })).recovery?.recovered).toBe(
+      false,
+    );
+
+    await db.execute(
+      sql`update realtime_publications set published_at = now() - interval '2 hours' where channel = 'comps_award#capped' and "offset" = 4`,
+    );
+    await pruneHistory(db, 2, 3600);
+    expect((await channelState(db, 'comps_award#capped', { offset: 3, epoch })).recovery?.recovered).toBe(
+      false,
+    );
+    expect((await channelState(db, 'comps_award#capped', { offset: 4, epoch })).recovery).toEqual({
+      recovered: true,
+      publications: [{ offset: 5, data: { n: 5 } }],
+    });
+  });
+});
