@@ -105,6 +105,24 @@ export const errorCodes = {
     'support.too_many_messages',
   ],
   notifications: ['notifications.push_service_not_allowed'],
+  /** The studio's games API (/games-api/*), as the game client meets it. */
+  studio: [
+    'studio.session_ended',
+    'studio.game_unavailable',
+    'studio.round_not_found',
+    /** A bet the game's rules refuse; the field names the part (`bets[0].numbers` …). */
+    'studio.invalid_bet',
+    'studio.invalid_stake',
+    'studio.invalid_action',
+    'studio.unknown_game',
+    'studio.invalid_server_seed',
+    'studio.invalid_client_seed',
+    'studio.invalid_nonce',
+    /** The seed pair cannot change while a round is open. */
+    'studio.round_open',
+    /** {reason}: the wallet's status (RS_ERROR_NOT_ENOUGH_MONEY …) or the round's state (ROUND_BUSY …). */
+    'studio.refused',
+  ],
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes][number];

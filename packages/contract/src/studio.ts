@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
 
 /*
  * The studio's games API (/games-api/*): what the in-house game client calls inside its iframe, with the
  * session id from the launch in the `x-studio-session` header. Amounts are minor units of the session's
- * currency. Refusals are `{"errors":{"<field>":["message"]}}`, a 409 with the wallet's or the round's
- * reason as the message (and the balance the wallet reported, when it did).
+ * currency. Refusals are the API's error body with `studio.*` codes; a 409 `studio.refused` carries the
+ * wallet's or the round's reason (also as its message) and the balance the wallet reported, if any.
  */
 
-const studioError = z
-  .object({
-    errors: z.record(z.string(), z.array(z.string())),
-    balance: z.number().int().optional(),
-  })
-  .meta({ id: 'StudioError' });
+/** A refusal: the API's error body, with the balance a wallet refusal reported. */
+const studioError = errorBody.extend({ balance: z.number().int().optional() }).meta({ id: 'StudioError' });
 
 const roundStatus = z.enum(['open', 'closed', 'refused', 'rolled_back']);
 

@@ -53,11 +53,19 @@ export class StudioError extends Error {
   readonly reason: string | null;
   /** The balance a refusal reported, if any. */
   readonly balance: number | null;
+  /** The stable code of the refusal (`studio.refused`, `studio.invalid_stake` …), when the answer had one. */
+  readonly code: string | null;
 
   constructor(
     kind: StudioErrorKind,
     status: number,
-    detail: { field?: string | null; reason?: string | null; balance?: number | null; message?: string } = {},
+    detail: {
+      field?: string | null;
+      reason?: string | null;
+      balance?: number | null;
+      message?: string | undefined;
+      code?: string | null;
+    } = {},
   ) {
     super(detail.message ?? `${kind} (${status})`);
     this.kind = kind;
@@ -65,22 +73,35 @@ export class StudioError extends Error {
     this.field = detail.field ?? null;
     this.reason = detail.reason ?? null;
     this.balance = detail.balance ?? null;
+    this.code = detail.code ?? null;
   }
 }
 
-/** Sorts an error answer: `{ errors: { field: [message] }, balance? }`. */
+/**
+ * Sorts an error answer: `{ errors: { field: [message] }, codes: { field: [code] }, params?, balance? }`.
+ * A refusal's reason is its `params.reason` (a wallet status or a round state), else its message.
+ */
 export function errorFromAnswer(status: number, body: unknown): StudioError {
-  const errors = (body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
-  const [field = null, messages] = Object.entries(errors)[0] ?? [];
-  const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
-  const rawBalance = (body as { balance?: unknown } | null)?.balance;
-  const balance = typeof rawBalance === 'number' ? rawBalance : null;
-  if (status === 401) return new StudioError('session', status, { field, message });
-  if (status === 409)
-    return new StudioError('refused', status, { field, reason: message ?? null, balance, message });
-  if (status === 422 || status === 400) return new StudioError('invalid', status, { field, message });
-  if (status === 404) return new StudioError('not-found', status, { field, message });
-  return new StudioError('server', status, { field, message });
+  const answer = (body ?? {}) as {
+    errors?: Record<string, unknown>;
+    codes?: Record<string, unknown>;
+    params?: Record<string, unknown>;
+    balance?: unknown;
+  };
+  const [field = null, messages] = Object.entries(answer.errors ?? {})[0] ?? [];
+  const first = (list: unknown) => (Array.isArray(list) ? list[0] : undefined);
+  const message = typeof first(messages) === 'string' ? (first(messages) as string) : undefined;
+  const code =
+    field && typeof first(answer.codes?.[field]) === 'string' ? first(answer.codes?.[field]) : null;
+  const params = (field ? first(answer.params?.[field]) : undefined) as { reason?: unknown } | undefined;
+  const reason = typeof params?.reason === 'string' ? params.reason : (message ?? null);
+  const balance = typeof answer.balance === 'number' ? answer.balance : null;
+  const detail = { field, message, code: code as string | null };
+  if (status === 401) return new StudioError('session', status, detail);
+  if (status === 409) return new StudioError('refused', status, { ...detail, reason, balance });
+  if (status === 422 || status === 400) return new StudioError('invalid', status, detail);
+  if (status === 404) return new StudioError('not-found', status, detail);
+  return new StudioError('server', status, detail);
 }
 
 export interface StudioApi {

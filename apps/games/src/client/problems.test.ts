@@ -74,3 +74,32 @@ describe('describeProblem', () => {
     expect(refused('RS_ERROR_NOT_ENOUGH_MONEY').reason).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
   });
 });
+
+describe('errorFromAnswer', () => {
+  it('reads the code of a refusal and its reason from the parameters', () => {
+    const error = errorFromAnswer(409, {
+      errors: { round: ['The round was refused.'] },
+      codes: { round: ['studio.refused'] },
+      params: { round: [{ reason: 'ROUND_BUSY' }] },
+      balance: 80,
+    });
+    expect(error).toMatchObject({
+      kind: 'refused',
+      code: 'studio.refused',
+      reason: 'ROUND_BUSY',
+      balance: 80,
+      field: 'round',
+    });
+    expect(describeProblem(error, context('real', 'el')).message).toBe(
+      describeProblem(refused('ROUND_BUSY'), context('real', 'el')).message,
+    );
+  });
+
+  it('keeps the field and code of an invalid bet', () => {
+    const error = errorFromAnswer(422, {
+      errors: { stake: ['The stake must be between 10 and 10000.'] },
+      codes: { stake: ['studio.invalid_stake'] },
+    });
+    expect(error).toMatchObject({ kind: 'invalid', field: 'stake', code: 'studio.invalid_stake' });
+  });
+});

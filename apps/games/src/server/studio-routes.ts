@@ -1,4 +1,4 @@
-import { type AnyEndpoint, studioApi } from '@chrysos/contract';
+import { type AnyEndpoint, type ErrorCode, type ErrorParams, studioApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
@@ -53,9 +53,41 @@ const describedBy = (target: AnyEndpoint) => ({
   serializerCompiler: () => (data: unknown) => JSON.stringify(data),
 });
 
-function problem(reply: FastifyReply, code: number, field: string, message: string, extra = {}) {
-  return reply.code(code).send({ errors: { [field]: [message] }, ...extra });
+/**
+ * A refusal as the API answers it everywhere: the message and its stable code under the field it
+ * concerns (the game client translates by the code), the code's values, and anything more the client
+ * needs (the balance a wallet refusal reported).
+ */
+function problem(
+  reply: FastifyReply,
+  status: number,
+  field: string,
+  code: ErrorCode,
+  message: string,
+  extra: { params?: ErrorParams; balance?: number } = {},
+) {
+  const { params, ...more } = extra;
+  return reply.code(status).send({
+    errors: { [field]: [message] },
+    codes: { [field]: [code] },
+    ...(params ? { params: { [field]: [params] } } : {}),
+    ...more,
+  });
 }
+
+/** A bet the engine refuses, by the part it names. */
+const betProblem = (reply: FastifyReply, error: BetError) =>
+  problem(
+    reply,
+    422,
+    error.field,
+    error.field === 'stake'
+      ? 'studio.invalid_stake'
+      : error.field === 'action'
+        ? 'studio.invalid_action'
+        : 'studio.invalid_bet',
+    error.message,
+  );
 
 /**
  * The studio's API for its game clients (/games-api/*). A session comes from a launch; real-money
@@ -99,6 +131,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         reply,
         401,
         'session',
+        'studio.session_ended',
         'This game session has ended. Open the game again from the lobby.',
       );
       return null;
@@ -106,7 +139,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     const title = titleOf(session.titleId);
     const subunits = await options.subunitsOf(session.currency);
     if (!title || !subunits) {
-      await problem(reply, 404, 'game', 'This game is no longer available.');
+      await problem(reply, 404, 'game', 'studio.game_unavailable', 'This game is no longer available.');
       return null;
     }
     return { session, title, subunits, owner: ownerOf(session), purse: purseOf(session) };
@@ -174,7 +207,8 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       const found = await sessionOf(request, reply);
       if (!found) return reply;
       const { session, title, subunits, owner, purse } = found;
-      if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
+      if (!/^[0-9a-f-]{36}$/.test(request.params.id))
+        return problem(reply, 404, 'round', 'studio.round_not_found', 'No such round.');
       try {
         return await rounds.act(
           {
@@ -212,11 +246,17 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       if (!found) return reply;
       const clientSeed = request.body?.client_seed;
       if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
-        return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+        return problem(
+          reply,
+          422,
+          'client_seed',
+          'studio.invalid_client_seed',
+          'A client seed is 1 to 64 characters without spaces.',
+        );
       }
       // Revealing the seed mid-hand would show a blackjack player the cards still to come.
       if (await rounds.hasOpenRound(found.owner)) {
-        return problem(reply, 409, 'round', 'ROUND_OPEN');
+        return problem(reply, 409, 'round', 'studio.round_open', 'ROUND_OPEN');
       }
       const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
       return {
@@ -269,15 +309,27 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     handler: async (request, reply) => {
       const body = request.body ?? {};
       const title = typeof body.game === 'string' ? titleOf(body.game) : undefined;
-      if (!title) return problem(reply, 422, 'game', 'Choose one of our games.');
+      if (!title) return problem(reply, 422, 'game', 'studio.unknown_game', 'Choose one of our games.');
       if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
-        return problem(reply, 422, 'server_seed', 'A server seed is 64 hexadecimal characters.');
+        return problem(
+          reply,
+          422,
+          'server_seed',
+          'studio.invalid_server_seed',
+          'A server seed is 64 hexadecimal characters.',
+        );
       }
       if (typeof body.client_seed !== 'string' || !isClientSeed(body.client_seed)) {
-        return problem(reply, 422, 'client_seed', 'A client seed is 1 to 64 characters without spaces.');
+        return problem(
+          reply,
+          422,
+          'client_seed',
+          'studio.invalid_client_seed',
+          'A client seed is 1 to 64 characters without spaces.',
+        );
       }
       if (typeof body.nonce !== 'number' || !Number.isSafeInteger(body.nonce) || body.nonce < 0) {
-        return problem(reply, 422, 'nonce', 'The nonce is a whole number from 0.');
+        return problem(reply, 422, 'nonce', 'studio.invalid_nonce', 'The nonce is a whole number from 0.');
       }
       const actions = Array.isArray(body.actions) ? body.actions.slice(0, 40) : [];
       const engine = engines[title.engine];
@@ -295,7 +347,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
           view: step.view,
         };
       } catch (error) {
-        if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
+        if (error instanceof BetError) return betProblem(reply, error);
         throw error;
       }
     },
@@ -307,9 +359,10 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
-      if (!/^[0-9a-f-]{36}$/.test(request.params.id)) return problem(reply, 404, 'round', 'No such round.');
+      if (!/^[0-9a-f-]{36}$/.test(request.params.id))
+        return problem(reply, 404, 'round', 'studio.round_not_found', 'No such round.');
       const round = await rounds.find(found.owner, request.params.id);
-      if (!round) return problem(reply, 404, 'round', 'No such round.');
+      if (!round) return problem(reply, 404, 'round', 'studio.round_not_found', 'No such round.');
       const seed = await revealedSeed(db, round.seedId);
       return {
         id: round.id,
@@ -329,15 +382,13 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
   });
 
   function refusal(reply: FastifyReply, error: unknown) {
-    if (error instanceof BetError) return problem(reply, 422, error.field, error.message);
+    if (error instanceof BetError) return betProblem(reply, error);
     if (error instanceof RoundRefused) {
-      return problem(
-        reply,
-        409,
-        'round',
-        error.reason,
-        error.balance === null ? {} : { balance: error.balance },
-      );
+      // The reason (a wallet status or a round state) stays the message, as clients read it.
+      return problem(reply, 409, 'round', 'studio.refused', error.reason, {
+        params: { reason: error.reason },
+        ...(error.balance === null ? {} : { balance: error.balance }),
+      });
     }
     throw error;
   }

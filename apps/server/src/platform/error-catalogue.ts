@@ -307,6 +307,63 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'This browser’s push service is not supported',
     el: 'Η υπηρεσία ειδοποιήσεων αυτού του προγράμματος περιήγησης δεν υποστηρίζεται',
   },
+
+  'studio.session_ended': {
+    status: 401,
+    en: 'This game session has ended. Open the game again from the lobby.',
+    el: 'Αυτή η συνεδρία παιχνιδιού έληξε. Ανοίξτε ξανά το παιχνίδι από το λόμπι.',
+  },
+  'studio.game_unavailable': {
+    status: 404,
+    en: 'This game is no longer available.',
+    el: 'Αυτό το παιχνίδι δεν είναι πλέον διαθέσιμο.',
+  },
+  'studio.round_not_found': { status: 404, en: 'No such round.', el: 'Δεν υπάρχει αυτός ο γύρος.' },
+  'studio.invalid_bet': {
+    status: 422,
+    en: 'This bet is not allowed in this game.',
+    el: 'Αυτό το στοίχημα δεν επιτρέπεται σε αυτό το παιχνίδι.',
+  },
+  'studio.invalid_stake': {
+    status: 422,
+    en: 'The stake is outside the limits of this game.',
+    el: 'Το ποντάρισμα είναι εκτός των ορίων αυτού του παιχνιδιού.',
+  },
+  'studio.invalid_action': {
+    status: 422,
+    en: 'This move is not possible now.',
+    el: 'Αυτή η κίνηση δεν είναι δυνατή τώρα.',
+  },
+  'studio.unknown_game': {
+    status: 422,
+    en: 'Choose one of our games.',
+    el: 'Επιλέξτε ένα από τα παιχνίδια μας.',
+  },
+  'studio.invalid_server_seed': {
+    status: 422,
+    en: 'A server seed is 64 hexadecimal characters.',
+    el: 'Ο σπόρος του διακομιστή έχει 64 δεκαεξαδικούς χαρακτήρες.',
+  },
+  'studio.invalid_client_seed': {
+    status: 422,
+    en: 'A client seed is 1 to 64 characters without spaces.',
+    el: 'Ο σπόρος του παίκτη έχει από 1 έως 64 χαρακτήρες χωρίς κενά.',
+  },
+  'studio.invalid_nonce': {
+    status: 422,
+    en: 'The nonce is a whole number from 0.',
+    el: 'Ο αύξων αριθμός (nonce) είναι ακέραιος από 0 και πάνω.',
+  },
+  'studio.round_open': {
+    status: 409,
+    en: 'Finish the round in play before changing the seeds.',
+    el: 'Ολοκληρώστε τον γύρο που παίζεται πριν αλλάξετε τους σπόρους.',
+  },
+  'studio.refused': {
+    status: 409,
+    en: 'The round was refused ({reason}); no stake was taken.',
+    el: 'Ο γύρος απορρίφθηκε ({reason})· δεν χρεώθηκε ποντάρισμα.',
+  },
 };
 
 /** The request's language for messages: Greek when Accept-Language starts with `el`, else English. */

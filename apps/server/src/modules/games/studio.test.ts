@@ -118,7 +118,12 @@ describe.each(testDatabaseKinds)('the in-house studio playing through the wallet
       bet: { stake: 100, direction: 'over', target: 50 },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errors: { round: ['RS_ERROR_NOT_ENOUGH_MONEY'] }, balance: 50 });
+    expect(response.json()).toEqual({
+      errors: { round: ['RS_ERROR_NOT_ENOUGH_MONEY'] },
+      codes: { round: ['studio.refused'] },
+      params: { round: [{ reason: 'RS_ERROR_NOT_ENOUGH_MONEY' }] },
+      balance: 50,
+    });
     expect(await balanceOf(user)).toBe(50);
   });
 
@@ -127,6 +132,9 @@ describe.each(testDatabaseKinds)('the in-house studio playing through the wallet
     const response = await call(session, 'POST', '/games-api/rounds', { bet: { stake: -5 } });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toHaveLength(1);
+    // The code says what kind of refusal it is, whatever the engine's words.
+    const [code] = Object.values(response.json().codes as Record<string, string[]>).flat();
+    expect(code).toMatch(/^studio\.invalid_(bet|stake)$/);
   });
 
   it('refuses calls without a live session', async () => {
@@ -249,7 +257,10 @@ describe.each(testDatabaseKinds)('the in-house studio playing through the wallet
     if (!round || round.finished) throw new Error('no open hand in 20 deals');
     const refused = await call(session, 'PUT', '/games-api/seeds', { client_seed: 'peek' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: { round: ['ROUND_OPEN'] } });
+    expect(refused.json()).toEqual({
+      errors: { round: ['ROUND_OPEN'] },
+      codes: { round: ['studio.round_open'] },
+    });
     await call(session, 'POST', `/games-api/rounds/${round.id}/actions`, { action: 'stand' });
     expect((await call(session, 'PUT', '/games-api/seeds', { client_seed: 'peek' })).statusCode).toBe(200);
   });
