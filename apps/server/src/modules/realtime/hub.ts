@@ -21,7 +21,14 @@ const errors = {
   alreadySubscribed: { code: 105, message: 'already subscribed' },
   badRequest: { code: 107, message: 'bad request' },
   tokenExpired: { code: 109, message: 'token expired' },
+  tooManyRequests: { code: 111, message: 'too many requests', temporary: true },
 } as const;
+
+/**
+ * Subscribes one connection may make in a window: each reads the database, and the official client
+ * makes a handful (one per channel, again after a reconnect), so a loop of them is refused.
+ */
+const subscribeLimit = { count: 30, windowMs: 10_000 };
 
 /** Disconnect codes: below 3500 the client reconnects, from 3500 it does not. */
 export const disconnects = {
@@ -73,6 +80,7 @@ class Connection {
   pongDue = false;
   closed = false;
   staleTimer: NodeJS.Timeout | undefined;
+  subscribeWindow = { startedAt: 0, count: 0 };
   /** Commands are handled one after the other, as they came. */
   queue: Promise<void> = Promise.resolve();
 
@@ -335,6 +343,13 @@ export class Hub {
       return reply({ error: errors.permissionDenied });
     }
     if (connection.subscriptions.has(channel)) return reply({ error: errors.alreadySubscribed });
+    const now = Date.now();
+    const window = connection.subscribeWindow;
+    if (now - window.startedAt > subscribeLimit.windowMs) {
+      window.startedAt = now;
+      window.count = 0;
+    }
+    if (++window.count > subscribeLimit.count) return reply({ error: errors.tooManyRequests });
     // Taken in before the history is read: what is published meanwhile waits, then goes out after the
     // reply in order, without what the reply already holds.
     const subscription: Subscription = { channel, epoch: '', offset: 0, pending: [] };

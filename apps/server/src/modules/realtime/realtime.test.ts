@@ -235,6 +235,27 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     expect(theirs.publications).toEqual([]);
   });
 
+  it('refuses a connection that subscribes over and over', async () => {
+    const socket = new WebSocket(app.wsUrl);
+    const replies: { id: number; error?: { code: number } }[] = [];
+    socket.addEventListener('message', (event) => {
+      for (const line of String(event.data).split('\n')) if (line) replies.push(JSON.parse(line));
+    });
+    await new Promise((resolve) => socket.addEventListener('open', resolve));
+    const commands = [JSON.stringify({ id: 1, connect: {} })];
+    for (let n = 0; n < 31; n++) {
+      commands.push(JSON.stringify({ id: 2 + 2 * n, subscribe: { channel: 'public:wins' } }));
+      commands.push(JSON.stringify({ id: 3 + 2 * n, unsubscribe: { channel: 'public:wins' } }));
+    }
+    socket.send(commands.join('\n'));
+    await vi.waitFor(() => expect(replies).toHaveLength(63), waitLong);
+    const refused = replies.filter((reply) => reply.error);
+    expect(refused).toEqual([
+      { id: 62, error: { code: 111, message: 'too many requests', temporary: true } },
+    ]);
+    socket.close();
+  });
+
   it('refuses an expired token (the client is told so) and closes on a forged one for good', async () => {
     const { player } = await seat(app);
     const { cent } = await settingsOf(app, player);
