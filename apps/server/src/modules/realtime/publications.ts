@@ -2,7 +2,7 @@ import { schema } from '@chrysos/db';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HandlerContext } from '../../platform/events.ts';
-import { listAccounts } from '../wallet/public.ts';
+import { listAccounts, listAccountsAfter } from '../wallet/public.ts';
 
 /** Payments whose status change moves the player's balance (a deposit in, a payout held or given back). */
 const balanceMovingPayments = [
@@ -38,7 +38,10 @@ export function registerPublications(app: FastifyInstance): void {
     async (event, context) => {
       // A free spin's bet or a lost round's zero win moves nothing.
       if (event.payload.amount === 0) return;
-      await publishBalance(event.payload.playerId, context, `${event.id}:balance`);
+      // The accounts as this booking left them: each push tells its own booking, in order.
+      const { playerId, transactionId } = event.payload;
+      const accounts = await listAccountsAfter(context.db, playerId, transactionId);
+      await app.realtime.publishToPlayer(context, 'balance', playerId, accounts, `${event.id}:balance`);
     },
   );
 

@@ -42,6 +42,41 @@ export async function listAccounts(db: Db, ledger: Ledger, playerId: string): Pr
   );
 }
 
+/**
+ * The player's accounts as they stood right after ledger transaction `transactionId` (each balance from
+ * its account's last entry up to it): what a push announcing that booking shows, even when later bookings
+ * have already moved the money again.
+ */
+export async function listAccountsAfter(db: Db, playerId: string, transactionId: number): Promise<Account[]> {
+  const held = await db
+    .select()
+    .from(schema.playerCurrencies)
+    .where(eq(schema.playerCurrencies.playerId, playerId))
+    .orderBy(asc(schema.playerCurrencies.createdAt));
+  const { rows } = (await db.execute(sql`
+    select a.currency, a.kind,
+      coalesce((select e.balance_after from ledger_entries e
+                where e.account_id = a.id and e.transaction_id <= ${transactionId}
+                order by e.id desc limit 1), 0) as balance
+    from ledger_accounts a
+    where a.player_id = ${playerId} and a.kind in ('real', 'bonus')`)) as unknown as {
+    rows: { currency: string; kind: string; balance: string | number }[];
+  };
+  const balance = (currency: string, kind: string) =>
+    Number(rows.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0);
+  return held.map((entry) => {
+    const real = balance(entry.currency, 'real');
+    const bonus = balance(entry.currency, 'bonus');
+    return {
+      currency: entry.currency,
+      amount_cents: real + bonus,
+      available_to_cashout_cents: real,
+      bonus_cents: bonus,
+      active: entry.active,
+    };
+  });
+}
+
 /** Adds the currency if the player does not hold it yet and makes it the active account. */
 export async function switchAccount(db: Db, playerId: string, currency: string): Promise<void> {
   await db.transaction(async (tx) => {
