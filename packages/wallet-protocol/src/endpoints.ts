@@ -7,6 +7,7 @@ import {
   walletStatuses,
   walletWinRequest,
 } from './messages.ts';
+import type { WalletCall } from './paths.ts';
 
 /** The wallet's answer to every call (HTTP 200; the status says what happened). */
 export const walletAnswer = z
@@ -18,6 +19,7 @@ export const walletAnswer = z
     balance: z.number().int().optional().meta({ description: 'Real plus bonus money, in minor units' }),
   })
   .meta({ id: 'WalletAnswer' });
+export type WalletAnswer = z.infer<typeof walletAnswer>;
 
 const signed =
   "Signed: the studio's id in x-chrysos-studio, the HMAC-SHA256 of the exact body with the studio's secret " +
@@ -70,3 +72,9 @@ export const walletProtocolApi = {
     responses: { 200: walletAnswer },
   }),
 };
+
+/** What a call sends besides its request id, as the protocol's schema takes it. */
+export type WalletCallFields<C extends WalletCall> = Omit<
+  z.input<(typeof walletProtocolApi)[C]['body']>,
+  'request_uuid'
+>;

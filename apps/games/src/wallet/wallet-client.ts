@@ -1,16 +1,16 @@
-import { signedHeaders, type WalletStatus, walletPaths } from '@chrysos/wallet-protocol';
+import { urlOf } from '@chrysos/contract/client';
+import { signedHeaders, type WalletCall, type WalletStatus } from '@chrysos/wallet-protocol';
+import {
+  type WalletAnswer,
+  type WalletCallFields,
+  walletProtocolApi,
+} from '@chrysos/wallet-protocol/endpoints';
 
 /**
  * The only way the studio touches money: the casino's seamless-wallet protocol (docs/wallet-protocol.md),
  * signed with the studio's secret, exactly as a third-party studio calls it.
  */
-export type { WalletStatus };
-
-export interface WalletAnswer {
-  status: WalletStatus;
-  balance?: number;
-  currency?: string;
-}
+export type { WalletAnswer, WalletStatus };
 
 /** Sends one signed request and gives back the HTTP status and body; throws when nothing came back. */
 export type WalletTransport = (
@@ -62,14 +62,14 @@ export class WalletClient {
   }
 
   balance(player: Player, gameCode: string): Promise<WalletAnswer> {
-    return this.#call(walletPaths.balance, { ...player, game_code: gameCode });
+    return this.#call('balance', { ...player, game_code: gameCode });
   }
 
   bet(
     player: Player,
     call: { transaction: string; round: string; gameCode: string; amount: number; free?: boolean },
   ): Promise<WalletAnswer> {
-    return this.#call(walletPaths.bet, {
+    return this.#call('bet', {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -91,7 +91,7 @@ export class WalletClient {
       free?: boolean;
     },
   ): Promise<WalletAnswer> {
-    return this.#call(walletPaths.win, {
+    return this.#call('win', {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -107,7 +107,7 @@ export class WalletClient {
     player: Player,
     call: { transaction: string; reference: string; round: string; gameCode: string },
   ): Promise<WalletAnswer> {
-    return this.#call(walletPaths.rollback, {
+    return this.#call('rollback', {
       ...player,
       game_code: call.gameCode,
       transaction_uuid: call.transaction,
@@ -121,7 +121,8 @@ export class WalletClient {
    * Sends a call until the wallet gives a definite answer. Transaction ids make every retry safe: the
    * wallet books a transaction once and answers its replays with the original response.
    */
-  async #call(path: string, fields: Record<string, unknown>): Promise<WalletAnswer> {
+  async #call<C extends WalletCall>(call: C, fields: WalletCallFields<C>): Promise<WalletAnswer> {
+    const path = urlOf(walletProtocolApi[call]);
     let lastError: unknown;
     for (let attempt = 0; attempt < this.#retry.attempts; attempt++) {
       if (attempt > 0) {
