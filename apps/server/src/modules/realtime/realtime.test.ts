@@ -235,6 +235,31 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     expect(theirs.publications).toEqual([]);
   });
 
+  it('extends a connection with a fresh token of the same player, and ends it on another player’s', async () => {
+    const a = await seat(app);
+    const b = await seat(app);
+    const centA = (await settingsOf(app, a.player)).cent;
+    const again = (await settingsOf(app, a.player)).cent;
+    const centB = (await settingsOf(app, b.player)).cent;
+    const socket = new WebSocket(app.wsUrl);
+    const replies: Record<string, unknown>[] = [];
+    let closed: number | undefined;
+    socket.addEventListener('message', (event) => {
+      for (const line of String(event.data).split('\n')) if (line) replies.push(JSON.parse(line));
+    });
+    socket.addEventListener('close', (event) => {
+      closed = event.code;
+    });
+    await new Promise((resolve) => socket.addEventListener('open', resolve));
+    socket.send(JSON.stringify({ id: 1, connect: { token: centA.token } }));
+    socket.send(JSON.stringify({ id: 2, refresh: { token: again.token } }));
+    await vi.waitFor(() => expect(replies).toHaveLength(2), waitLong);
+    expect(replies[0]).toMatchObject({ id: 1, connect: { expires: true, ping: 25, pong: true } });
+    expect(replies[1]).toMatchObject({ id: 2, refresh: { expires: true } });
+    socket.send(JSON.stringify({ id: 3, refresh: { token: centB.token } }));
+    await vi.waitFor(() => expect(closed).toBe(3500), waitLong);
+  });
+
   it('refuses a connection that subscribes over and over', async () => {
     const socket = new WebSocket(app.wsUrl);
     const replies: { id: number; error?: { code: number } }[] = [];
