@@ -122,6 +122,14 @@ export const errorCodes = {
     'studio.round_open',
     /** {reason}: the wallet's status (RS_ERROR_NOT_ENOUGH_MONEY …) or the round's state (ROUND_BUSY …). */
     'studio.refused',
+    /** The operator's launch call (POST /games-api/launch): not signed with the shared secret, or stale. */
+    'studio.launch_unsigned',
+    /** A field of the launch the protocol refuses; the field names it (`body` when it is not JSON). */
+    'studio.launch_invalid',
+    /** {game}: a game code the studio does not have. */
+    'studio.launch_unknown_game',
+    /** {currency}: a currency the studio does not play in. */
+    'studio.launch_currency',
   ],
 } as const;
 

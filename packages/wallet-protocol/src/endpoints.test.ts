@@ -1,6 +1,7 @@
 import { urlOf } from '@chrysos/contract/client';
 import { describe, expect, it } from 'vitest';
-import { walletProtocolApi } from './endpoints.ts';
+import { launchApi, walletProtocolApi } from './endpoints.ts';
+import { launchPath } from './launch.ts';
 import { walletPaths } from './paths.ts';
 
 describe('wallet protocol endpoints', () => {
@@ -8,5 +9,6 @@ describe('wallet protocol endpoints', () => {
     for (const call of Object.keys(walletPaths) as (keyof typeof walletPaths)[]) {
       expect(urlOf(walletProtocolApi[call])).toBe(walletPaths[call]);
     }
+    expect(urlOf(launchApi.launch)).toBe(launchPath);
   });
 });

@@ -1,5 +1,6 @@
-import { endpoint } from '@chrysos/contract';
+import { endpoint, errorBody } from '@chrysos/contract';
 import { z } from 'zod';
+import { launchRequest, launchResponse } from './launch.ts';
 import {
   walletBalanceRequest,
   walletBetRequest,
@@ -78,3 +79,25 @@ export type WalletCallFields<C extends WalletCall> = Omit<
   z.input<(typeof walletProtocolApi)[C]['body']>,
   'request_uuid'
 >;
+
+/**
+ * The studio's launch call, made by the operator (launch.ts): signed like a wallet call, plus a
+ * timestamp. Refusals are the API's error body with `studio.launch_*` codes: 401 the signature
+ * (missing, wrong or stale), 422 a field of the request or a currency the studio does not play,
+ * 404 a game it does not have. The studio reads the body itself once the signature holds.
+ */
+export const launchApi = {
+  launch: endpoint({
+    method: 'POST',
+    base: '/games-api',
+    path: '/launch',
+    tags: ['studio'],
+    summary: "The operator's launch: the studio opens a session and answers the game page's address",
+    description:
+      "Signed: the studio's id in x-chrysos-studio, the Unix time in x-chrysos-timestamp (within five " +
+      'minutes of the studio’s clock) and the HMAC-SHA256 of `<timestamp>.<body>` with the shared secret ' +
+      'in x-chrysos-signature (docs/wallet-protocol.md)',
+    body: launchRequest,
+    responses: { 200: launchResponse, 401: errorBody, 404: errorBody, 422: errorBody },
+  }),
+};

@@ -19,35 +19,33 @@ const gameCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
 const language = z.enum(['en', 'el']);
 const currency = z.string().regex(/^[A-Z]{3,5}$/);
 
-export const launchRequest = z.discriminatedUnion('mode', [
-  z.object({
-    mode: z.literal('real'),
-    game_code: gameCode,
-    language,
-    currency,
-    /** The wallet protocol's user id: the player's id at the operator. */
-    user: z.uuid(),
-    /** The game session token the studio's wallet calls carry. */
-    token: z.string().regex(/^[\w-]{16,200}$/),
-  }),
-  z.object({ mode: z.literal('demo'), game_code: gameCode, language, currency }),
-]);
+export const launchRequest = z
+  .discriminatedUnion('mode', [
+    z.object({
+      mode: z.literal('real'),
+      game_code: gameCode,
+      language,
+      currency,
+      /** The wallet protocol's user id: the player's id at the operator. */
+      user: z.uuid(),
+      /** The game session token the studio's wallet calls carry. */
+      token: z.string().regex(/^[\w-]{16,200}$/),
+    }),
+    z.object({ mode: z.literal('demo'), game_code: gameCode, language, currency }),
+  ])
+  .meta({ id: 'StudioLaunch' });
 export type LaunchRequest = z.infer<typeof launchRequest>;
 
 /** A path on the operator's own site (the game page), never an address elsewhere. */
-export const launchResponse = z.object({
-  game_url: z
-    .string()
-    .regex(/^\/(?!\/)[^\s\\]*$/)
-    .max(2000),
-});
+export const launchResponse = z
+  .object({
+    game_url: z
+      .string()
+      .regex(/^\/(?!\/)[^\s\\]*$/)
+      .max(2000),
+  })
+  .meta({ id: 'StudioLaunchAnswer' });
 export type LaunchResponse = z.infer<typeof launchResponse>;
-
-/**
- * Why a launch was refused, with its HTTP status: 401 the signature (missing, wrong or stale),
- * 422 the request (`field` names what), 404 a game the studio does not have.
- */
-export const launchRefusal = z.object({ errors: z.record(z.string(), z.array(z.string())) });
 
 const signed = (timestamp: string, body: string, secret: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');

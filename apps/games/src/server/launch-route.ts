@@ -1,11 +1,8 @@
+import type { ErrorCode, ErrorParams } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
-import {
-  launchPath,
-  launchRefusal,
-  launchRequest,
-  launchResponse,
-  launchSignatureValid,
-} from '@chrysos/wallet-protocol';
+import { launchPath, launchRequest, launchSignatureValid } from '@chrysos/wallet-protocol';
+import { launchApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { openStudioSession } from '../rounds/sessions.ts';
 import type { StudioTitle } from '../studio-types.ts';
@@ -18,8 +15,27 @@ export interface LaunchRouteOptions {
   subunitsOf: (currency: string) => Promise<number | undefined>;
 }
 
-const refuse = (reply: FastifyReply, code: number, field: string, message: string) =>
-  reply.code(code).send(launchRefusal.parse({ errors: { [field]: [message] } }));
+const { responses } = launchApi.launch;
+
+/** A refusal as the API answers it: the message and its stable code under the field it concerns. */
+const refuse = (
+  reply: FastifyReply,
+  status: 401 | 404 | 422,
+  field: string,
+  code: ErrorCode,
+  message: string,
+  params?: ErrorParams,
+) =>
+  reply.code(status).send(
+    responses[status].parse({
+      errors: { [field]: [message] },
+      codes: { [field]: [code] },
+      ...(params ? { params: { [field]: [params] } } : {}),
+    }),
+  );
+
+const invalid = (reply: FastifyReply, field: string) =>
+  refuse(reply, 422, field, 'studio.launch_invalid', 'This field of the launch is missing or not valid.');
 
 /**
  * POST /games-api/launch: the operator's launch call (packages/wallet-protocol/src/launch.ts). The
@@ -35,59 +51,82 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
     (_request, body, done) => done(null, body),
   );
 
-  // Answers are checked against the protocol's schemas here rather than by the host's serializer, so
-  // the route keeps its contract whatever host mounts it.
-  app.post(launchPath, async (request, reply) => {
-    // A session id is in the answer: no cache may keep it.
-    reply.header('cache-control', 'no-store');
-    const raw = typeof request.body === 'string' ? request.body : '';
-    if (!launchSignatureValid(request.headers, raw, operator.studio, operator.secret)) {
-      return refuse(
-        reply,
-        401,
-        'signature',
-        'The launch is not signed with this studio’s secret in the last five minutes.',
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return refuse(reply, 422, 'body', 'The launch is not JSON.');
-    }
-    const parsed = launchRequest.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return refuse(reply, 422, String(issue?.path[0] ?? 'body'), issue?.message ?? 'Invalid launch.');
-    }
-    const launch = parsed.data;
-    const title = options.titleOf(launch.game_code);
-    if (!title) return refuse(reply, 404, 'game_code', `This studio has no game ${launch.game_code}.`);
-    const subunits = await options.subunitsOf(launch.currency);
-    if (!subunits) return refuse(reply, 422, 'currency', `This studio does not play in ${launch.currency}.`);
+  // The descriptor gives the route its path and the OpenAPI document its schemas; the body is read here,
+  // once the signature holds, and answers are checked against the protocol's schemas rather than by the
+  // host's serializer, so the route keeps its contract whatever host mounts it.
+  app.route({
+    ...routeOf(launchApi.launch),
+    url: launchPath,
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+    handler: async (request, reply) => {
+      // A session id is in the answer: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      const raw = typeof request.body === 'string' ? request.body : '';
+      if (!launchSignatureValid(request.headers, raw, operator.studio, operator.secret)) {
+        return refuse(
+          reply,
+          401,
+          'signature',
+          'studio.launch_unsigned',
+          'The launch is not signed with this studio’s secret in the last five minutes.',
+        );
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return invalid(reply, 'body');
+      }
+      const parsed = launchRequest.safeParse(json);
+      if (!parsed.success) return invalid(reply, String(parsed.error.issues[0]?.path[0] ?? 'body'));
+      const launch = parsed.data;
+      const title = options.titleOf(launch.game_code);
+      if (!title) {
+        return refuse(
+          reply,
+          404,
+          'game_code',
+          'studio.launch_unknown_game',
+          `This studio has no game ${launch.game_code}.`,
+          { game: launch.game_code },
+        );
+      }
+      const subunits = await options.subunitsOf(launch.currency);
+      if (!subunits) {
+        return refuse(
+          reply,
+          422,
+          'currency',
+          'studio.launch_currency',
+          `This studio does not play in ${launch.currency}.`,
+          { currency: launch.currency },
+        );
+      }
 
-    const session = await openStudioSession(
-      db,
-      launch.mode === 'real'
-        ? {
-            mode: 'real',
-            titleId: title.id,
-            language: launch.language,
-            user: launch.user,
-            walletToken: launch.token,
-            currency: launch.currency,
-          }
-        : {
-            mode: 'demo',
-            titleId: title.id,
-            language: launch.language,
-            currency: launch.currency,
-            subunits,
-          },
-    );
-    const url = new URL(`/studio/play/${encodeURIComponent(title.id)}`, 'http://game.invalid');
-    url.searchParams.set('session', session);
-    url.searchParams.set('lang', launch.language);
-    return launchResponse.parse({ game_url: `${url.pathname}${url.search}` });
+      const session = await openStudioSession(
+        db,
+        launch.mode === 'real'
+          ? {
+              mode: 'real',
+              titleId: title.id,
+              language: launch.language,
+              user: launch.user,
+              walletToken: launch.token,
+              currency: launch.currency,
+            }
+          : {
+              mode: 'demo',
+              titleId: title.id,
+              language: launch.language,
+              currency: launch.currency,
+              subunits,
+            },
+      );
+      const url = new URL(`/studio/play/${encodeURIComponent(title.id)}`, 'http://game.invalid');
+      url.searchParams.set('session', session);
+      url.searchParams.set('lang', launch.language);
+      return responses[200].parse({ game_url: `${url.pathname}${url.search}` });
+    },
   });
 }

@@ -126,6 +126,17 @@ describe.each(testDatabaseKinds)('API conventions on %s', (kind) => {
     ).toEqual({
       $ref: '#/components/schemas/StudioRound',
     });
+    // And the operator's signed launch call, with its refusals' error body.
+    const launch = document.paths['/games-api/launch'].post;
+    expect(launch.requestBody.content['application/json'].schema).toEqual({
+      $ref: expect.stringMatching(/^#\/components\/schemas\/StudioLaunch(Input)?$/),
+    });
+    expect(launch.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/StudioLaunchAnswer',
+    });
+    expect(launch.responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorBody',
+    });
   });
 });
 

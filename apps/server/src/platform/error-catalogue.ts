@@ -364,6 +364,26 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'The round was refused ({reason}); no stake was taken.',
     el: 'Ο γύρος απορρίφθηκε ({reason})· δεν χρεώθηκε ποντάρισμα.',
   },
+  'studio.launch_unsigned': {
+    status: 401,
+    en: 'The launch is not signed with this studio’s secret in the last five minutes.',
+    el: 'Η εκκίνηση δεν έχει υπογραφεί με το μυστικό κλειδί αυτού του στούντιο μέσα στα τελευταία πέντε λεπτά.',
+  },
+  'studio.launch_invalid': {
+    status: 422,
+    en: 'This field of the launch is missing or not valid.',
+    el: 'Αυτό το πεδίο της εκκίνησης λείπει ή δεν είναι έγκυρο.',
+  },
+  'studio.launch_unknown_game': {
+    status: 404,
+    en: 'This studio has no game {game}.',
+    el: 'Αυτό το στούντιο δεν έχει το παιχνίδι {game}.',
+  },
+  'studio.launch_currency': {
+    status: 422,
+    en: 'This studio does not play in {currency}.',
+    el: 'Αυτό το στούντιο δεν παίζει σε {currency}.',
+  },
 };
 
 /** The request's language for messages: Greek when Accept-Language starts with `el`, else English. */

@@ -96,6 +96,7 @@ describe.each(testDatabaseKinds)('the studio’s launch call on %s', (kind) => {
         errors: {
           signature: ['The launch is not signed with this studio’s secret in the last five minutes.'],
         },
+        codes: { signature: ['studio.launch_unsigned'] },
       });
     }
     // A body changed after signing is refused too.
@@ -107,6 +108,7 @@ describe.each(testDatabaseKinds)('the studio’s launch call on %s', (kind) => {
       payload: body.replace('EUR', 'GBP'),
     });
     expect(tampered.statusCode).toBe(401);
+    expect(tampered.json().codes).toEqual({ signature: ['studio.launch_unsigned'] });
     expect(await studioSessions()).toBe(before);
     // Still fresh four minutes later (clocks of the two sides may differ a little).
     expect((await launch(demo, { at: Date.now() - 4 * minute })).statusCode).toBe(200);
@@ -136,13 +138,22 @@ describe.each(testDatabaseKinds)('the studio’s launch call on %s', (kind) => {
       const response = await launch(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(Object.keys(response.json().errors)).toEqual([field]);
+      expect(response.json().codes).toEqual({ [field]: ['studio.launch_invalid'] });
     }
     const unknownGame = await launch({ ...real, game_code: 'no-such-game' });
     expect(unknownGame.statusCode).toBe(404);
-    expect(unknownGame.json()).toEqual({ errors: { game_code: ['This studio has no game no-such-game.'] } });
+    expect(unknownGame.json()).toEqual({
+      errors: { game_code: ['This studio has no game no-such-game.'] },
+      codes: { game_code: ['studio.launch_unknown_game'] },
+      params: { game_code: [{ game: 'no-such-game' }] },
+    });
     const unknownCurrency = await launch({ ...real, currency: 'XYZ' });
     expect(unknownCurrency.statusCode).toBe(422);
-    expect(unknownCurrency.json()).toEqual({ errors: { currency: ['This studio does not play in XYZ.'] } });
+    expect(unknownCurrency.json()).toEqual({
+      errors: { currency: ['This studio does not play in XYZ.'] },
+      codes: { currency: ['studio.launch_currency'] },
+      params: { currency: [{ currency: 'XYZ' }] },
+    });
     expect(await studioSessions()).toBe(before);
   });
 

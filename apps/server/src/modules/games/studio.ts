@@ -1,13 +1,9 @@
+import { createClient, type Transport } from '@chrysos/contract/client';
 import type { StudioTitle } from '@chrysos/games';
 import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
-import {
-  type LaunchRequest,
-  launchPath,
-  launchRefusal,
-  launchResponse,
-  signLaunch,
-} from '@chrysos/wallet-protocol';
+import { type LaunchRequest, signLaunch } from '@chrysos/wallet-protocol';
+import { launchApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { houseStudio } from './config.ts';
 import type { StudioFeed } from './import-studio-titles.ts';
@@ -55,38 +51,49 @@ export async function studioPlugin(app: FastifyInstance, options: { titles?: rea
 export type StudioLaunch = { gameUrl: string } | { refused: 'game' | 'currency' | 'unavailable' };
 export type StudioLauncher = (launch: LaunchRequest) => Promise<StudioLaunch>;
 
+/** Sends a request to the studio mounted in this process, as it would go over the network. */
+const inProcess =
+  (app: FastifyInstance): Transport =>
+  async (request) => {
+    const response = await app.inject({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { payload: request.body }),
+    });
+    let body: unknown = null;
+    try {
+      body = response.json();
+    } catch {
+      body = null;
+    }
+    return { status: response.statusCode, body };
+  };
+
 /**
  * The platform's side of the launch call (packages/wallet-protocol/src/launch.ts): a signed request
- * to the studio's endpoint, its answer read through the protocol's schemas. The studio runs in this
- * process, so the call is injected rather than sent over the network; nothing else of the studio's
- * (its sessions, its tables) is touched.
+ * to the studio's endpoint through the one client, its answer read through the protocol's schema and
+ * its refusals by their codes. The studio runs in this process, so the call is injected rather than
+ * sent over the network; nothing else of the studio's (its sessions, its tables) is touched.
  */
 export function studioLauncher(app: FastifyInstance): StudioLauncher {
+  const api = createClient(inProcess(app));
   return async (launch) => {
-    const body = JSON.stringify(launch);
-    const response = await app.inject({
-      method: 'POST',
-      url: launchPath,
-      headers: signLaunch(houseStudio, body, sharedSecret(app)),
-      payload: body,
+    // The client sends the body as JSON.stringify gives it, the same bytes the signature covers.
+    const answer = await api(launchApi.launch, {
+      body: launch,
+      headers: signLaunch(houseStudio, JSON.stringify(launch), sharedSecret(app)),
     });
-    let answer: unknown;
-    try {
-      answer = response.json();
-    } catch {
-      answer = undefined;
-    }
-    if (response.statusCode === 200) {
-      const launched = launchResponse.safeParse(answer);
+    if (answer.ok) {
+      const launched = launchApi.launch.responses[200].safeParse(answer.body);
       if (launched.success) return { gameUrl: launched.data.game_url };
     }
-    const refusal = launchRefusal.safeParse(answer);
-    const fields = refusal.success ? Object.keys(refusal.data.errors) : [];
-    if (response.statusCode === 404 && fields.includes('game_code')) return { refused: 'game' };
-    if (response.statusCode === 422 && fields.includes('currency')) return { refused: 'currency' };
+    const codes = answer.ok ? [] : Object.values(answer.body.codes ?? {}).flat();
+    if (codes.includes('studio.launch_unknown_game')) return { refused: 'game' };
+    if (codes.includes('studio.launch_currency')) return { refused: 'currency' };
     // A refused signature or request is this platform's fault, not the player's: logged, and the
     // player is told the studio cannot be reached.
-    app.log.error({ status: response.statusCode, fields, game: launch.game_code }, 'studio launch refused');
+    app.log.error({ status: answer.status, codes, game: launch.game_code }, 'studio launch refused');
     return { refused: 'unavailable' };
   };
 }
