@@ -69,6 +69,10 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not bring the process down; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out (a transaction between two statements, the database restarting or dropping
+  // the session): the pool listens only to idle clients, and an `error` event nobody hears ends the
+  // process. The statements of that client fail instead, and the pool discards it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,
