@@ -282,6 +282,6 @@ try {
 } finally {
   await bare.end();
   await studioClient.close();
-  server.kill('SIGTERM');
+  await server.stop();
   await database.close();
 }

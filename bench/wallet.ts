@@ -279,6 +279,6 @@ try {
   console.log(`p99 at 500 bets/s: ${steady['p99 ms']} ms (target ≤ 50 ms).`);
 } finally {
   await studioClient.close();
-  server.kill('SIGTERM');
+  await server.stop();
   await database.close();
 }

@@ -39,6 +39,19 @@ export class ServerProcess {
     await once(child.stdout as NodeJS.ReadableStream, 'data');
   }
 
+  /**
+   * Ends it as a deployment does (SIGTERM: the app closes its connections, then the process exits)
+   * and resolves once it has exited, so the database can be dropped without cutting it off mid-close.
+   */
+  async stop(): Promise<void> {
+    const child = this.#child;
+    this.#child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  }
+
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {
     this.#child?.kill(signal);
     this.#child = null;
