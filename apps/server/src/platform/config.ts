@@ -9,6 +9,21 @@ import { z } from 'zod';
  * keeps them in its `config.ts` (a `configSection`), and modules/config.ts composes the platform's
  * section and the modules' into the one `parseConfig`, so platform/ imports no module.
  */
+/**
+ * A comma-separated list setting (countries, domains, hosts): entries trimmed and cased alike, empty
+ * ones dropped, each checked by `entry`. For every section's lists, so they all read the same way.
+ */
+export const commaList = (casing: 'upper' | 'lower', entry: z.ZodString = z.string()) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => (casing === 'upper' ? item.trim().toUpperCase() : item.trim().toLowerCase()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(entry));
+
 /** Which peers may set X-Forwarded-For: all (`true`), none, or the listed proxy addresses/CIDRs. */
 const trustProxy = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, commaList } from '../../platform/config.ts';
 import { issuerAllowed, socialProviders } from './social-providers.ts';
 
 /** The auth module's settings: sign-up, captcha and social sign-in (composed by modules/config.ts). */
@@ -8,20 +8,10 @@ export const authSettings = z.object({
    * When set, only these email domains may register; other sign-ups are silently skipped (spec §5).
    * The player module's settings answer passes the list on to the registration form.
    */
-  ALLOWED_EMAIL_DOMAINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((domain) => domain.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected comma-separated domains such as example.com'),
-      ),
-    )
-    .optional(),
+  ALLOWED_EMAIL_DOMAINS: commaList(
+    'lower',
+    z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected comma-separated domains such as example.com'),
+  ).optional(),
   /** Secret that signs captcha challenges; a random one per process when unset (fine for one instance). */
   CAPTCHA_HMAC_KEY: z.string().min(32, 'use at least 32 characters').optional(),
   /** Failed sign-ins from one address within 15 minutes after which sign-in needs a captcha; 0 never. */

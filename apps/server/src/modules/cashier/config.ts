@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, commaList } from '../../platform/config.ts';
 
 /** The cashier module's settings: withdrawals, the sandbox provider and the operator API. */
 export const cashierSettings = z.object({
@@ -37,16 +37,10 @@ export const cashierSettings = z.object({
    * Countries whose players use /profile/wallet/deposit instead of the cashier window (spec §2). A cashier
    * setting, which content's page context hands to the web app.
    */
-  CASHIER_DISABLED_COUNTRIES: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((code) => code.trim().toUpperCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes')))
-    .default([]),
+  CASHIER_DISABLED_COUNTRIES: commaList(
+    'upper',
+    z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes'),
+  ).default([]),
 });
 
 export type CashierConfig = z.output<typeof cashierSettings>;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, commaList } from '../../platform/config.ts';
 
 /** The content module's settings: the content collections and what the page context tells the web app. */
 export const contentSettings = z.object({
@@ -9,26 +9,12 @@ export const contentSettings = z.object({
     .min(1)
     .default(fileURLToPath(new URL('../../../../../content', import.meta.url))),
   /** ISO 3166-1 alpha-2 codes of countries whose visitors get the 403 block page. */
-  BLOCKED_COUNTRIES: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((code) => code.trim().toUpperCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes such as US,FR')))
-    .default([]),
+  BLOCKED_COUNTRIES: commaList(
+    'upper',
+    z.string().regex(/^[A-Z]{2}$/, 'expected comma-separated ISO country codes such as US,FR'),
+  ).default([]),
   /** Host names of the native apps' web views, where the iOS webview guard stays quiet. */
-  MOBILE_APP_DOMAINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .default([]),
+  MOBILE_APP_DOMAINS: commaList('lower').default([]),
 });
 
 export type ContentConfig = z.output<typeof contentSettings>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, commaList } from '../../platform/config.ts';
 
 /** The notifications module's settings: web push. */
 export const notificationsSettings = z.object({
@@ -25,16 +25,10 @@ export const notificationsSettings = z.object({
    * Push services whose endpoints a browser subscription may name (the host or a subdomain of it),
    * comma-separated: pushes are sent nowhere else, and only over https to public addresses.
    */
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected comma-separated host names')))
-    .default(['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com']),
+  PUSH_SERVICE_HOSTS: commaList(
+    'lower',
+    z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected comma-separated host names'),
+  ).default(['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com']),
   /** Tests and local development only: accept a push service on this machine (http://127.0.0.1:…). */
   PUSH_LOOPBACK_SERVICE: z
     .enum(['true', 'false'])
