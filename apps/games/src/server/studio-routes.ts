@@ -1,9 +1,16 @@
-import { type AnyEndpoint, type ErrorCode, type ErrorParams, studioApi } from '@chrysos/contract';
+import {
+  type AnyEndpoint,
+  type ErrorCode,
+  type ErrorParams,
+  type StudioHistoryRound,
+  studioApi,
+} from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hashServerSeed, isClientSeed, isServerSeed, roundRng } from '../fair/index.ts';
 import { BetError } from '../math/engine.ts';
 import { engines } from '../math/index.ts';
@@ -42,16 +49,39 @@ export interface StudioOptions {
 export const sessionHeader = 'x-studio-session';
 
 /**
- * A route of the games API from its descriptor in the contract: method, path and schemas (for the OpenAPI
- * document). The handlers check each body themselves (a bet's shape is its engine's, and each refusal
- * names its field), and answers are plain JSON.
+ * A route of the games API from its descriptor in the contract: method, path and schemas (the OpenAPI
+ * document's), with the handler's request and answers typed by them (routeOf under the zod type
+ * provider), so an answer that breaks its schema fails the typecheck. The handlers check each body
+ * against the descriptor's schema themselves (`bodyOf`), so each refusal names its field with the
+ * studio's code whatever host mounts the studio, and answers are plain JSON.
  */
-const describedBy = (target: AnyEndpoint) => ({
+const describedBy = <E extends AnyEndpoint>(target: E) => ({
   ...routeOf(target),
   url: `${target.base}${target.path}`,
   validatorCompiler: () => (data: unknown) => ({ value: data }),
   serializerCompiler: () => (data: unknown) => JSON.stringify(data),
 });
+
+/** A schema's check of a body (zod's safeParse): its value, or the issues of what does not fit. */
+type Checked<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+
+/** The code and message of a body's field the descriptor's schema refuses. */
+const invalidBet: [ErrorCode, string] = ['studio.invalid_bet', 'This bet is not allowed in this game.'];
+const fieldProblems: Record<string, [ErrorCode, string]> = {
+  bet: invalidBet,
+  action: ['studio.invalid_action', 'This move is not possible now.'],
+  actions: ['studio.invalid_action', 'This move is not possible now.'],
+  game: ['studio.unknown_game', 'Choose one of our games.'],
+  server_seed: ['studio.invalid_server_seed', 'A server seed is 64 hexadecimal characters.'],
+  client_seed: ['studio.invalid_client_seed', 'A client seed is 1 to 64 characters without spaces.'],
+  nonce: ['studio.invalid_nonce', 'The nonce is a whole number from 0.'],
+};
+
+/** The latest rounds as the answer carries them: times as ISO 8601 text. */
+const historyAnswer = (rows: readonly ({ createdAt: Date } & Omit<StudioHistoryRound, 'createdAt'>)[]) =>
+  rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 
 /**
  * A refusal as the API answers it everywhere: the message and its stable code under the field it
@@ -145,7 +175,21 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     return { session, title, subunits, owner: ownerOf(session), purse: purseOf(session) };
   }
 
-  app.route({
+  /**
+   * The body as the descriptor's schema reads it, or null once the field it refuses is answered with
+   * the studio's code (`whole` names the field when the body is no object at all).
+   */
+  function bodyOf<T>(reply: FastifyReply, checked: Checked<T>, whole: string): T | null {
+    if (checked.success) return checked.data;
+    const field = String(checked.error.issues[0]?.path[0] ?? whole);
+    const [code, message] = fieldProblems[field] ?? fieldProblems[whole] ?? invalidBet;
+    void problem(reply, 422, field, code, message);
+    return null;
+  }
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
     ...describedBy(studioApi.session),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
@@ -171,16 +215,18 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
           theme: title.theme,
         },
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
-        history: await rounds.history(owner, title.id),
+        history: historyAnswer(await rounds.history(owner, title.id)),
       };
     },
   });
 
-  app.route<{ Body: { bet?: unknown } }>({
+  api.route({
     ...describedBy(studioApi.play),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
+      const body = bodyOf(reply, studioApi.play.body.safeParse(request.body), 'bet');
+      if (!body) return reply;
       const { session, title, subunits, owner, purse } = found;
       try {
         return await rounds.play(
@@ -193,7 +239,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
             title,
             purse,
           },
-          request.body?.bet,
+          body.bet,
         );
       } catch (error) {
         return refusal(reply, error);
@@ -201,7 +247,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     },
   });
 
-  app.route<{ Params: { id: string }; Body: { action?: unknown } }>({
+  api.route({
     ...describedBy(studioApi.act),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
@@ -209,6 +255,8 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       const { session, title, subunits, owner, purse } = found;
       if (!/^[0-9a-f-]{36}$/.test(request.params.id))
         return problem(reply, 404, 'round', 'studio.round_not_found', 'No such round.');
+      const body = bodyOf(reply, studioApi.act.body.safeParse(request.body), 'action');
+      if (!body) return reply;
       try {
         return await rounds.act(
           {
@@ -221,7 +269,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
             purse,
           },
           request.params.id,
-          request.body?.action,
+          body.action,
         );
       } catch (error) {
         return refusal(reply, error);
@@ -229,23 +277,24 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     },
   });
 
-  app.route({
+  api.route({
     ...describedBy(studioApi.history),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
-      return { rounds: await rounds.history(found.owner, found.title.id) };
+      return { rounds: historyAnswer(await rounds.history(found.owner, found.title.id)) };
     },
   });
 
   /** Rotating reveals the old server seed; the new client seed is the player's choice. */
-  app.route<{ Body: { client_seed?: unknown } }>({
+  api.route({
     ...describedBy(studioApi.rotateSeed),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
-      const clientSeed = request.body?.client_seed;
-      if (typeof clientSeed !== 'string' || !isClientSeed(clientSeed)) {
+      const body = bodyOf(reply, studioApi.rotateSeed.body.safeParse(request.body), 'client_seed');
+      if (!body) return reply;
+      if (!isClientSeed(body.client_seed)) {
         return problem(
           reply,
           422,
@@ -258,7 +307,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       if (await rounds.hasOpenRound(found.owner)) {
         return problem(reply, 409, 'round', 'studio.round_open', 'ROUND_OPEN');
       }
-      const { revealed, next } = await rotateSeed(db, found.owner, clientSeed);
+      const { revealed, next } = await rotateSeed(db, found.owner, body.client_seed);
       return {
         revealed: revealed && {
           id: revealed.id,
@@ -272,7 +321,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     },
   });
 
-  app.route({
+  api.route({
     ...describedBy(studioApi.revealedSeeds),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
@@ -295,22 +344,14 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
    * Recomputes a round from its seeds, nonce, bet and actions, for anyone: the answer is what the
    * engine decides, so a player can compare it with the round they were shown.
    */
-  app.route<{
-    Body: {
-      game?: unknown;
-      server_seed?: unknown;
-      client_seed?: unknown;
-      nonce?: unknown;
-      bet?: unknown;
-      actions?: unknown;
-    };
-  }>({
+  api.route({
     ...describedBy(studioApi.verify),
     handler: async (request, reply) => {
-      const body = request.body ?? {};
-      const title = typeof body.game === 'string' ? titleOf(body.game) : undefined;
+      const body = bodyOf(reply, studioApi.verify.body.safeParse(request.body), 'game');
+      if (!body) return reply;
+      const title = titleOf(body.game);
       if (!title) return problem(reply, 422, 'game', 'studio.unknown_game', 'Choose one of our games.');
-      if (typeof body.server_seed !== 'string' || !isServerSeed(body.server_seed)) {
+      if (!isServerSeed(body.server_seed)) {
         return problem(
           reply,
           422,
@@ -319,7 +360,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
           'A server seed is 64 hexadecimal characters.',
         );
       }
-      if (typeof body.client_seed !== 'string' || !isClientSeed(body.client_seed)) {
+      if (!isClientSeed(body.client_seed)) {
         return problem(
           reply,
           422,
@@ -328,10 +369,10 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
           'A client seed is 1 to 64 characters without spaces.',
         );
       }
-      if (typeof body.nonce !== 'number' || !Number.isSafeInteger(body.nonce) || body.nonce < 0) {
+      if (!Number.isSafeInteger(body.nonce) || body.nonce < 0) {
         return problem(reply, 422, 'nonce', 'studio.invalid_nonce', 'The nonce is a whole number from 0.');
       }
-      const actions = Array.isArray(body.actions) ? body.actions.slice(0, 40) : [];
+      const actions = body.actions.slice(0, 40);
       const engine = engines[title.engine];
       try {
         const bet = engine.parseBet(body.bet, title.variant);
@@ -354,7 +395,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
   });
 
   /** A past round of the session's player, with its seed once revealed: the verification page's input. */
-  app.route<{ Params: { id: string } }>({
+  api.route({
     ...describedBy(studioApi.round),
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
@@ -371,7 +412,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         stake: round.stake,
         payout: round.payout,
         bet: round.bet,
-        actions: round.actions,
+        actions: Array.isArray(round.actions) ? round.actions : [],
         view: round.view,
         client_seed: round.clientSeed,
         nonce: round.nonce,

@@ -323,6 +323,44 @@ describe.each(testDatabaseKinds)('the in-house studio playing through the wallet
     });
   });
 
+  it('refuses a body its endpoint’s schema does not read with the code of the field, before any round', async () => {
+    const { user, session } = await launch(dice, 5_000);
+    const codesOf = async (response: Awaited<ReturnType<typeof call>>) => {
+      expect(response.statusCode, response.body).toBe(422);
+      return response.json().codes;
+    };
+    expect(await codesOf(await call(session, 'PUT', '/games-api/seeds', { client_seed: 7 }))).toEqual({
+      client_seed: ['studio.invalid_client_seed'],
+    });
+    expect(await codesOf(await call(session, 'PUT', '/games-api/seeds', ['seed']))).toEqual({
+      client_seed: ['studio.invalid_client_seed'],
+    });
+    expect(await codesOf(await call(session, 'POST', '/games-api/rounds', [100]))).toEqual({
+      bet: ['studio.invalid_bet'],
+    });
+    const verify = {
+      game: dice,
+      server_seed: 'a'.repeat(64),
+      client_seed: 'c',
+      nonce: 0,
+      bet: { stake: 100, direction: 'over', target: 50 },
+      actions: [],
+    };
+    const verifyCodes = async (payload: object) =>
+      codesOf(await app.inject({ method: 'POST', url: '/games-api/verify', payload }));
+    expect(await verifyCodes({ ...verify, game: 3 })).toEqual({ game: ['studio.unknown_game'] });
+    expect(await verifyCodes({ ...verify, server_seed: null })).toEqual({
+      server_seed: ['studio.invalid_server_seed'],
+    });
+    expect(await verifyCodes({ ...verify, nonce: '0' })).toEqual({ nonce: ['studio.invalid_nonce'] });
+    expect(await verifyCodes({ ...verify, actions: 'hit' })).toEqual({ actions: ['studio.invalid_action'] });
+    expect((await app.inject({ method: 'POST', url: '/games-api/verify', payload: verify })).statusCode).toBe(
+      200,
+    );
+    expect(await balanceOf(user)).toBe(5_000);
+    expect((await call(session, 'GET', '/games-api/rounds')).json()).toEqual({ rounds: [] });
+  });
+
   it('plays demo rounds on play money without touching the wallet', async () => {
     const session = await openStudioSession(app.database.db, {
       mode: 'demo',

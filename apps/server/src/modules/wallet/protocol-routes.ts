@@ -1,17 +1,8 @@
 import { routeOf } from '@chrysos/contract/fastify';
-import {
-  signatureHeader,
-  signatureMatches,
-  studioHeader,
-  type WalletResponse,
-  type WalletStatus,
-  walletBalanceRequest,
-  walletBetRequest,
-  walletRollbackRequest,
-  walletWinRequest,
-} from '@chrysos/wallet-protocol';
-import { walletProtocolApi } from '@chrysos/wallet-protocol/endpoints';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signatureHeader, signatureMatches, studioHeader, type WalletStatus } from '@chrysos/wallet-protocol';
+import { type WalletAnswer, walletProtocolApi } from '@chrysos/wallet-protocol/endpoints';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { hashToken } from '../auth/public.ts';
 import { BookingGroups } from './booking-groups.ts';
@@ -69,7 +60,9 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     },
   );
   // The signature is checked before the shape (authenticate), and every answer is a 200 with a status:
-  // the descriptors' schemas describe the calls in the OpenAPI document, the handlers read the body.
+  // the descriptors' schemas describe the calls in the OpenAPI document and type each handler's
+  // answer; the handler checks the body against its descriptor's request schema once the signature
+  // holds, and the answer is written as is (its type is held by the typecheck, not at run time).
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => {
@@ -84,7 +77,10 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   const currentBalance = async (playerId: string, currency: string) =>
     balanceOf(await wallet.ledger.balances(playerId, currency));
 
-  /** Checks the signature and the shape; gives the studio id and the parsed request. */
+  /**
+   * Checks the signature, then the shape with the call's request schema (its descriptor's); gives the
+   * studio id and the parsed request.
+   */
   function authenticate<S extends z.ZodType>(
     request: FastifyRequest,
     schema: S,
@@ -139,60 +135,62 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   }
 
   function answer(
-    reply: FastifyReply,
     body: { user: string; request_uuid: string; currency: string },
     booking: Booking,
-  ) {
+  ): WalletAnswer {
     if (booking.status === 'conflict') throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
-    const response: WalletResponse = {
+    return {
       user: body.user,
       status: 'RS_OK',
       request_uuid: body.request_uuid,
       currency: body.currency,
       balance: balanceOf(booking.result),
     };
-    return reply.send(response);
   }
 
-  async function handle(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
+  /** The call's answer, or the refusal a ProtocolError stands for, echoing what the request named. */
+  async function handle(request: FastifyRequest, work: () => Promise<WalletAnswer>): Promise<WalletAnswer> {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
+      // Not necessarily the call's shape: this may be the very refusal of it.
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const response: WalletResponse = { status: error.status };
+      const response: WalletAnswer = { status: error.status };
       if (typeof body.user === 'string') response.user = body.user;
       if (typeof body.request_uuid === 'string') response.request_uuid = body.request_uuid;
       if (typeof body.currency === 'string') response.currency = body.currency;
       if (error.balance !== undefined) response.balance = error.balance;
-      return reply.send(response);
+      return response;
     }
   }
 
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
   const keyOf = (studio: string, transaction: string) => `${studio}:${transaction}`;
 
-  app.route({
+  routes.route({
     ...routeOf(walletProtocolApi.balance),
-    handler: (request, reply) =>
-      handle(request, reply, async () => {
-        const { studio, body } = authenticate(request, walletBalanceRequest);
+    handler: (request) =>
+      handle(request, async () => {
+        const { studio, body } = authenticate(request, walletProtocolApi.balance.body);
         const session = await sessionFor(body, studio, { refuseExpired: true });
         if (session.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
-        return reply.send({
+        return {
           user: body.user,
           status: 'RS_OK',
           request_uuid: body.request_uuid,
           currency: body.currency,
           balance: await currentBalance(body.user, body.currency),
-        } satisfies WalletResponse);
+        };
       }),
   });
 
-  app.route({
+  routes.route({
     ...routeOf(walletProtocolApi.bet),
-    handler: (request, reply) =>
-      handle(request, reply, async () => {
-        const { studio, body } = authenticate(request, walletBetRequest);
+    handler: (request) =>
+      handle(request, async () => {
+        const { studio, body } = authenticate(request, walletProtocolApi.bet.body);
         const key = keyOf(studio, body.transaction_uuid);
         const currency = await app.referenceData.currency(body.currency);
         const withinLimits =
@@ -219,7 +217,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
                 ? wallet.recordMovement('bet', movement)
                 : await wallet.betMovement({ ...movement, amount: body.amount }),
             );
-            if (booking) return answer(reply, body, booking);
+            if (booking) return answer(body, booking);
           }
           // Not booked: find out why, in the order a studio is told.
           let session: Awaited<ReturnType<typeof sessionFor>> | null = null;
@@ -239,7 +237,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
           const booking = body.is_free
             ? await wallet.record('bet', movement)
             : await wallet.bet({ ...movement, amount: body.amount });
-          return answer(reply, body, booking);
+          return answer(body, booking);
         } catch (error) {
           if (error instanceof InsufficientFunds) {
             throw new ProtocolError(
@@ -252,11 +250,11 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
       }),
   });
 
-  app.route({
+  routes.route({
     ...routeOf(walletProtocolApi.win),
-    handler: (request, reply) =>
-      handle(request, reply, async () => {
-        const { studio, body } = authenticate(request, walletWinRequest);
+    handler: (request) =>
+      handle(request, async () => {
+        const { studio, body } = authenticate(request, walletProtocolApi.win.body);
         const reference = keyOf(studio, body.reference_transaction_uuid);
         const movement = {
           key: keyOf(studio, body.transaction_uuid),
@@ -271,7 +269,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
         try {
           // Wins are never refused for an expired token: the player won while the session was live.
           const booking = await bookInSession('win', body, studio, await wallet.winMovement(movement));
-          if (booking) return answer(reply, body, booking);
+          if (booking) return answer(body, booking);
           // Not booked: find out why.
           await sessionFor(body, studio, { refuseExpired: false });
           const bet = await wallet.ledger.transaction(reference);
@@ -281,7 +279,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
               await currentBalance(body.user, body.currency),
             );
           }
-          return answer(reply, body, await wallet.win(movement));
+          return answer(body, await wallet.win(movement));
         } catch (error) {
           if (error instanceof BetRolledBack) {
             throw new ProtocolError(
@@ -294,11 +292,11 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
       }),
   });
 
-  app.route({
+  routes.route({
     ...routeOf(walletProtocolApi.rollback),
-    handler: (request, reply) =>
-      handle(request, reply, async () => {
-        const { studio, body } = authenticate(request, walletRollbackRequest);
+    handler: (request) =>
+      handle(request, async () => {
+        const { studio, body } = authenticate(request, walletProtocolApi.rollback.body);
         await sessionFor(body, studio, { refuseExpired: false });
         const key = keyOf(studio, body.transaction_uuid);
         const reference = keyOf(studio, body.reference_transaction_uuid);
@@ -321,7 +319,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
             earlier.round === body.round &&
             earlier.gameCode === body.game_code;
           if (!same) throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
-          return answer(reply, body, { status: 'replay', result: earlier.result as BookedResult });
+          return answer(body, { status: 'replay', result: earlier.result as BookedResult });
         }
         let bet = await wallet.ledger.transaction(reference);
         if (!bet) {
@@ -345,12 +343,12 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
             bet.kind === 'bet'
               ? await wallet.rollback(movement, await wallet.ledger.entriesOf(reference))
               : await wallet.record('rollback', movement);
-          return answer(reply, body, booking);
+          return answer(body, booking);
         } catch (error) {
           // Already reversed under another rollback id: the studio's intent holds, nothing more moves,
           // and the call is recorded so its own replays answer the same.
           if (error instanceof AlreadyRolledBack) {
-            return answer(reply, body, await wallet.record('rollback_repeat', movement));
+            return answer(body, await wallet.record('rollback_repeat', movement));
           }
           // A win already answers the bet: the round was played out and paid, so its stake stays where
           // the round put it (the win, had it come second, would have been refused the same way).
