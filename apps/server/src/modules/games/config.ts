@@ -12,6 +12,12 @@ export const gamesSettings = z.object({
    * process when unset, which is enough while the studio runs inside each server process.
    */
   STUDIO_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /**
+   * The in-house studio's origin when it runs apart from this server (`https://studio.internal:8443`):
+   * launches go there over HTTP, signed as in process, and the studio is not mounted here (the site's
+   * proxy routes /games-api/* to it). Unset, the studio runs in this process.
+   */
+  STUDIO_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   /** Seconds a studio round may wait on the wallet before recovery finishes it (crash or outage). */
   STUDIO_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Script the web app loads to proxy game traffic (GET /api/settings/games_proxy_script_url); none when unset. */
@@ -29,6 +35,16 @@ declare module '../../platform/config.ts' {
 export const gamesConfig: ConfigSection<typeof gamesSettings> = {
   settings: gamesSettings,
   secrets: ['STUDIO_SECRET'],
+  refine(config, ctx) {
+    // A secret made up per process cannot be shared with a studio running apart.
+    if (config.STUDIO_URL && !config.STUDIO_SECRET && !config.WALLET_STUDIOS[houseStudio]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STUDIO_SECRET'],
+        message: 'required with STUDIO_URL: the secret the studio running apart shares with this server',
+      });
+    }
+  },
   // The in-house studio is one more studio of the wallet protocol, unless configured explicitly.
   complete: (config) => ({
     WALLET_STUDIOS: {

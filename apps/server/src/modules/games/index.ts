@@ -34,13 +34,16 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
   const catalogue = new GamesCatalogue(app.database.db);
   await catalogue.current();
   app.decorate('gamesCatalogue', catalogue);
-  // The in-house studio's game API (/games-api/*), mounted in this process; a test's feed stands for
-  // the studio's own title list, so what the catalogue lists the studio can launch.
+  // The in-house studio's game API (/games-api/*), mounted in this process unless it runs apart
+  // (STUDIO_URL); a test's feed stands for the studio's own title list, so what the catalogue lists
+  // the studio can launch.
   app.decorate('launchAtStudio', studioLauncher(app));
-  await app.register(
-    studioPlugin,
-    options.feed?.studio === houseStudio ? { titles: options.feed.titles } : {},
-  );
+  if (!app.config.STUDIO_URL) {
+    await app.register(
+      studioPlugin,
+      options.feed?.studio === houseStudio ? { titles: options.feed.titles } : {},
+    );
+  }
   await app.register(apiScope(gamesRoutes));
 }
 

@@ -1,4 +1,4 @@
-import { createClient, type Transport } from '@chrysos/contract/client';
+import { createClient, fetchTransport, type Transport } from '@chrysos/contract/client';
 import type { StudioTitle } from '@chrysos/games';
 import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
@@ -70,20 +70,34 @@ const inProcess =
     return { status: response.statusCode, body };
   };
 
+/** How long the platform waits for a studio running apart to answer a launch. */
+const remoteLaunchTimeoutMs = 10_000;
+
 /**
  * The platform's side of the launch call (packages/wallet-protocol/src/launch.ts): a signed request
  * to the studio's endpoint through the one client, its answer read through the protocol's schema and
- * its refusals by their codes. The studio runs in this process, so the call is injected rather than
- * sent over the network; nothing else of the studio's (its sessions, its tables) is touched.
+ * its refusals by their codes. When the studio runs in this process the call is injected rather than
+ * sent over the network; with STUDIO_URL it goes there over HTTP. Nothing else of the studio's (its
+ * sessions, its tables) is touched.
  */
 export function studioLauncher(app: FastifyInstance): StudioLauncher {
-  const api = createClient(inProcess(app));
+  const remote = app.config.STUDIO_URL;
+  const api = createClient(remote ? fetchTransport({ origin: new URL(remote).origin }) : inProcess(app));
   return async (launch) => {
     // The client sends the body as JSON.stringify gives it, the same bytes the signature covers.
-    const answer = await api(launchApi.launch, {
+    const request = {
       body: launch,
       headers: signLaunch(houseStudio, JSON.stringify(launch), sharedSecret(app)),
-    });
+      signal: remote ? AbortSignal.timeout(remoteLaunchTimeoutMs) : undefined,
+    };
+    let answer: Awaited<ReturnType<typeof api<typeof launchApi.launch>>>;
+    try {
+      answer = await api(launchApi.launch, request);
+    } catch (error) {
+      // No answer at all (the studio is down, unreachable or too slow).
+      app.log.error({ err: error, game: launch.game_code }, 'studio launch unanswered');
+      return { refused: 'unavailable' };
+    }
     if (answer.ok) {
       const launched = launchApi.launch.responses[200].safeParse(answer.body);
       if (launched.success) return { gameUrl: launched.data.game_url };
