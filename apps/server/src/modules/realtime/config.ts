@@ -15,6 +15,12 @@ export const realtimeSettings = z.object({
   REALTIME_HISTORY_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
   /** …and for how long (seconds); older ones are pruned every minute. */
   REALTIME_HISTORY_TTL_SECONDS: z.coerce.number().int().min(10).max(2_592_000).default(86_400),
+  /**
+   * Seconds between the server's pings on a realtime connection (Centrifugo's ping_interval): a client
+   * that has not answered the previous one is closed (3012), and a connection whose token expired without
+   * a refresh is closed (3005) at the first ping a full interval after the expiry.
+   */
+  REALTIME_PING_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** A win of at least this many minor units (any currency) is announced on public:wins. */
   REALTIME_BIG_WIN_CENTS: z.coerce.number().int().min(1).default(50_000),
   /**

@@ -54,6 +54,7 @@ async function realtime(app: FastifyInstance): Promise<void> {
       tokens,
       channelState: (channel, since) => channelState(db, channel, since, config.REALTIME_HISTORY_SIZE),
       log: app.log,
+      pingSeconds: config.REALTIME_PING_SECONDS,
     });
     const deliver = hub.deliver.bind(hub);
     let broker: Broker = new InProcessBroker(deliver);

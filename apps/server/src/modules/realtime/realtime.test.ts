@@ -431,6 +431,83 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)('realtime connection liveness on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startApp(database, { REALTIME_PING_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('closes a connection whose token expired without a refresh (3005) and keeps a refreshed one', async () => {
+    const { player } = await seat(app);
+    const { cent } = await settingsOf(app, player);
+    // A token that ends in three seconds, and a browser that cannot get another one.
+    const short = (await new ConnectionTokens(tokenSecret, 3).sign(cent.user)).token;
+    const client = new Centrifuge(app.wsUrl, {
+      token: short,
+      getToken: () => Promise.reject(new Error('the settings could not be read')),
+      minReconnectDelay: 50,
+      maxReconnectDelay: 300,
+    });
+    clients.push(client);
+    const connecting: number[] = [];
+    const errors: string[] = [];
+    client.on('connecting', (ctx) => connecting.push(ctx.code));
+    client.on('error', (ctx) => errors.push(ctx.type));
+    client.connect();
+    await vi.waitFor(() => expect(client.state).toBe('connected'), waitLong);
+    await vi.waitFor(() => expect(connecting).toContain(3005), waitLong);
+    expect(errors).toContain('refreshToken');
+
+    // The same, with a browser that gets a fresh token each time: still connected long past the first
+    // token's expiry and the server's grace after it.
+    let refreshed = 0;
+    const fresh = new Centrifuge(app.wsUrl, {
+      token: short,
+      getToken: async () => {
+        refreshed += 1;
+        return (await new ConnectionTokens(tokenSecret, 3).sign(cent.user)).token;
+      },
+      minReconnectDelay: 50,
+      maxReconnectDelay: 300,
+    });
+    clients.push(fresh);
+    const freshConnecting: number[] = [];
+    fresh.on('connecting', (ctx) => freshConnecting.push(ctx.code));
+    fresh.connect();
+    await vi.waitFor(() => expect(refreshed).toBeGreaterThanOrEqual(3), waitLong);
+    expect(freshConnecting.filter((code) => code !== 0)).toEqual([]);
+    expect(fresh.state).toBe('connected');
+  });
+
+  it('closes a connection that stops answering the server’s pings (3012); the official client answers', async () => {
+    const answering = connect(app.wsUrl);
+    await vi.waitFor(() => expect(answering.client.state).toBe('connected'), waitLong);
+    const socket = new WebSocket(app.wsUrl);
+    const frames: string[] = [];
+    let closed: { code: number; reason: string } | undefined;
+    socket.addEventListener('message', (event) => {
+      frames.push(String(event.data));
+    });
+    socket.addEventListener('close', (event) => {
+      closed = { code: event.code, reason: event.reason };
+    });
+    await new Promise((resolve) => socket.addEventListener('open', resolve));
+    socket.send(JSON.stringify({ id: 1, connect: {} }));
+    await vi.waitFor(() => expect(closed).toEqual({ code: 3012, reason: 'no pong' }), waitLong);
+    // It was pinged (an empty frame) and never answered; the client that answers stayed connected.
+    expect(JSON.parse(frames[0] ?? '{}')).toMatchObject({ id: 1, connect: { ping: 1, pong: true } });
+    expect(frames).toContain('{}');
+    expect(answering.client.state).toBe('connected');
+    expect(answering.disconnects).toEqual([]);
+  });
+});
+
 describeOnPostgres('realtime push across two instances through Redis', () => {
   const prefix = testRedisPrefix();
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
