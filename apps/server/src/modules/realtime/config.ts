@@ -21,6 +21,10 @@ export const realtimeSettings = z.object({
    * a refresh is closed (3005) at the first ping a full interval after the expiry.
    */
   REALTIME_PING_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /** Realtime connections one player may hold on one instance (Centrifugo's client_user_connection_limit). */
+  REALTIME_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Realtime connections without a token (visitors) one client address may hold on one instance. */
+  REALTIME_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   /** A win of at least this many minor units (any currency) is announced on public:wins. */
   REALTIME_BIG_WIN_CENTS: z.coerce.number().int().min(1).default(50_000),
   /**

@@ -38,6 +38,7 @@ export const disconnects = {
   invalidToken: { code: 3500, reason: 'invalid token' },
   badRequest: { code: 3501, reason: 'bad request' },
   stale: { code: 3502, reason: 'stale' },
+  connectionLimit: { code: 3504, reason: 'connection limit' },
 } as const;
 
 /** Unsubscribe push code after which the client subscribes again, recovering from its position. */
@@ -52,6 +53,10 @@ export interface HubOptions {
   pingSeconds?: number;
   /** How long a new connection may take to send its connect command. */
   connectTimeoutMs?: number;
+  /** Connections one user may hold on this instance; one more is closed with 3504. */
+  connectionsPerUser?: number;
+  /** Connections without a token one client address may hold on this instance. */
+  connectionsPerAddress?: number;
 }
 
 interface Subscription {
@@ -75,6 +80,8 @@ type Command = {
 class Connection {
   readonly id = randomUUID();
   user: string | undefined;
+  /** What this connection is counted under for the connection limits, once connected. */
+  countedAs: string | undefined;
   expiresAt: number | undefined;
   readonly subscriptions = new Map<string, Subscription>();
   pongDue = false;
@@ -85,9 +92,12 @@ class Connection {
   queue: Promise<void> = Promise.resolve();
 
   readonly socket: WebSocket;
+  /** The client's address, by the app's trusted-proxy rules (request.ip). */
+  readonly address: string;
 
-  constructor(socket: WebSocket) {
+  constructor(socket: WebSocket, address: string) {
     this.socket = socket;
+    this.address = address;
   }
 
   send(frame: string): void {
@@ -106,6 +116,8 @@ export class Hub {
   readonly #options: HubOptions;
   readonly #connections = new Set<Connection>();
   readonly #byChannel = new Map<string, Set<Connection>>();
+  /** Connections per user (`user:<id>`) and per address of visitors (`address:<ip>`) on this instance. */
+  readonly #counts = new Map<string, number>();
   readonly #ping: NodeJS.Timeout;
   readonly #pingSeconds: number;
 
@@ -120,8 +132,8 @@ export class Hub {
     return this.#connections.size;
   }
 
-  accept(socket: WebSocket): void {
-    const connection = new Connection(socket);
+  accept(socket: WebSocket, address: string): void {
+    const connection = new Connection(socket, address);
     this.#connections.add(connection);
     connection.staleTimer = setTimeout(
       () => connection.close(disconnects.stale),
@@ -187,6 +199,11 @@ export class Hub {
     connection.closed = true;
     clearTimeout(connection.staleTimer);
     if (!this.#connections.delete(connection)) return;
+    if (connection.countedAs !== undefined) {
+      const left = (this.#counts.get(connection.countedAs) ?? 1) - 1;
+      if (left > 0) this.#counts.set(connection.countedAs, left);
+      else this.#counts.delete(connection.countedAs);
+    }
     for (const channel of connection.subscriptions.keys()) this.#unsubscribe(connection, channel);
   }
 
@@ -291,6 +308,19 @@ export class Hub {
       expiresAt = verified.expiresAt;
     }
     clearTimeout(connection.staleTimer);
+    if (connection.closed) return;
+    // Centrifugo's client_user_connection_limit: one more is told not to reconnect (3504), so a
+    // page opened in many tabs, or a script, cannot hold this instance's sockets.
+    const countedAs = user === '' ? `address:${connection.address}` : `user:${user}`;
+    const limit =
+      user === '' ? (this.#options.connectionsPerAddress ?? 50) : (this.#options.connectionsPerUser ?? 10);
+    const count = this.#counts.get(countedAs) ?? 0;
+    if (count >= limit) {
+      connection.close(disconnects.connectionLimit);
+      return;
+    }
+    this.#counts.set(countedAs, count + 1);
+    connection.countedAs = countedAs;
     connection.user = user;
     connection.expiresAt = expiresAt;
     reply({

@@ -55,6 +55,8 @@ async function realtime(app: FastifyInstance): Promise<void> {
       channelState: (channel, since) => channelState(db, channel, since, config.REALTIME_HISTORY_SIZE),
       log: app.log,
       pingSeconds: config.REALTIME_PING_SECONDS,
+      connectionsPerUser: config.REALTIME_CONNECTIONS_PER_USER,
+      connectionsPerAddress: config.REALTIME_CONNECTIONS_PER_IP,
     });
     const deliver = hub.deliver.bind(hub);
     let broker: Broker = new InProcessBroker(deliver);
@@ -71,8 +73,8 @@ async function realtime(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => broker.close());
     await app.register(async (scope) => {
       await scope.register(websocket, { options: { maxPayload: maxCommandBytes } });
-      scope.get('/connection/websocket', { websocket: true, schema: { hide: true } }, (socket) =>
-        hub.accept(socket),
+      scope.get('/connection/websocket', { websocket: true, schema: { hide: true } }, (socket, request) =>
+        hub.accept(socket, request.ip),
       );
     });
   }

@@ -431,16 +431,49 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('realtime connection liveness on %s', (kind) => {
+describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await startApp(database, { REALTIME_PING_SECONDS: '1' });
+    app = await startApp(database, {
+      REALTIME_PING_SECONDS: '1',
+      REALTIME_CONNECTIONS_PER_USER: '2',
+      REALTIME_CONNECTIONS_PER_IP: '3',
+    });
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
+  });
+
+  /** Whether one more official client gets connected, or the code it was closed with for good. */
+  async function attempt(token?: string) {
+    const next = connect(app.wsUrl, token);
+    await vi.waitFor(() => expect(['connected', 'disconnected']).toContain(next.client.state), waitLong);
+    return next.client.state === 'connected' ? 'connected' : next.disconnects[0];
+  }
+
+  it('lets one address hold so many visitor connections, refusing one more for good (3504)', async () => {
+    for (let n = 0; n < 3; n++) expect(await attempt()).toBe('connected');
+    expect(await attempt()).toBe(3504);
+    // A signed-in player from the same address is counted as that player, not as a visitor.
+    const { player } = await seat(app);
+    expect(await attempt((await settingsOf(app, player)).cent.token)).toBe('connected');
+  });
+
+  it('lets a player hold so many connections, refusing one more, and frees the place when one closes', async () => {
+    const a = await seat(app);
+    const b = await seat(app);
+    const tokenA = (await settingsOf(app, a.player)).cent.token;
+    const first = connect(app.wsUrl, tokenA);
+    await vi.waitFor(() => expect(first.client.state).toBe('connected'), waitLong);
+    expect(await attempt(tokenA)).toBe('connected');
+    expect(await attempt(tokenA)).toBe(3504);
+    // Another player is not held back by the first one's connections.
+    expect(await attempt((await settingsOf(app, b.player)).cent.token)).toBe('connected');
+    first.client.disconnect();
+    await vi.waitFor(async () => expect(await attempt(tokenA)).toBe('connected'), waitLong);
   });
 
   it('closes a connection whose token expired without a refresh (3005) and keeps a refreshed one', async () => {
