@@ -13,7 +13,13 @@ import { WebSocketServer } from 'ws';
  */
 const database = await openTestDatabase('pglite');
 const app = await buildApp({
-  config: parseConfig({ NODE_ENV: 'test', MAX_CONNECTIONS: '100000', LOG_LEVEL: 'warn' }),
+  // Every bench client is a visitor on 127.0.0.1: the per-address cap would refuse all but the first 50.
+  config: parseConfig({
+    NODE_ENV: 'test',
+    MAX_CONNECTIONS: '100000',
+    REALTIME_CONNECTIONS_PER_IP: '100000',
+    LOG_LEVEL: 'warn',
+  }),
   database,
   web: false,
   logger: false,
