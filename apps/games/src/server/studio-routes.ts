@@ -172,7 +172,19 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       await problem(reply, 404, 'game', 'studio.game_unavailable', 'This game is no longer available.');
       return null;
     }
-    return { session, title, subunits, owner: ownerOf(session), purse: purseOf(session) };
+    const owner = ownerOf(session);
+    const purse = purseOf(session);
+    // What a round of this session is played with (play and act).
+    const round = {
+      sessionHash: session.idHash,
+      mode: session.mode,
+      owner,
+      currency: session.currency,
+      subunits,
+      title,
+      purse,
+    };
+    return { session, title, subunits, owner, purse, round };
   }
 
   /**
@@ -227,20 +239,8 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       if (!found) return reply;
       const body = bodyOf(reply, studioApi.play.body.safeParse(request.body), 'bet');
       if (!body) return reply;
-      const { session, title, subunits, owner, purse } = found;
       try {
-        return await rounds.play(
-          {
-            sessionHash: session.idHash,
-            mode: session.mode,
-            owner,
-            currency: session.currency,
-            subunits,
-            title,
-            purse,
-          },
-          body.bet,
-        );
+        return await rounds.play(found.round, body.bet);
       } catch (error) {
         return refusal(reply, error);
       }
@@ -252,25 +252,12 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     handler: async (request, reply) => {
       const found = await sessionOf(request, reply);
       if (!found) return reply;
-      const { session, title, subunits, owner, purse } = found;
       if (!/^[0-9a-f-]{36}$/.test(request.params.id))
         return problem(reply, 404, 'round', 'studio.round_not_found', 'No such round.');
       const body = bodyOf(reply, studioApi.act.body.safeParse(request.body), 'action');
       if (!body) return reply;
       try {
-        return await rounds.act(
-          {
-            sessionHash: session.idHash,
-            mode: session.mode,
-            owner,
-            currency: session.currency,
-            subunits,
-            title,
-            purse,
-          },
-          request.params.id,
-          body.action,
-        );
+        return await rounds.act(found.round, request.params.id, body.action);
       } catch (error) {
         return refusal(reply, error);
       }
