@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { buildApp } from '@chrysos/server/app';
 import { parseConfig } from '@chrysos/server/config';
-import { Wallet } from '@chrysos/server/wallet';
-import { openGameSession } from '@chrysos/server/wallet/game-sessions';
 import { ServerProcess } from '@chrysos/server/wallet/server-process';
 import { signBody } from '@chrysos/wallet-protocol';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { fundedPlayers, type Player } from './funded-players.ts';
 
 /**
  * Domain events read from the ledger (docs/decisions/0013-domain-events-and-bet-time-effects.md), on
@@ -43,33 +41,7 @@ await db.execute(
   sql`insert into currencies (code, symbol, subunits_to_unit, fiat, position) values ('EUR', '€', 100, true, 0) on conflict do nothing`,
 );
 
-const playerCount = 200;
-type Player = { id: string; token: string };
-const players: Player[] = [];
-const inserted = await db
-  .insert(schema.players)
-  .values(
-    Array.from({ length: playerCount }, (_, i) => ({
-      email: `bench-events-${i}@example.gr`,
-      currency: 'EUR',
-      termsAcceptance: true,
-      ageAcceptance: true,
-    })),
-  )
-  .returning({ id: schema.players.id });
-const wallet = new Wallet(db);
-for (const player of inserted) {
-  await wallet.deposit({
-    key: `bench-deposit:${player.id}`,
-    playerId: player.id,
-    currency: 'EUR',
-    amount: 1e9,
-  });
-  players.push({
-    id: player.id,
-    token: await openGameSession(db, { playerId: player.id, currency: 'EUR', studio, gameCode: 'bench' }),
-  });
-}
+const players = await fundedPlayers(db, { count: 200, emailPrefix: 'bench-events', amount: 1e9, studio });
 
 const server = new ServerProcess({
   DATABASE_URL: database.url,

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
-import { Wallet } from '@chrysos/server/wallet';
-import { openGameSession } from '@chrysos/server/wallet/game-sessions';
 import { ServerProcess } from '@chrysos/server/wallet/server-process';
 import { signBody } from '@chrysos/wallet-protocol';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { fundedPlayers, type Player } from './funded-players.ts';
 
 /**
  * Seamless-wallet throughput on PostgreSQL: rounds of bet + win through the product's signed HTTP
@@ -39,32 +37,7 @@ await db.execute(
 );
 
 // 1,000 funded players, each with a game session.
-const playerCount = 1_000;
-const players: { id: string; token: string }[] = [];
-const inserted = await db
-  .insert(schema.players)
-  .values(
-    Array.from({ length: playerCount }, (_, i) => ({
-      email: `bench-${i}@example.gr`,
-      currency: 'EUR',
-      termsAcceptance: true,
-      ageAcceptance: true,
-    })),
-  )
-  .returning({ id: schema.players.id });
-const wallet = new Wallet(db);
-for (const player of inserted) {
-  await wallet.deposit({
-    key: `bench-deposit:${player.id}`,
-    playerId: player.id,
-    currency: 'EUR',
-    amount: 100_000_000,
-  });
-  players.push({
-    id: player.id,
-    token: await openGameSession(db, { playerId: player.id, currency: 'EUR', studio, gameCode: 'bench' }),
-  });
-}
+const players = await fundedPlayers(db, { count: 1_000, emailPrefix: 'bench', amount: 100_000_000, studio });
 
 const server = new ServerProcess({
   DATABASE_URL: database.url,
@@ -78,8 +51,6 @@ await server.start();
 const studioClient = new Pool(`http://127.0.0.1:${server.port}`, {
   connections: Math.max(...clientCounts),
 });
-
-type Player = { id: string; token: string };
 
 /** One signed protocol call; resolves with the latency in ms. */
 async function call(path: string, body: Record<string, unknown>): Promise<number> {
