@@ -35,6 +35,13 @@ export const endpoints = {
       1,
     ),
   },
+  bonuses: {
+    list: ref<typeof contract.bonusesApi.list>('GET', '/api', '/player/bonuses/', 1),
+    activate: ref<typeof contract.bonusesApi.activate>('POST', '/api', '/player/bonuses/:id/activation', 1),
+    cancel: ref<typeof contract.bonusesApi.cancel>('DELETE', '/api', '/player/bonuses/:id', 1),
+    redeemCoupon: ref<typeof contract.bonusesApi.redeemCoupon>('POST', '/api', '/bonuses/coupon', 1),
+    depositOffers: ref<typeof contract.bonusesApi.depositOffers>('GET', '/api', '/player/deposit_offers', 1),
+  },
   cashier: {
     methods: ref<typeof contract.cashierApi.methods>('GET', '/api', '/payments/methods', 1),
     startDeposit: ref<typeof contract.cashierApi.startDeposit>('POST', '/api', '/payments/deposits', 1),
@@ -76,6 +83,16 @@ export const endpoints = {
   content: {
     query: ref<typeof contract.contentApi.query>('POST', '/api', '/content/query', 1),
   },
+  freespins: {
+    list: ref<typeof contract.freespinsApi.list>('GET', '/api', '/player/freespins/', 1),
+    activate: ref<typeof contract.freespinsApi.activate>(
+      'POST',
+      '/api',
+      '/player/freespins/:id/activation',
+      1,
+    ),
+    cancel: ref<typeof contract.freespinsApi.cancel>('DELETE', '/api', '/player/freespins/:id', 1),
+  },
   games: {
     providers: ref<typeof contract.gamesApi.providers>('GET', '/api', '/games/providers', 2),
     filter: ref<typeof contract.gamesApi.filter>('POST', '/api', '/games_filter', 2),
@@ -114,6 +131,10 @@ export const endpoints = {
     dialCodes: ref<typeof contract.infoApi.dialCodes>('GET', '/api', '/info/dial_codes', 1),
     project: ref<typeof contract.infoApi.project>('GET', '/api', '/info/project', 1),
     currentIp: ref<typeof contract.infoApi.currentIp>('GET', '/api', '/current_ip', 1),
+  },
+  lootboxes: {
+    list: ref<typeof contract.lootboxesApi.list>('GET', '/api', '/player/lootboxes', 1),
+    open: ref<typeof contract.lootboxesApi.open>('POST', '/api', '/player/lootboxes/:id/activation', 1),
   },
   notifications: {
     readRecords: ref<typeof contract.notificationsApi.readRecords>(

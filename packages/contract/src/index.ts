@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './bonuses.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
