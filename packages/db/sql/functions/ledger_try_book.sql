@@ -1,7 +1,8 @@
 -- ledger_book's body, answering a refusal with {"status": "refused", "reason": …} before writing
 -- anything, so a caller booking several movements in one transaction (wallet_book_calls) needs no
 -- subtransaction per movement. Reasons: 'insufficient_funds'; 'bet_rolled_back', a win for a bet that
--- was rolled back; 'bet_settled', a rollback of a bet that a win already answers. Whichever of a win and
+-- was rolled back; 'bet_settled', a rollback of a bet that a win already answers; 'bonus_max_bet', a
+-- stake above the maximum bet of the player's running bonus in the currency. Whichever of a win and
 -- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
 -- * All of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries.
@@ -78,6 +79,17 @@ BEGIN
     SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'win'
   ) THEN
     RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_settled');
+  END IF;
+
+  -- A running bonus caps the stake per round (its terms' maximum bet): refused at bet time, never
+  -- confiscated later. Checked after the account locks, which a bonus's activation also takes, so a bet
+  -- sees the bonus that put money on the balance it spends. One probe of player_bonuses_one_running.
+  IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
+    SELECT 1 FROM player_bonuses
+    WHERE player_id = p_player AND currency = p_currency AND stage IN ('activated', 'handle_bets')
+      AND max_bet < p_amount
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bonus_max_bet');
   END IF;
 
   FOR v_leg_at IN 0 .. jsonb_array_length(p_legs) - 1 LOOP

@@ -4,6 +4,7 @@
  */
 
 export * from './auth.ts';
+export * from './bonuses.ts';
 export * from './cashier.ts';
 export * from './content.ts';
 export * from './events.ts';

@@ -73,6 +73,13 @@ export class BetSettled extends Error {
   }
 }
 
+/** A stake above the maximum bet of the player's running bonus (its terms; refused, never confiscated). */
+export class BonusMaxBet extends Error {
+  constructor() {
+    super('stake above the running bonus maximum bet');
+  }
+}
+
 export class InsufficientFunds extends Error {
   constructor() {
     super('insufficient funds');
@@ -176,6 +183,7 @@ export class Ledger {
     if (raisedBy(error, 'ledger_transactions_one_rollback')) return new AlreadyRolledBack();
     if (raisedBy(error, 'bet_rolled_back')) return new BetRolledBack();
     if (raisedBy(error, 'bet_settled')) return new BetSettled();
+    if (raisedBy(error, 'bonus_max_bet')) return new BonusMaxBet();
     return undefined;
   }
 

@@ -11,6 +11,7 @@ import {
   AlreadyRolledBack,
   BetRolledBack,
   BetSettled,
+  BonusMaxBet,
   type BookedResult,
   type Booking,
   InsufficientFunds,
@@ -244,6 +245,10 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
               'RS_ERROR_NOT_ENOUGH_MONEY',
               await currentBalance(body.user, body.currency),
             );
+          }
+          // The running bonus's maximum bet (its terms): refused at bet time, nothing moves.
+          if (error instanceof BonusMaxBet) {
+            throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
           }
           throw error;
         }

@@ -1,0 +1,323 @@
+-- The bonus engine (docs/decisions/0021): campaigns, players' bonuses, free spins, lootboxes and coupon
+-- redemptions; ledger_try_book refuses a stake above the running bonus's maximum bet ('bonus_max_bet',
+-- P0006 from ledger_book) after the player's accounts are locked.
+CREATE TABLE "bonus_campaigns" (
+	"id" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"code" text,
+	"title" jsonb NOT NULL,
+	"terms" jsonb NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_redemptions" (
+	"campaign_id" text NOT NULL,
+	"player_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "coupon_redemptions_campaign_id_player_id_pk" PRIMARY KEY("campaign_id","player_id")
+);
+--> statement-breakpoint
+CREATE TABLE "player_bonuses" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"player_id" uuid NOT NULL,
+	"campaign_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"currency" text NOT NULL,
+	"stage" text DEFAULT 'issued' NOT NULL,
+	"amount" bigint NOT NULL,
+	"deposit_amount" bigint DEFAULT 0 NOT NULL,
+	"wagering_required" bigint NOT NULL,
+	"wagering_done" bigint DEFAULT 0 NOT NULL,
+	"max_bet" bigint,
+	"contributions" jsonb NOT NULL,
+	"wager_days" integer NOT NULL,
+	"conversion_cap" bigint,
+	"source" text NOT NULL,
+	"activation_transaction" bigint,
+	"expires_at" timestamp with time zone,
+	"activated_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "player_freespins" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"player_id" uuid NOT NULL,
+	"campaign_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"game_identifier" text NOT NULL,
+	"game_code" text NOT NULL,
+	"stage" text DEFAULT 'issued' NOT NULL,
+	"count" integer NOT NULL,
+	"played" integer DEFAULT 0 NOT NULL,
+	"value" bigint NOT NULL,
+	"win" bigint DEFAULT 0 NOT NULL,
+	"wagering" jsonb NOT NULL,
+	"source" text NOT NULL,
+	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"announced_at" timestamp with time zone,
+	"expires_at" timestamp with time zone NOT NULL,
+	"activated_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "player_lootboxes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"player_id" uuid NOT NULL,
+	"campaign_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"stage" text DEFAULT 'issued' NOT NULL,
+	"server_seed" text NOT NULL,
+	"server_seed_hash" text NOT NULL,
+	"client_seed" text,
+	"prize" jsonb,
+	"source" text NOT NULL,
+	"opened_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_campaign_id_bonus_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."bonus_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_bonuses" ADD CONSTRAINT "player_bonuses_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_bonuses" ADD CONSTRAINT "player_bonuses_campaign_id_bonus_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."bonus_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_bonuses" ADD CONSTRAINT "player_bonuses_currency_currencies_code_fk" FOREIGN KEY ("currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_freespins" ADD CONSTRAINT "player_freespins_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_freespins" ADD CONSTRAINT "player_freespins_campaign_id_bonus_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."bonus_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_freespins" ADD CONSTRAINT "player_freespins_currency_currencies_code_fk" FOREIGN KEY ("currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_lootboxes" ADD CONSTRAINT "player_lootboxes_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_lootboxes" ADD CONSTRAINT "player_lootboxes_campaign_id_bonus_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."bonus_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "player_lootboxes" ADD CONSTRAINT "player_lootboxes_currency_currencies_code_fk" FOREIGN KEY ("currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bonus_campaigns_code_unique" ON "bonus_campaigns" USING btree (upper("code"));--> statement-breakpoint
+CREATE UNIQUE INDEX "player_bonuses_source_unique" ON "player_bonuses" USING btree ("campaign_id","player_id","source");--> statement-breakpoint
+CREATE UNIQUE INDEX "player_bonuses_one_running" ON "player_bonuses" USING btree ("player_id","currency") WHERE "player_bonuses"."stage" in ('activated', 'handle_bets');--> statement-breakpoint
+CREATE INDEX "player_bonuses_player_idx" ON "player_bonuses" USING btree ("player_id","created_at");--> statement-breakpoint
+CREATE INDEX "player_bonuses_expiry_idx" ON "player_bonuses" USING btree ("expires_at") WHERE "player_bonuses"."stage" in ('issued', 'activated', 'handle_bets');--> statement-breakpoint
+CREATE UNIQUE INDEX "player_freespins_source_unique" ON "player_freespins" USING btree ("campaign_id","player_id","source");--> statement-breakpoint
+CREATE INDEX "player_freespins_player_idx" ON "player_freespins" USING btree ("player_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "player_lootboxes_source_unique" ON "player_lootboxes" USING btree ("campaign_id","player_id","source");--> statement-breakpoint
+CREATE INDEX "player_lootboxes_player_idx" ON "player_lootboxes" USING btree ("player_id","created_at");--> statement-breakpoint
+-- ledger_book's body, answering a refusal with {"status": "refused", "reason": …} before writing
+-- anything, so a caller booking several movements in one transaction (wallet_book_calls) needs no
+-- subtransaction per movement. Reasons: 'insufficient_funds'; 'bet_rolled_back', a win for a bet that
+-- was rolled back; 'bet_settled', a rollback of a bet that a win already answers; 'bonus_max_bet', a
+-- stake above the maximum bet of the player's running bonus in the currency. Whichever of a win and
+-- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
+-- * All of the player's accounts in the currency are locked and read in one statement, so the spend
+--   split and the balances the caller is told come from that read, not from further queries.
+-- * The transaction row is written once, with its result, after the legs are applied, and the entries
+--   in one INSERT; each changed balance is one UPDATE by id. The JSON array is walked by position and
+--   the balances summed in the loop that writes them: each query inside a plpgsql function starts an
+--   executor, which costs more than the work such queries did.
+-- A duplicate key is found after the lock, which every movement of the player takes, so a concurrent
+-- duplicate waits for the first call and then answers as a replay. Two calls with one key that lock
+-- nothing in common (a conflicting payload for another player, or a movement without a player) can
+-- still race to the insert: the loser fails on ledger_transactions_key_unique and the caller books
+-- again, finding the winner's row.
+CREATE OR REPLACE FUNCTION ledger_try_book(
+  p_key text, p_fingerprint text, p_kind text, p_player uuid, p_currency text, p_amount bigint,
+  p_reference text, p_round text, p_game text, p_legs jsonb, p_result jsonb
+) RETURNS jsonb
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_tx bigint;
+  v_existing record;
+  v_leg jsonb;
+  v_leg_at int;
+  v_sum bigint := 0;
+  -- The player's accounts in the currency, locked: ids, kinds, balances as they change.
+  v_ids bigint[];
+  v_kinds text[];
+  v_balances bigint[];
+  v_changed boolean[];
+  v_at int;
+  v_fallback_at int;
+  v_amount bigint;
+  v_from_first bigint;
+  v_rest bigint;
+  -- The player's balances after the movement, by kind: part of what the caller (and a replay) is told.
+  v_real bigint := 0;
+  v_bonus bigint := 0;
+  v_held bigint := 0;
+  -- The entries to insert.
+  v_entry_accounts bigint[] := '{}';
+  v_entry_amounts bigint[] := '{}';
+  v_entry_after bigint[] := '{}';
+  v_result jsonb;
+BEGIN
+  SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(kind ORDER BY id), '{}'),
+         coalesce(array_agg(balance ORDER BY id), '{}')
+  INTO v_ids, v_kinds, v_balances
+  FROM (
+    SELECT id, kind, balance FROM ledger_accounts
+    WHERE player_id = p_player AND currency = p_currency
+    ORDER BY id
+    FOR UPDATE
+  ) AS locked;
+  v_changed := array_fill(false, ARRAY[cardinality(v_ids)]);
+
+  SELECT fingerprint, result, kind INTO v_existing FROM ledger_transactions WHERE idempotency_key = p_key;
+  IF FOUND THEN
+    IF v_existing.fingerprint = p_fingerprint THEN
+      RETURN jsonb_build_object('status', 'replay', 'result', v_existing.result);
+    END IF;
+    RETURN jsonb_build_object('status', 'conflict', 'kind', v_existing.kind);
+  END IF;
+
+  -- A win for a bet the studio already rolled back would pay a round that no longer exists. The check
+  -- runs after the account locks, which a concurrent rollback of that bet also takes, so it sees it.
+  IF p_kind = 'win' AND p_reference IS NOT NULL AND EXISTS (
+    SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'rollback'
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_rolled_back');
+  END IF;
+  -- The mirror case: a rollback of a bet that a win already answers would give the stake back for a
+  -- round that was played out and paid. Whichever of the two is booked first decides.
+  IF p_kind = 'rollback' AND p_reference IS NOT NULL AND EXISTS (
+    SELECT 1 FROM ledger_transactions WHERE reference = p_reference AND kind = 'win'
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_settled');
+  END IF;
+
+  -- A running bonus caps the stake per round (its terms' maximum bet): refused at bet time, never
+  -- confiscated later. Checked after the account locks, which a bonus's activation also takes, so a bet
+  -- sees the bonus that put money on the balance it spends. One probe of player_bonuses_one_running.
+  IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
+    SELECT 1 FROM player_bonuses
+    WHERE player_id = p_player AND currency = p_currency AND stage IN ('activated', 'handle_bets')
+      AND max_bet < p_amount
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'bonus_max_bet');
+  END IF;
+
+  FOR v_leg_at IN 0 .. jsonb_array_length(p_legs) - 1 LOOP
+    v_leg := p_legs->v_leg_at;
+    v_amount := (v_leg->>'amount')::bigint;
+    v_sum := v_sum + v_amount;
+    IF NOT (v_leg->>'tracked')::boolean THEN
+      -- System accounts keep no running balance (decision 7): the entry alone records the leg.
+      v_entry_accounts := v_entry_accounts || (v_leg->>'account')::bigint;
+      v_entry_amounts := v_entry_amounts || v_amount;
+      v_entry_after := v_entry_after || NULL::bigint;
+      CONTINUE;
+    END IF;
+    v_at := array_position(v_ids, (v_leg->>'account')::bigint);
+    IF v_at IS NULL THEN
+      RAISE EXCEPTION 'tracked leg on account % outside the player''s % accounts', v_leg->>'account', p_currency
+        USING ERRCODE = 'P0004';
+    END IF;
+    IF v_leg ? 'fallback' THEN
+      -- A spend: real money first, the rest from bonus money.
+      v_fallback_at := array_position(v_ids, (v_leg->>'fallback')::bigint);
+      IF v_fallback_at IS NULL THEN
+        RAISE EXCEPTION 'fallback account % outside the player''s % accounts', v_leg->>'fallback', p_currency
+          USING ERRCODE = 'P0004';
+      END IF;
+      v_from_first := greatest(0, least(v_balances[v_at], -v_amount));
+      v_rest := -v_amount - v_from_first;
+      IF v_rest > v_balances[v_fallback_at] THEN
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
+      END IF;
+      IF v_from_first > 0 THEN
+        v_balances[v_at] := v_balances[v_at] - v_from_first;
+        v_changed[v_at] := true;
+        v_entry_accounts := v_entry_accounts || v_ids[v_at];
+        v_entry_amounts := v_entry_amounts || -v_from_first;
+        v_entry_after := v_entry_after || v_balances[v_at];
+      END IF;
+      IF v_rest > 0 THEN
+        v_balances[v_fallback_at] := v_balances[v_fallback_at] - v_rest;
+        v_changed[v_fallback_at] := true;
+        v_entry_accounts := v_entry_accounts || v_ids[v_fallback_at];
+        v_entry_amounts := v_entry_amounts || -v_rest;
+        v_entry_after := v_entry_after || v_balances[v_fallback_at];
+      END IF;
+    ELSE
+      IF v_balances[v_at] + v_amount < 0 THEN
+        RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
+      END IF;
+      v_balances[v_at] := v_balances[v_at] + v_amount;
+      v_changed[v_at] := true;
+      v_entry_accounts := v_entry_accounts || v_ids[v_at];
+      v_entry_amounts := v_entry_amounts || v_amount;
+      v_entry_after := v_entry_after || v_balances[v_at];
+    END IF;
+  END LOOP;
+  IF v_sum <> 0 THEN
+    RAISE EXCEPTION 'unbalanced_transaction' USING ERRCODE = 'P0002';
+  END IF;
+
+  FOR v_at IN 1..cardinality(v_ids) LOOP
+    IF v_changed[v_at] THEN
+      UPDATE ledger_accounts SET balance = v_balances[v_at] WHERE id = v_ids[v_at];
+    END IF;
+    CASE v_kinds[v_at]
+      WHEN 'real' THEN v_real := v_real + v_balances[v_at];
+      WHEN 'bonus' THEN v_bonus := v_bonus + v_balances[v_at];
+      WHEN 'withdrawal_hold' THEN v_held := v_held + v_balances[v_at];
+      ELSE NULL;
+    END CASE;
+  END LOOP;
+
+  v_tx := nextval('ledger_transactions_id_seq');
+  v_result := p_result || jsonb_build_object('transaction_id', v_tx, 'real', v_real, 'bonus', v_bonus, 'held', v_held);
+  INSERT INTO ledger_transactions (id, idempotency_key, fingerprint, kind, player_id, currency, amount, reference, round, game_code, result)
+  VALUES (v_tx, p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, v_result);
+  IF cardinality(v_entry_accounts) > 0 THEN
+    INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+    SELECT v_tx, account, amount, after FROM unnest(v_entry_accounts, v_entry_amounts, v_entry_after) AS e(account, amount, after);
+  END IF;
+  RETURN jsonb_build_object('status', 'booked', 'result', v_result);
+END;
+$$;
+--> statement-breakpoint
+-- Books one money movement in a single statement: the transaction row under its idempotency key, every
+-- leg against its account, and the stored result. Either all of it happens or none of it. The work is
+-- ledger_try_book's; ledger_book raises its refusals, so the caller's statement changes nothing:
+-- 'insufficient_funds' (P0001) when a player account would go below zero, 'bet_rolled_back' (P0003) for
+-- a win whose bet was rolled back, 'bet_settled' (P0005) for a rollback of a bet a win already answers,
+-- 'bonus_max_bet' (P0006) for a stake above a running bonus's maximum bet.
+--
+-- p_legs: [{ "account": id, "amount": signed minor units, "tracked": true for player accounts,
+--            "fallback": id (optional: a spend taken from "account" first, the rest from "fallback") }]
+-- Returns { "status": "booked" | "replay", "result": {...} } or { "status": "conflict", "kind": ... }.
+CREATE OR REPLACE FUNCTION ledger_book(
+  p_key text,
+  p_fingerprint text,
+  p_kind text,
+  p_player uuid,
+  p_currency text,
+  p_amount bigint,
+  p_reference text,
+  p_round text,
+  p_game text,
+  p_legs jsonb,
+  p_result jsonb
+) RETURNS jsonb
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_booking jsonb;
+BEGIN
+  v_booking := ledger_try_book(p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, p_legs, p_result);
+  IF v_booking->>'status' = 'refused' THEN
+    IF v_booking->>'reason' = 'insufficient_funds' THEN
+      RAISE EXCEPTION 'insufficient_funds' USING ERRCODE = 'P0001';
+    END IF;
+    IF v_booking->>'reason' = 'bet_settled' THEN
+      RAISE EXCEPTION 'bet_settled' USING ERRCODE = 'P0005';
+    END IF;
+    IF v_booking->>'reason' = 'bonus_max_bet' THEN
+      RAISE EXCEPTION 'bonus_max_bet' USING ERRCODE = 'P0006';
+    END IF;
+    RAISE EXCEPTION 'bet_rolled_back' USING ERRCODE = 'P0003';
+  END IF;
+  RETURN v_booking;
+END;
+$$;
