@@ -119,23 +119,25 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
           { account: bonusPool, amount: -500, tracked: false },
         ],
       });
-      const [b1, w1, b2, r2, b3] = [1, 2, 3, 4, 5].map(() => randomUUID()) as string[];
+      const [b1, w1, b2, r2, b3, w3] = [1, 2, 3, 4, 5, 6].map(() => randomUUID()) as string[];
       await bet(b1 as string, 1_200);
       await win(w1 as string, b1 as string, 600);
       await bet(b2 as string, 100);
       await rollback(r2 as string, b2 as string);
       await bet(b3 as string, 0, { is_free: true });
+      await win(w3 as string, b3 as string, 250);
 
-      await vi.waitFor(() => expect(recorded.seen).toHaveLength(5), { timeout: 10_000, interval: 20 });
-      const [bet1, win1, bet2, rollback2, bet3] = recorded.seen as GameEvent[];
+      await vi.waitFor(() => expect(recorded.seen).toHaveLength(6), { timeout: 10_000, interval: 20 });
+      const [bet1, win1, bet2, rollback2, bet3, win3] = recorded.seen as GameEvent[];
       expect(recorded.seen.map((event) => event.name)).toEqual([
         'wallet.bet_booked',
         'wallet.win_booked',
         'wallet.bet_booked',
         'wallet.rollback_booked',
         'wallet.bet_booked',
+        'wallet.win_booked',
       ]);
-      expect(keysOf(recorded.seen)).toEqual([b1, w1, b2, r2, b3].map((id) => key(id as string)));
+      expect(keysOf(recorded.seen)).toEqual([b1, w1, b2, r2, b3, w3].map((id) => key(id as string)));
       const positions = recorded.seen.map((event) => event.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       expect(bet1?.payload).toMatchObject({
@@ -157,6 +159,8 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
         betKey: key(b2 as string),
       });
       expect(bet3?.payload).toMatchObject({ amount: 0, free: true });
+      // A free spin's win is bonus money.
+      expect(win3?.payload).toMatchObject({ amount: 250, real: 0, bonus: 250, betKey: key(b3 as string) });
       expect(bet1?.id).toBe(`ledger:${bet1?.payload.transactionId}`);
     } finally {
       await app.closeAll();

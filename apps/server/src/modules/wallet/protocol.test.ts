@@ -163,6 +163,43 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
     });
   });
 
+  it('pays a free bet’s win to the bonus balance, leaving real money as it was', async () => {
+    const { user, bet, win, balance } = await seat();
+    expect(await bet('t-free-spin', 200, { is_free: true })).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_000,
+    });
+    expect(await win('t-free-spin-win', 't-free-spin', 750)).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_750,
+    });
+    // A replay pays nothing more.
+    expect(await win('t-free-spin-win', 't-free-spin', 750)).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_750,
+    });
+    expect(await app.wallet.ledger.balances(user, 'EUR')).toEqual({ real: 10_000, bonus: 750, held: 0 });
+    // A paid bet's win still goes to real money.
+    await bet('t-paid', 100);
+    await win('t-paid-win', 't-paid', 300);
+    expect(await app.wallet.ledger.balances(user, 'EUR')).toEqual({ real: 10_200, bonus: 750, held: 0 });
+    expect(await balance()).toBe(10_950);
+  });
+
+  it('rolls back a free bet without moving money, and refuses a win for it afterwards', async () => {
+    const { user, bet, win, rollback } = await seat();
+    await bet('t-free-rb', 200, { is_free: true });
+    expect(await rollback('t-free-rb-rollback', 't-free-rb')).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_000,
+    });
+    expect(await win('t-free-rb-win', 't-free-rb', 500)).toMatchObject({
+      status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      balance: 10_000,
+    });
+    expect(await app.wallet.ledger.balances(user, 'EUR')).toEqual({ real: 10_000, bonus: 0, held: 0 });
+  });
+
   it('records a rollback that overtook its bet and refuses the late bet', async () => {
     const { bet, rollback, balance } = await seat();
     expect(await rollback('t-6-rb', 't-6')).toMatchObject({ status: 'RS_OK', balance: 10_000 });
