@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatche
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
+import { BonusesUpdates } from './features/bonuses/BonusesUpdates';
 import { useRememberPageForGames } from './features/games/game-back-path';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
 import { isChunkLoadError, reloadAfterChunkError } from './features/pwa/chunk-reload';
@@ -19,6 +20,7 @@ import { LoadingBar } from './ui/LoadingBar';
 import './styles/app.css';
 import './styles/wallet.css';
 import './styles/games.css';
+import './styles/bonuses.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
@@ -124,6 +126,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
             <AccountEffects standalone={standalone} />
             <LeaveWebViewGuard standalone={standalone} />
             <GroupsUpdates />
+            <BonusesUpdates />
           </ModalProvider>
         </WalletProvider>
       </RealtimeProvider>

@@ -54,6 +54,7 @@ export default [
         route('profile/wallet/transactions', 'routes/profile-wallet-transactions.tsx', {
           id: 'profile-wallet-transactions',
         }),
+        route('profile/bonuses', 'routes/profile-bonuses.tsx', { id: 'profile-bonuses' }),
       ]),
       // Any other profile section (verification and the rest arrive with their capabilities).
       route('profile/*', 'routes/profile-unknown.tsx'),

@@ -1,6 +1,8 @@
 import type { Locale } from '@chrysos/rules';
 import accountEl from '../features/account/messages.el.json';
 import accountEn from '../features/account/messages.en.json';
+import bonusesEl from '../features/bonuses/messages.el.json';
+import bonusesEn from '../features/bonuses/messages.en.json';
 import cashierEl from '../features/cashier/messages.el.json';
 import cashierEn from '../features/cashier/messages.en.json';
 import chromeEl from '../features/chrome/messages.el.json';
@@ -33,6 +35,7 @@ const en = {
   ...accountEn,
   ...studioEn,
   ...notificationsEn,
+  ...bonusesEn,
 };
 const el = {
   ...uiEl,
@@ -44,6 +47,7 @@ const el = {
   ...accountEl,
   ...studioEl,
   ...notificationsEl,
+  ...bonusesEl,
 };
 
 export type Messages = typeof en;

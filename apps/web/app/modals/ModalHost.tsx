@@ -72,6 +72,10 @@ const cashier = deferredBody(
   () => import('../features/cashier/CashierModal'),
   (module) => module.CashierModal,
 );
+const prize = deferredBody(
+  () => import('../features/bonuses/PrizeModal'),
+  (module) => module.PrizeModal,
+);
 
 /** What a visitor is likely to open next: menus, game search and the account forms; the cashier for a player. */
 const forVisitors = [menu, gameMenu, search, login, register, resetPassword, unlockProfile];
@@ -112,6 +116,7 @@ const bodies: Partial<Record<ModalName, Deferred>> = {
   UnlockProfile: unlockProfile,
   CashierAuth: cashier,
   NotificationsList: notificationsList,
+  Prize: prize,
 };
 
 function ModalBody({ name }: { name: ModalName }) {

@@ -7,8 +7,8 @@ import { useTranslation } from '../lib/i18n';
 import { useModals } from '../modals/ModalProvider';
 
 /**
- * The frame of the profile pages built so far (spec §2 /profile/general, its security tab and the
- * wallet pages): their tabs for a signed-in player; for a visitor, the Login modal and a prompt to
+ * The frame of the profile pages built so far (spec §2 /profile/general, its security tab, the
+ * wallet pages and the bonus tab): their tabs for a signed-in player; for a visitor, the Login modal and a prompt to
  * sign in.
  */
 export default function ProfileLayout() {
@@ -57,6 +57,9 @@ export default function ProfileLayout() {
             </NavLink>
             <NavLink to={to('/profile/wallet/transactions')} className="profile__tab">
               {t('profile.nav.transactions')}
+            </NavLink>
+            <NavLink to={to('/profile/bonuses')} className="profile__tab">
+              {t('profile.nav.bonuses')}
             </NavLink>
           </nav>
           <Outlet />

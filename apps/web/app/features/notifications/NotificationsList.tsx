@@ -17,7 +17,7 @@ function formatDate(createdAt: string, locale: string) {
 /**
  * The notifications list (spec §2 NotificationsList, /notifications): unread first, then at most 5
  * read ones. Opening an item marks it read and opens its modal when it names one, else its text on
- * the notifications page. `expanded` is the item whose text is shown (the page's `?item=`).
+ * the notifications page (a bonus or free spins item: the profile's bonus tab). `expanded` is the item whose text is shown (the page's `?item=`).
  */
 export function NotificationsList({
   expanded,
@@ -41,6 +41,11 @@ export function NotificationsList({
       return;
     }
     onOpenPage?.();
+    // A bonus or free spins item leads to them in the profile's bonus tab.
+    if (item.type !== 'content') {
+      void navigate(localizePath('/profile/bonuses', locale));
+      return;
+    }
     void navigate(`${localizePath('/notifications', locale)}?item=${encodeURIComponent(item.slug)}`);
   };
 

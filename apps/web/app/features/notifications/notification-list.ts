@@ -36,23 +36,29 @@ export const unreadBadge = (count: number): string | null =>
 export interface BonusLike {
   id: string | number;
   title: string;
-  stage: 'activated' | 'issued' | 'handle_bets' | 'canceled';
+  /** Spec §3's stages (activated, issued, handle_bets, canceled), or one of the ends beyond them. */
+  stage: string;
   created_at: string;
   /** Set when it arrived by realtime push. */
   fromWs?: boolean;
 }
 
+/** Spec §4: the stages that produce a notification whichever way they arrived. */
+const notifiedStages: readonly string[] = ['activated', 'issued', 'handle_bets'];
+
 /**
  * Spec §4 bonus stages: activated, issued and handle_bets produce a notification; canceled only when
- * it arrived by realtime push. The bonus engine's notification source maps its bonuses and freespins
- * with this (its words for each stage come with it).
+ * it arrived by realtime push; other stages none. The bonus engine's notification source maps its
+ * bonuses and freespins with this (its words for each stage come with it). Each stage is a
+ * notification of its own (`bonus:<id>:<stage>`), so reading "issued" does not hide "activated".
  */
 export function bonusNotification(
   type: 'bonus' | 'freespin',
   bonus: BonusLike,
   text: string,
 ): NotificationItem | null {
-  if (bonus.stage === 'canceled' && !bonus.fromWs) return null;
+  const shown = notifiedStages.includes(bonus.stage) || (bonus.stage === 'canceled' && bonus.fromWs === true);
+  if (!shown) return null;
   return {
     type,
     slug: `${type}:${bonus.id}:${bonus.stage}`,

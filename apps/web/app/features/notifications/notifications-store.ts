@@ -30,6 +30,10 @@ const empty: NotificationsState = { status: 'idle', items: [], reads: [], unread
  */
 let state: NotificationsState = empty;
 let loadedFor = '';
+/** Each source's items, so a source that changes (watch) replaces only its own. */
+let bySource = new Map<string, NotificationItem[]>();
+/** Stops the sources' watches of the loaded player and language. */
+let unwatch: (() => void)[] = [];
 const listeners = new Set<() => void>();
 
 function set(next: Partial<NotificationsState>) {
@@ -42,16 +46,30 @@ async function load(playerId: string, locale: Locale) {
   const key = `${playerId}|${locale}`;
   if (loadedFor === key) return;
   loadedFor = key;
+  stopWatching();
   set({ status: 'loading', reads: loadLocalReads() });
-  const [items, server] = await Promise.all([
-    Promise.all(notificationSources.map((source) => source.load({ locale }))).then((lists) => lists.flat()),
+  const context = { locale, playerId };
+  const [lists, server] = await Promise.all([
+    Promise.all(notificationSources.map((source) => source.load(context))),
     api(endpoints.notifications.readRecords, {}).catch(() => null),
   ]);
   if (loadedFor !== key) return;
+  bySource = new Map(notificationSources.map((source, index) => [source.id, lists[index] ?? []]));
   const serverReads = server?.ok ? server.body.records : [];
   const reads = mergeReadRecords(loadLocalReads(), serverReads);
   saveLocalReads(reads);
-  set({ status: 'ready', items, reads });
+  set({ status: 'ready', items: [...bySource.values()].flat(), reads });
+  unwatch = notificationSources.flatMap((source) =>
+    source.watch
+      ? [
+          source.watch(context, (items) => {
+            if (loadedFor !== key) return;
+            bySource.set(source.id, items);
+            set({ items: [...bySource.values()].flat() });
+          }),
+        ]
+      : [],
+  );
   // What this device read while the server did not hear of it (offline, another session).
   const known = new Set(serverReads.map((record) => notificationKey(record.slug, record.createdAt)));
   const missing = reads.filter((record) => !known.has(notificationKey(record.slug, record.createdAt)));
@@ -79,8 +97,15 @@ export function markRead(items: readonly NotificationItem[]): void {
   void tellServer(fresh);
 }
 
+function stopWatching() {
+  for (const stop of unwatch) stop();
+  unwatch = [];
+}
+
 /** Forgets the loaded list (sign-out, another player). */
 export function resetNotifications(): void {
+  stopWatching();
+  bySource = new Map();
   loadedFor = '';
   state = empty;
   for (const listener of listeners) listener();

@@ -2,16 +2,21 @@ import type { NotificationItem } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { api } from '../../lib/api';
+import { bonusNotificationSource } from '../bonuses/bonus-notifications';
 
 /**
  * Where the notifications list gets its items (spec §3 Notification item: content, bonus, freespin).
- * Each source loads the signed-in player's items; the list merges them. The bonus engine adds its
- * source here (its bonuses and freespins through `bonusNotification`, notification-list.ts), with
- * those pushed by realtime marked `fromWs`.
+ * Each source loads the signed-in player's items; the list merges them. A source whose items change
+ * while the page is open (the bonus engine's, as pushes arrive) also `watch`es: it hands the list its
+ * items afresh each time they change.
  */
 export interface NotificationSource {
   id: string;
-  load(context: { locale: Locale }): Promise<NotificationItem[]>;
+  load(context: { locale: Locale; playerId: string }): Promise<NotificationItem[]>;
+  watch?(
+    context: { locale: Locale; playerId: string },
+    changed: (items: NotificationItem[]) => void,
+  ): () => void;
 }
 
 interface ContentNotification {
@@ -61,4 +66,4 @@ export const contentNotifications: NotificationSource = {
   },
 };
 
-export const notificationSources: NotificationSource[] = [contentNotifications];
+export const notificationSources: NotificationSource[] = [contentNotifications, bonusNotificationSource];

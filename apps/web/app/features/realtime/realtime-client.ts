@@ -1,17 +1,17 @@
-import type { Account, RealtimeSettings } from '@chrysos/contract';
+import type { Account, Bonus, Freespin, Lootbox, RealtimeSettings } from '@chrysos/contract';
 import type { Centrifuge, Subscription } from 'centrifuge';
 
 /**
  * Spec §7 Realtime subscriptions: the player's private channels (`<name>#<user>`, user from the
- * settings' `cent`) and what each carries. Others (bonuses, free spins, lootboxes, comp points) are
- * published by their capabilities as they arrive.
+ * settings' `cent`) and what each carries: the bonus engine's channels one bonus, free spins or
+ * lootbox each (its player API's shapes); comp points arrive with loyalty.
  */
 export interface RealtimeChannels {
   balance: Account[];
   groups_updates: { id: string }[];
-  bonuses_changes: { id: string; title: string; stage: string; created_at: string };
-  freespins_changes: { id: string; title: string; stage: string; created_at: string };
-  lootboxes_changes: { id: string; stage: string };
+  bonuses_changes: Bonus;
+  freespins_changes: Freespin;
+  lootboxes_changes: Lootbox;
   comps_award: { points: number };
 }
 export type RealtimeChannel = keyof RealtimeChannels & string;
