@@ -84,11 +84,15 @@ export function groupBonuses(bonuses: readonly KeptBonus[]): BonusGroups {
   };
 }
 
-/** Whether the player has a running bonus (activated or handle_bets) in this currency. */
-export const hasRunningBonus = (bonuses: readonly KeptBonus[], currency?: string) =>
-  bonuses.some(
+/** The player's running bonuses (activated or handle_bets), of one currency when named. */
+export const runningBonuses = (bonuses: readonly KeptBonus[], currency?: string) =>
+  bonuses.filter(
     (bonus) => running.includes(bonus.stage) && (currency === undefined || bonus.currency === currency),
   );
+
+/** Whether the player has a running bonus (activated or handle_bets), in this currency when named. */
+export const hasRunningBonus = (bonuses: readonly KeptBonus[], currency?: string) =>
+  runningBonuses(bonuses, currency).length > 0;
 
 /** Free spins still to play: issued, or activated with spins left. */
 export const playableFreespins = (freespins: readonly KeptFreespin[]) =>

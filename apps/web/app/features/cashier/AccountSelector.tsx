@@ -6,7 +6,8 @@ import { Icon } from '../../ui/icons/icons';
 import { useWallet } from './WalletProvider';
 
 /**
- * Spec §2 header, for a logged-in player: the active account's balance; opened, every account to
+ * Spec §2 header, for a logged-in player: the active account's balance (with its real and bonus
+ * money apart while it holds bonus money); opened, every account to
  * switch to, the display unit of crypto currencies (BTC, mBTC, µBTC — kept on this device), and the
  * way to the wallet pages. A disclosure: Escape or a click outside closes it.
  */
@@ -59,6 +60,10 @@ export function AccountSelector() {
   }
 
   const ready = wallet.ready && active !== null;
+  const split =
+    ready && active.bonus_cents > 0
+      ? `${t('bonuses.header.real')} ${wallet.money(active.amount_cents - active.bonus_cents, active.currency)} · ${t('bonuses.header.bonus')} ${wallet.money(active.bonus_cents, active.currency)}`
+      : null;
   const withUnits = (accounts ?? []).filter(
     (account) => wallet.currency(account.currency).subcurrencies.length > 0,
   );
@@ -81,10 +86,17 @@ export function AccountSelector() {
           <span className="account-selector__amount">
             {ready ? wallet.money(active.amount_cents, active.currency) : t('wallet.accounts.loadingShort')}
           </span>
+          {split ? (
+            // Real and bonus money apart (issue 16): the balance above is their sum.
+            <span className="account-selector__split" data-balance-split>
+              {split}
+            </span>
+          ) : null}
         </span>
         <Icon name="chevron-down" size={16} className="account-selector__chevron" />
       </button>
       <div id={panelId} className="account-selector__panel" hidden={!open}>
+        {split ? <p className="account-selector__split-line">{split}</p> : null}
         <p className="account-selector__heading" id={`${panelId}-heading`}>
           {t('wallet.accounts.label')}
         </p>

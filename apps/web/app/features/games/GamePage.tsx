@@ -6,6 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { Icon } from '../../ui/icons/icons';
 import { rememberedPlayer } from '../account/remembered-player';
+import { BonusMoneyNotice } from '../bonuses/BonusMoneyNotice';
 import { useOpenCashier } from '../cashier/cashier';
 import { useWallet } from '../cashier/WalletProvider';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
@@ -23,7 +24,7 @@ import { type Mode, useLaunch } from './use-launch';
 /**
  * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame
  * from its launch options with its picture over it until it loads, what stops it from starting, and the
- * game's facts below. The frame's messages reach the page: balance changed, leave, open the cashier.
+ * game's facts below; in real-money play on bonus money, a notice saying so. The frame's messages reach the page: balance changed, leave, open the cashier.
  */
 export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) {
   const { t, locale } = useTranslation();
@@ -138,6 +139,8 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
           </button>
         </div>
       </GameBar>
+
+      {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
 
       <div
         ref={stage}
