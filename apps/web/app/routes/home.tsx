@@ -1,5 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
+import { hasDeposited } from '../features/bonuses/first-deposit.server';
 import { contentFor, requireFirst } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
 import { gameRowsOf, HomeGames } from '../features/games/HomeGames';
@@ -7,14 +8,18 @@ import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/home';
 
-/** Spec §2 /: the home page from `homePage`, the first-deposit banner, and the page's SEO blocks. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { content, locale } = contentFor(request, context);
+/**
+ * Spec §2 /: the home page from `homePage`, the first-deposit banner (gone once the player has
+ * deposited), and the page's SEO blocks.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, locale, app } = contentFor(request, context);
+  const firstDeposit = content.first('firstDepositBonusBanner', locale)?.data ?? null;
   return {
     locale,
     page: requireFirst(content, 'homePage', locale),
     gameRows: gameRowsOf(content.first('games', locale)?.data.categories),
-    firstDeposit: content.first('firstDepositBonusBanner', locale)?.data ?? null,
+    firstDeposit: firstDeposit && !(await hasDeposited(app)) ? firstDeposit : null,
     seoBlocks: content
       .list('seoBlocks', locale)
       .filter((item) => item.data.page === 'home')

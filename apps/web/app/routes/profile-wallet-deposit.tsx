@@ -17,7 +17,8 @@ const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /**
  * Spec §2 /profile/wallet/deposit: the deposit form on a page (where players of cashier-disabled
- * countries deposit), and — back from the payment page with ?payment= — how that payment went.
+ * countries deposit), with the deposit offer `?bonus=` names chosen (a promotion's "claim" link), and
+ * — back from the payment page with ?payment= — how that payment went.
  */
 export default function ProfileWalletDepositPage() {
   const { t, locale } = useTranslation();
@@ -48,7 +49,7 @@ export default function ProfileWalletDepositPage() {
             </p>
           ) : null}
           <div className="wallet-page__form">
-            <DepositForm idPrefix="page-deposit" />
+            <DepositForm idPrefix="page-deposit" offer={search.get('bonus')} />
           </div>
         </>
       )}

@@ -2,6 +2,7 @@ import { localeFromPath, localizePath } from '@chrysos/rules';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { alternateLinks } from '../features/content/meta';
+import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
 import { Picture } from '../ui/Picture';
@@ -18,7 +19,16 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     locale,
     origin: app.origin,
-    promotion: { title, summary, banner, ctaText, ctaUrl, terms, html: promotion.bodyHtml ?? '' },
+    promotion: {
+      slug: params.slug,
+      title,
+      summary,
+      banner,
+      ctaText,
+      ctaUrl,
+      terms,
+      html: promotion.bodyHtml ?? '',
+    },
   };
 }
 
@@ -31,10 +41,20 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
       ]
     : [];
 
+/** A call to action that signs a visitor up or opens the cashier: for a player, the claim of the offer. */
+const claims = /^\/(users\/sign_up|deposit)\/?(\?|#|$)/;
+
 export default function Promotion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { promotion, locale } = loaderData;
-  const cta = promotion.ctaUrl.startsWith('#') ? promotion.ctaUrl : localizePath(promotion.ctaUrl, locale);
+  const signedIn = isLoggedIn(usePlayerSession());
+  // "Claim your welcome package" leads a signed-in player to the deposit with this offer chosen.
+  const cta =
+    signedIn && claims.test(promotion.ctaUrl)
+      ? `${localizePath('/profile/wallet/deposit', locale)}?bonus=${encodeURIComponent(promotion.slug)}`
+      : promotion.ctaUrl.startsWith('#')
+        ? promotion.ctaUrl
+        : localizePath(promotion.ctaUrl, locale);
   return (
     <article className="promotion">
       <Picture

@@ -13,6 +13,7 @@ import {
   wageringShare,
 } from './bonus-lists';
 import { bonusNotificationItems } from './bonus-notifications';
+import { offerMatching } from './DepositOffers';
 import el from './messages.el.json';
 import en from './messages.en.json';
 
@@ -212,5 +213,33 @@ describe('bonus notifications (spec §4)', () => {
       money,
     );
     expect(greek?.preview.text).toBe('20 δωρεάν περιστροφές στο Golden Drachma σας περιμένουν.');
+  });
+});
+
+describe('the deposit offer a promotion link asks for', () => {
+  const offer = (code: string, campaign: string, terms_url: string) => ({
+    code,
+    campaign,
+    title: code,
+    percent: 100,
+    max_cents: 50_000,
+    min_deposit_cents: 2_000,
+    wagering_multiplier: 35,
+    wager_days: 30,
+    max_bet_cents: 500,
+    terms_url,
+  });
+  const offers = [
+    offer('WELCOME100', 'welcome', '/promotions/welcome-package'),
+    offer('RELOAD50', 'weekend-reload', '/promotions/weekend-reload/'),
+  ];
+
+  it('is found by its code, its campaign or the promotion page of its terms', () => {
+    expect(offerMatching(offers, 'welcome100')?.code).toBe('WELCOME100');
+    expect(offerMatching(offers, 'welcome')?.code).toBe('WELCOME100');
+    expect(offerMatching(offers, 'welcome-package')?.code).toBe('WELCOME100');
+    expect(offerMatching(offers, 'weekend-reload')?.code).toBe('RELOAD50');
+    expect(offerMatching(offers, 'package')).toBeUndefined();
+    expect(offerMatching(offers, null)).toBeUndefined();
   });
 });

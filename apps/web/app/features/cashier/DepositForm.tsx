@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
+import { DepositOffers, offerMatching, useDepositOffers } from '../bonuses/DepositOffers';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
@@ -12,10 +13,12 @@ import { useWallet } from './WalletProvider';
 
 /**
  * A deposit into the active account (spec §2 cashier and /profile/wallet/deposit): method, amount
- * within the method's limits with quick amounts, an optional bonus code; sending it takes the player
- * to the payment partner's card page, which brings them back to /profile/wallet/deposit?payment=.
+ * within the method's limits with quick amounts, the deposit bonus offers the player can choose now
+ * (`offer` preselects one: a promotion's "claim" link) and an optional bonus code, which wins over
+ * the offer chosen; sending it takes the player to the payment partner's card page, which brings them
+ * back to /profile/wallet/deposit?payment=.
  */
-export function DepositForm({ idPrefix }: { idPrefix: string }) {
+export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: string | null }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const code = wallet.active?.currency ?? null;
@@ -23,6 +26,12 @@ export function DepositForm({ idPrefix }: { idPrefix: string }) {
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
   const [bonusCode, setBonusCode] = useState('');
+  const offers = useDepositOffers(code);
+  const [offerCode, setOfferCode] = useState('');
+  // The offer a link asked for, once the offers are read (again for another currency's offers).
+  useEffect(() => {
+    setOfferCode(offerMatching(offers, offer)?.code ?? '');
+  }, [offers, offer]);
   const [problems, setProblems] = useState<{ amount?: string; bonus_code?: string; base?: string }>({});
   const [busy, setBusy] = useState(false);
   const { formRef, focusProblems } = useProblemFocus();
@@ -81,11 +90,13 @@ export function DepositForm({ idPrefix }: { idPrefix: string }) {
     }
     setProblems({});
     setBusy(true);
+    // A code typed by the player wins over the offer ticked above.
+    const bonus = bonusCode.trim() || offerCode;
     const response = await startDeposit({
       currency: code,
       amount_cents: cents,
       method: chosen.id,
-      ...(bonusCode.trim() ? { bonus_code: bonusCode.trim() } : {}),
+      ...(bonus ? { bonus_code: bonus } : {}),
     }).catch(() => null);
     const redirect = response?.ok ? response.body.redirect_url : undefined;
     if (typeof redirect === 'string' && redirect) {
@@ -115,11 +126,19 @@ export function DepositForm({ idPrefix }: { idPrefix: string }) {
         chips={chips}
         disabled={busy}
       />
+      <DepositOffers
+        offers={offers}
+        value={offerCode}
+        onChange={setOfferCode}
+        amountCents={cents}
+        money={exact}
+        disabled={busy}
+      />
       <TextField
         id={`${idPrefix}-bonus-code`}
         name="bonus_code"
         label={t('wallet.deposit.bonusCode')}
-        hint={t('wallet.deposit.bonusHint')}
+        hint={offerCode && bonusCode.trim() ? t('bonuses.offers.codeInstead') : t('wallet.deposit.bonusHint')}
         autoComplete="off"
         maxLength={64}
         value={bonusCode}

@@ -24,7 +24,8 @@ import { type Mode, useLaunch } from './use-launch';
 /**
  * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame
  * from its launch options with its picture over it until it loads, what stops it from starting, and the
- * game's facts below; in real-money play on bonus money, a notice saying so. The frame's messages reach the page: balance changed, leave, open the cashier.
+ * game's facts below; in real-money play on bonus money, a notice saying so. The frame's messages
+ * reach the page: balance changed, leave, open the cashier.
  */
 export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) {
   const { t, locale } = useTranslation();
