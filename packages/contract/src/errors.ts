@@ -74,6 +74,8 @@ export const errorCodes = {
     'games.restricted_currency',
     'games.studio_unavailable',
     'games.no_demo',
+    /** Free spins offered on a game the studio plays none on (only slots take them). */
+    'games.no_freespins',
     'games.sign_in_to_play',
     'games.favorites_sign_in',
     /** {providers} */
@@ -130,6 +132,8 @@ export const errorCodes = {
     'studio.launch_unknown_game',
     /** {currency}: a currency the studio does not play in. */
     'studio.launch_currency',
+    /** {game}: free spins launched on a game that takes none (only slots do). */
+    'studio.launch_freespins',
   ],
 } as const;
 

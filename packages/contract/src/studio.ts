@@ -50,6 +50,15 @@ export const studioTitle = z
   .meta({ id: 'StudioTitle' });
 export type StudioTitleInfo = z.infer<typeof studioTitle>;
 
+/**
+ * A session's free spins (a launch's grant): spins left and in all ("free spin 3 of 20" is spin
+ * total − left + 1) and what they won so far in minor units, paid as bonus money.
+ */
+export const studioFreespins = z
+  .object({ left: z.number().int(), total: z.number().int(), won: z.number().int() })
+  .meta({ id: 'StudioFreespins' });
+export type StudioFreespins = z.infer<typeof studioFreespins>;
+
 export const studioSession = z
   .object({
     mode: z.enum(['real', 'demo']),
@@ -61,6 +70,8 @@ export const studioSession = z
     title: studioTitle,
     fairness: studioFairness,
     history: z.array(studioHistoryRound),
+    /** Null unless the launch brought free spins. */
+    freespins: studioFreespins.nullable(),
   })
   .meta({ id: 'StudioSession' });
 export type StudioSessionAnswer = z.infer<typeof studioSession>;
@@ -78,6 +89,8 @@ export const studioRound = z
     /** The win is decided but the wallet has not acknowledged it yet: it is being paid. */
     settling: z.boolean(),
     fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+    /** After a free spin: where the session's free spins stand. */
+    freespins: studioFreespins.optional(),
   })
   .meta({ id: 'StudioRound' });
 export type StudioRoundAnswer = z.infer<typeof studioRound>;

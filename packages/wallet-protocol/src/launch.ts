@@ -30,6 +30,17 @@ export const launchRequest = z
       user: z.uuid(),
       /** The game session token the studio's wallet calls carry. */
       token: z.string().regex(/^[\w-]{16,200}$/),
+      /**
+       * Free spins to play first (slot titles only): the operator's id of them, the spins left and the
+       * stake of each in minor units. Launching again with the same id continues them, never adds spins.
+       */
+      freespins: z
+        .object({
+          grant: z.uuid(),
+          count: z.number().int().min(1).max(1000),
+          stake: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+        })
+        .optional(),
     }),
     z.object({ mode: z.literal('demo'), game_code: gameCode, language, currency }),
   ])

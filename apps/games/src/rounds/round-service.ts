@@ -5,6 +5,7 @@ import { BetError, type Engine, type Step } from '../math/engine.ts';
 import * as studioSchema from '../storage/schema.ts';
 import type { StudioTitle } from '../studio-types.ts';
 import { WalletUnavailable } from '../wallet/wallet-client.ts';
+import { claimSpin, type FreespinsState, grantState, returnSpin } from './freespins.ts';
 import type { Purse, RoundRef } from './purse.ts';
 import { claimNonce } from './seeds.ts';
 
@@ -27,6 +28,8 @@ export interface RoundAnswer {
   /** The win is decided but the wallet has not acknowledged it yet; it will be paid. */
   settling: boolean;
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
+  /** The session's free spins after a free round: spins left, in all, and won so far. */
+  freespins?: FreespinsState;
 }
 
 /** A round the player cannot play: a refused bet or action, with a reason the client can show. */
@@ -49,8 +52,12 @@ export interface PlayContext {
   subunits: number;
   title: StudioTitle;
   purse: Purse;
-  /** A free-spin grant paying the stake; the engine plays the round exactly as a paid one. */
-  freeGrant?: string;
+  /**
+   * The session's free-spin grant: while it has spins left, each round is one of them, at the grant's
+   * stake whatever the bet said, its stake paid by the grant (is_free towards the wallet); the engine
+   * plays it exactly as a paid round.
+   */
+  freeGrant?: string | null;
 }
 
 const refOf = (round: Pick<RoundRow, 'id' | 'titleId' | 'freeGrant'>): RoundRef => ({
@@ -88,19 +95,39 @@ export class RoundService {
     return engine;
   }
 
-  /** Opens and plays a round: stake, outcome, and (for one-step games) the win, all booked. */
+  /**
+   * Opens and plays a round: stake, outcome, and (for one-step games) the win, all booked. While the
+   * session's grant has spins left the round is one of them.
+   */
   async play(context: PlayContext, input: unknown): Promise<RoundAnswer> {
+    const grant = context.freeGrant ?? null;
+    const spin = grant ? await claimSpin(this.#db, grant, context.owner) : null;
+    if (!grant || !spin) return this.#play(context, input, null);
+    const answer = await this.#play(context, { stake: spin.stake }, grant);
+    const freespins = await grantState(this.#db, grant);
+    return freespins ? { ...answer, freespins } : answer;
+  }
+
+  async #play(context: PlayContext, input: unknown, freeGrant: string | null): Promise<RoundAnswer> {
     const { title } = context;
     const engine = this.#engine(title);
-    const bet = engine.parseBet(input, title.variant);
-    const stake = engine.stakeOf(bet);
-    const min = title.minBet * context.subunits;
-    const max = title.maxBet * context.subunits;
-    if (!Number.isSafeInteger(stake) || stake < min || stake > max) {
-      throw new BetError('stake', `The stake must be between ${title.minBet} and ${title.maxBet}.`);
+    let seeds: Awaited<ReturnType<typeof claimNonce>>;
+    let bet: unknown;
+    let stake: number;
+    try {
+      bet = engine.parseBet(input, title.variant);
+      stake = engine.stakeOf(bet);
+      const min = title.minBet * context.subunits;
+      const max = title.maxBet * context.subunits;
+      if (!Number.isSafeInteger(stake) || stake < min || stake > max) {
+        throw new BetError('stake', `The stake must be between ${title.minBet} and ${title.maxBet}.`);
+      }
+      seeds = await claimNonce(this.#db, context.owner);
+    } catch (error) {
+      // No round was opened: a free spin claimed for it is not spent.
+      if (freeGrant) await returnSpin(this.#db, freeGrant);
+      throw error;
     }
-
-    const seeds = await claimNonce(this.#db, context.owner);
     const step: Step<unknown, unknown> = engine.start(
       bet,
       title.variant,
@@ -125,23 +152,14 @@ export class RoundService {
         payout: step.finished ? step.payout : null,
         state: step.state as object,
         view: step.view as object,
-        freeGrant: context.freeGrant ?? null,
+        freeGrant,
       })
       .returning();
     if (!round) throw new Error('round not stored');
 
     const taken = await this.#takeStake(context.purse, round, 0, stake);
     if (!taken.booked) {
-      await this.#db
-        .update(studioRounds)
-        .set({
-          status: 'refused',
-          phase: 'done',
-          refusal: taken.reason,
-          closedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(studioRounds.id, round.id));
+      await this.#endUnbooked(round, 'refused', taken.reason);
       throw new RoundRefused(taken.reason, taken.balance ?? null);
     }
     const [booked] = await this.#db
@@ -230,12 +248,7 @@ export class RoundService {
       this.#log('stake outcome unknown; giving it back', { round: round.id, n });
       try {
         await purse.cancelStake(refOf(round), n);
-        if (n === 0) {
-          await this.#db
-            .update(studioRounds)
-            .set({ status: 'rolled_back', phase: 'done', closedAt: new Date(), updatedAt: new Date() })
-            .where(eq(studioRounds.id, round.id));
-        }
+        if (n === 0) await this.#endUnbooked(round, 'rolled_back');
       } catch (cancelError) {
         // Left for recover(): the round stays open with the stake unacknowledged.
         this.#log('stake rollback failed; recovery will retry', {
@@ -245,6 +258,25 @@ export class RoundService {
       }
       throw new RoundRefused('WALLET_UNAVAILABLE');
     }
+  }
+
+  /**
+   * Ends a round whose opening stake was refused or given back: nothing was played. Only a round still
+   * open is ended, once, and a free spin it took goes back to its grant.
+   */
+  async #endUnbooked(round: RoundRow, status: 'refused' | 'rolled_back', refusal?: string) {
+    const [ended] = await this.#db
+      .update(studioRounds)
+      .set({
+        status,
+        phase: 'done',
+        ...(refusal ? { refusal } : {}),
+        closedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(studioRounds.id, round.id), eq(studioRounds.status, 'open')))
+      .returning({ id: studioRounds.id });
+    if (ended && round.freeGrant) await returnSpin(this.#db, round.freeGrant);
   }
 
   /** Pays the decided win (zero included, to close the round at the wallet) and closes the round. */
@@ -335,10 +367,7 @@ export class RoundService {
       if (!cancelled.settled)
         this.#log('rollback refused during recovery', { round: round.id, reason: cancelled.reason });
       if (n === 0) {
-        await this.#db
-          .update(studioRounds)
-          .set({ status: 'rolled_back', phase: 'done', closedAt: new Date(), updatedAt: new Date() })
-          .where(eq(studioRounds.id, round.id));
+        await this.#endUnbooked(round, 'rolled_back');
         return true;
       }
       await this.#db

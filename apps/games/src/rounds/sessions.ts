@@ -13,7 +13,16 @@ export type StudioSession = typeof studioSchema.studioSessions.$inferSelect;
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export type Launch =
-  | { mode: 'real'; titleId: string; language: string; user: string; walletToken: string; currency: string }
+  | {
+      mode: 'real';
+      titleId: string;
+      language: string;
+      user: string;
+      walletToken: string;
+      currency: string;
+      /** The free-spin grant (freespin_grants) the session plays first, already held. */
+      freeGrant?: string;
+    }
   | { mode: 'demo'; titleId: string; language: string; currency: string; subunits: number };
 
 /**
@@ -30,7 +39,7 @@ export async function openStudioSession(db: Db, launch: Launch): Promise<string>
     currency: launch.currency,
     expiresAt: new Date(Date.now() + sessionLifetimeMs),
     ...(launch.mode === 'real'
-      ? { user: launch.user, walletToken: launch.walletToken }
+      ? { user: launch.user, walletToken: launch.walletToken, freeGrant: launch.freeGrant ?? null }
       : { demoBalance: demoStartingUnits * launch.subunits }),
   });
   return id;

@@ -4,6 +4,9 @@ import type { Db } from '@chrysos/db';
 import { launchPath, launchRequest, launchSignatureValid } from '@chrysos/wallet-protocol';
 import { launchApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BetError } from '../math/engine.ts';
+import { engines } from '../math/index.ts';
+import { holdGrant } from '../rounds/freespins.ts';
 import { openStudioSession } from '../rounds/sessions.ts';
 import type { StudioTitle } from '../studio-types.ts';
 
@@ -33,6 +36,21 @@ const refuse = (
       ...(params ? { params: { [field]: [params] } } : {}),
     }),
   );
+
+/** The engines whose rounds can be free spins: one stake, one spin, nothing for the player to decide. */
+const freeSpinEngines: readonly string[] = ['video-slot', 'classic-slot'];
+
+/** Whether a free spin's stake is one the title takes: within its limits and split evenly on its lines. */
+function stakeFits(title: StudioTitle, stake: number, subunits: number): boolean {
+  if (stake < title.minBet * subunits || stake > title.maxBet * subunits) return false;
+  try {
+    engines[title.engine].parseBet({ stake }, title.variant);
+    return true;
+  } catch (error) {
+    if (error instanceof BetError) return false;
+    throw error;
+  }
+}
 
 const invalid = (reply: FastifyReply, field: string) =>
   refuse(reply, 422, field, 'studio.launch_invalid', 'This field of the launch is missing or not valid.');
@@ -104,6 +122,34 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
         );
       }
 
+      // Free spins are held (or continued, for a grant launched before) before the session opens.
+      let freeGrant: string | undefined;
+      if (launch.mode === 'real' && launch.freespins) {
+        const { freespins } = launch;
+        if (!freeSpinEngines.includes(title.engine)) {
+          return refuse(
+            reply,
+            422,
+            'freespins',
+            'studio.launch_freespins',
+            `The game ${title.id} does not play free spins; only slots do.`,
+            { game: title.id },
+          );
+        }
+        if (!stakeFits(title, freespins.stake, subunits)) return invalid(reply, 'freespins');
+        const held = await holdGrant(db, {
+          grant: freespins.grant,
+          owner: launch.user,
+          titleId: title.id,
+          currency: launch.currency,
+          stake: freespins.stake,
+          count: freespins.count,
+        });
+        // The id of another player's grant, or of one for another game, currency or stake.
+        if (!held) return invalid(reply, 'freespins');
+        freeGrant = freespins.grant;
+      }
+
       const session = await openStudioSession(
         db,
         launch.mode === 'real'
@@ -114,6 +160,7 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
               user: launch.user,
               walletToken: launch.token,
               currency: launch.currency,
+              ...(freeGrant ? { freeGrant } : {}),
             }
           : {
               mode: 'demo',

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hashServerSeed, isClientSeed, isServerSeed, roundRng } from '../fair/index.ts';
 import { BetError } from '../math/engine.ts';
 import { engines } from '../math/index.ts';
+import { grantState } from '../rounds/freespins.ts';
 import { DemoPurse, type Purse, WalletPurse } from '../rounds/purse.ts';
 import { RoundRefused, RoundService } from '../rounds/round-service.ts';
 import { activeSeed, revealedSeed, revealedSeeds, rotateSeed } from '../rounds/seeds.ts';
@@ -183,6 +184,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       subunits,
       title,
       purse,
+      freeGrant: session.freeGrant,
     };
     return { session, title, subunits, owner, purse, round };
   }
@@ -228,6 +230,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         },
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
         history: historyAnswer(await rounds.history(owner, title.id)),
+        freespins: session.freeGrant ? await grantState(db, session.freeGrant) : null,
       };
     },
   });

@@ -21,10 +21,15 @@ async function layout(database: Database) {
 }
 
 const studioLayout = [
+  'constraint freespin_grants_pkey',
+  'constraint freespin_grants_spins',
   'constraint rounds_pkey',
   'constraint seeds_pkey',
   'constraint sessions_pkey',
+  'studio.freespin_grants r',
+  'studio.freespin_grants_pkey i',
   'studio.rounds r',
+  'studio.rounds_free_grant_idx i',
   'studio.rounds_open_idx i',
   'studio.rounds_owner_idx i',
   'studio.rounds_pkey i',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -56,10 +57,38 @@ export const studioSessions = studio.table(
     walletToken: text('wallet_token'),
     currency: text('currency').notNull(),
     demoBalance: bigint('demo_balance', { mode: 'number' }),
+    /** The free-spin grant the launch brought (freespin_grants): played before any paid round. */
+    freeGrant: text('free_grant'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * Free spins the operator granted a player on one slot title at one stake (issue 16), brought by a
+ * launch. They are counted here, so a reload or a second launch with the same grant id continues at
+ * the spin it reached: a spin is taken from `spinsLeft` when its round opens and given back if the
+ * wallet refuses or never books its stake. What the spins won is the sum of their rounds' payouts.
+ */
+export const studioFreespinGrants = studio.table(
+  'freespin_grants',
+  {
+    /** The operator's id of the free spins (a uuid). */
+    grantId: text('grant_id').primaryKey(),
+    /** The wallet user id the spins belong to. */
+    owner: text('owner').notNull(),
+    titleId: text('title_id').notNull(),
+    currency: text('currency').notNull(),
+    /** Minor units per spin, fixed by the operator. */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** Spins the grant had when it first reached the studio: "spin 4 of `spinsTotal`". */
+    spinsTotal: integer('spins_total').notNull(),
+    spinsLeft: integer('spins_left').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('freespin_grants_spins', sql`spins_left >= 0 and spins_left <= spins_total`)],
 );
 
 export const studioRoundStatuses = ['open', 'closed', 'refused', 'rolled_back'] as const;
@@ -106,5 +135,7 @@ export const studioRounds = studio.table(
   (table) => [
     index('rounds_owner_idx').on(table.owner, table.createdAt),
     index('rounds_open_idx').on(table.updatedAt).where(sql`${table.status} = 'open'`),
+    // A grant's winnings are the sum of its rounds.
+    index('rounds_free_grant_idx').on(table.freeGrant).where(sql`${table.freeGrant} is not null`),
   ],
 );

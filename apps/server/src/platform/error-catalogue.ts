@@ -218,6 +218,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'This game has no demo; sign in to play it for real money',
     el: 'Αυτό το παιχνίδι δεν έχει δοκιμαστική έκδοση· συνδεθείτε για να το παίξετε με πραγματικά χρήματα',
   },
+  'games.no_freespins': {
+    status: 422,
+    en: 'Free spins cannot be played on this game; they are played on slots',
+    el: 'Σε αυτό το παιχνίδι δεν παίζονται δωρεάν περιστροφές· παίζονται στους κουλοχέρηδες',
+  },
   'games.sign_in_to_play': {
     status: 401,
     en: 'Sign in to play for real money',
@@ -383,6 +388,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     status: 422,
     en: 'This studio does not play in {currency}.',
     el: 'Αυτό το στούντιο δεν παίζει σε {currency}.',
+  },
+  'studio.launch_freespins': {
+    status: 422,
+    en: 'The game {game} does not play free spins; only slots do.',
+    el: 'Το παιχνίδι {game} δεν παίζει δωρεάν περιστροφές· μόνο οι κουλοχέρηδες.',
   },
 };
 

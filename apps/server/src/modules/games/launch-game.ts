@@ -19,6 +19,17 @@ export interface LaunchRequest {
 }
 
 /**
+ * Free spins for the studio to play first (the bonus engine's grant: its id, the spins left, the stake
+ * per spin in minor units of the player's currency). The studio keeps count, so launching again with
+ * the same grant continues it; the spins' winnings are paid to the bonus balance.
+ */
+export interface LaunchFreespins {
+  grant: string;
+  count: number;
+  stake: number;
+}
+
+/**
  * GET /games/launch_options/{provider}/{game}: where the game client runs. Real play opens a game
  * session for the player's active currency (its token authorises the studio's wallet calls) and puts
  * the game on the player's recently played list. The studio is asked through its launch call, like
@@ -30,6 +41,8 @@ export async function launchGame(
   audience: Audience,
   defaultCurrency: string,
   launchAtStudio: StudioLauncher,
+  /** Real mode only; a slot title only (any other is games.no_freespins). */
+  freespins?: LaunchFreespins,
 ): Promise<LaunchOptions> {
   const [found] = await db
     .select({
@@ -78,6 +91,7 @@ export async function launchGame(
         params: { currency: studioLaunch.currency },
       });
     }
+    if (launched.refused === 'freespins') throw new AppError('games.no_freespins', { field: 'game' });
     throw new AppError('games.studio_unavailable', { field: 'game' });
   };
 
@@ -114,6 +128,7 @@ export async function launchGame(
     currency,
     user: playerId,
     token,
+    ...(freespins ? { freespins } : {}),
   });
   // Only a game the studio opened counts as played.
   await db

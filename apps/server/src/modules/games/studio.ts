@@ -48,7 +48,9 @@ export async function studioPlugin(app: FastifyInstance, options: { titles?: rea
 }
 
 /** What the studio's launch call came to: the game's address, or why there is none. */
-export type StudioLaunch = { gameUrl: string } | { refused: 'game' | 'currency' | 'unavailable' };
+export type StudioLaunch =
+  | { gameUrl: string }
+  | { refused: 'game' | 'currency' | 'freespins' | 'unavailable' };
 export type StudioLauncher = (launch: LaunchRequest) => Promise<StudioLaunch>;
 
 /** Sends a request to the studio mounted in this process, as it would go over the network. */
@@ -105,6 +107,7 @@ export function studioLauncher(app: FastifyInstance): StudioLauncher {
     const codes = answer.ok ? [] : Object.values(answer.body.codes ?? {}).flat();
     if (codes.includes('studio.launch_unknown_game')) return { refused: 'game' };
     if (codes.includes('studio.launch_currency')) return { refused: 'currency' };
+    if (codes.includes('studio.launch_freespins')) return { refused: 'freespins' };
     // A refused signature or request is this platform's fault, not the player's: logged, and the
     // player is told the studio cannot be reached.
     app.log.error({ status: answer.status, codes, game: launch.game_code }, 'studio launch refused');
