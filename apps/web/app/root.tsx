@@ -1,10 +1,9 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
-import { BonusesUpdates } from './features/bonuses/BonusesUpdates';
 import { useRememberPageForGames } from './features/games/game-back-path';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
 import { isChunkLoadError, reloadAfterChunkError } from './features/pwa/chunk-reload';
@@ -86,6 +85,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
 }
 
+/** The bonus engine's pushes, for a signed-in player only: a visitor's first load does without them. */
+const BonusesUpdates = lazy(() =>
+  import('./features/bonuses/BonusesUpdates').then((module) => ({ default: module.BonusesUpdates })),
+);
+
 function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
   const session = useMemo<PlayerSession>(
     () =>
@@ -126,7 +130,11 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
             <AccountEffects standalone={standalone} />
             <LeaveWebViewGuard standalone={standalone} />
             <GroupsUpdates />
-            <BonusesUpdates />
+            {player ? (
+              <Suspense fallback={null}>
+                <BonusesUpdates />
+              </Suspense>
+            ) : null}
           </ModalProvider>
         </WalletProvider>
       </RealtimeProvider>
