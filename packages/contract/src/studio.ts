@@ -52,10 +52,16 @@ export type StudioTitleInfo = z.infer<typeof studioTitle>;
 
 /**
  * A session's free spins (a launch's grant): spins left and in all ("free spin 3 of 20" is spin
- * total − left + 1) and what they won so far in minor units, paid as bonus money.
+ * total − left + 1), what they won so far, paid as bonus money, and the stake each is played at (the
+ * player cannot change it); amounts in minor units.
  */
 export const studioFreespins = z
-  .object({ left: z.number().int(), total: z.number().int(), won: z.number().int() })
+  .object({
+    left: z.number().int(),
+    total: z.number().int(),
+    won: z.number().int(),
+    stake: z.number().int(),
+  })
   .meta({ id: 'StudioFreespins' });
 export type StudioFreespins = z.infer<typeof studioFreespins>;
 

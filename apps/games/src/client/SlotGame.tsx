@@ -59,7 +59,13 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     return quick ? quickPacing(base) : base;
   }, [reducedMotion, quick]);
 
-  const short = ctx.balance !== null && stake > ctx.balance;
+  // Free spins the launch brought are played first, at their own stake, paid by the grant.
+  const free = ctx.freespins && ctx.freespins.left > 0 ? ctx.freespins : null;
+  const playStake = free ? free.stake : stake;
+  // Once the free spins are over the player is told what they won, until the first paid spin.
+  const [overSeen, setOverSeen] = useState(false);
+  const over = !free && ctx.freespins !== null && ctx.freespins.total > 0 && !overSeen;
+  const short = !free && ctx.balance !== null && stake > ctx.balance;
 
   const spin = useCallback(async () => {
     if (phase === 'presenting') {
@@ -69,11 +75,12 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     }
     if (phase !== 'idle' || short) return;
     ctx.clearProblem();
+    if (!free) setOverSeen(true);
     setPhase('waiting');
     setSpins([]);
     setEvents([]);
     setApplied(0);
-    const played = await ctx.play<View>({ stake });
+    const played = await ctx.play<View>({ stake: playStake });
     if (!played) {
       setPhase('idle');
       setAutoLeft(0);
@@ -85,7 +92,7 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     setEvents(slotTimeline(nextSpins, pacing));
     startedAt.current = performance.now();
     setPhase('presenting');
-  }, [phase, events.length, short, ctx, stake, config, pacing]);
+  }, [phase, events.length, short, ctx, free, playStake, config, pacing]);
 
   // Runs the timeline: each event at its time from the answer's arrival.
   useEffect(() => {
@@ -114,7 +121,11 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     );
     if (autoLeft > 0) {
       const balanceAfter = answer.balance;
-      const stop = feature !== null || total >= stake * 10 || (balanceAfter !== null && balanceAfter < stake);
+      // Autoplay never carries on from the last free spin into paid ones.
+      const outOfMoney = answer.freespins
+        ? answer.freespins.left === 0
+        : balanceAfter !== null && balanceAfter < stake;
+      const stop = feature !== null || total >= answer.stake * 10 || outOfMoney;
       setAutoLeft(stop ? 0 : autoLeft - 1);
     }
   }, [phase, applied, events.length, answer, ctx, config, t, money, autoLeft, stake]);
@@ -201,6 +212,22 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
   return (
     <div className={`slot-game ${config.className}`}>
       <div className="slot-stage">
+        {free ? (
+          <div className="freespins-bar" data-testid="freespins">
+            <strong>
+              {t('freespins.spinOf', { number: free.total - free.left + 1, total: free.total })}
+            </strong>
+            <span>
+              {t('freespins.won')}: <strong>{money(free.won)}</strong>
+            </span>
+          </div>
+        ) : over && phase === 'idle' && ctx.freespins ? (
+          <output className="freespins-bar freespins-bar--over" data-testid="freespins">
+            {ctx.freespins.won > 0
+              ? t('freespins.over', { amount: money(ctx.freespins.won) })
+              : t('freespins.overNothing')}
+          </output>
+        ) : null}
         {presentation.free && phase === 'presenting' ? (
           <div className="feature-bar">
             <span>
@@ -237,13 +264,25 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
         </p>
       </div>
       <div className="game-controls">
-        <StakeControl
-          ctx={ctx}
-          stake={stake}
-          ladder={ladder}
-          onChange={setStake}
-          disabled={busy || autoLeft > 0}
-        />
+        {free ? (
+          <StakeControl
+            ctx={ctx}
+            stake={free.stake}
+            ladder={[free.stake]}
+            onChange={() => {}}
+            disabled
+            label={t('freespins.stakeLocked')}
+            note={t('freespins.bonusNote')}
+          />
+        ) : (
+          <StakeControl
+            ctx={ctx}
+            stake={stake}
+            ladder={ladder}
+            onChange={setStake}
+            disabled={busy || autoLeft > 0}
+          />
+        )}
         <WinMeter
           ctx={ctx}
           amount={lastRoundTotal}

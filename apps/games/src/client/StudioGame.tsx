@@ -2,6 +2,7 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState }
 import {
   createStudioApi,
   type Fairness,
+  type Freespins,
   type HistoryRound,
   type Lang,
   type RoundAnswer,
@@ -76,6 +77,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [session, setSession] = useState<StudioSession | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
+  const [freespins, setFreespins] = useState<Freespins | null>(null);
   const [history, setHistory] = useState<HistoryRound[]>([]);
   const [fairness, setFairness] = useState<Fairness | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -98,6 +100,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
       const loaded = await api.session();
       setSession(loaded);
       setBalance(loaded.balance);
+      setFreespins(loaded.freespins);
       setHistory(loaded.history);
       setFairness(loaded.fairness);
       setPhase({ name: 'ready' });
@@ -194,7 +197,9 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
           const revealed = answer.finished && !answer.settling;
           setBalance(revealed ? answer.balance - (answer.payout ?? 0) : answer.balance);
         } else {
-          setBalance((current) => (current === null ? null : current - answer.stake));
+          // A free spin's stake is paid by the grant, not from the balance.
+          const taken = answer.freespins ? 0 : answer.stake;
+          setBalance((current) => (current === null ? null : current - taken));
           refreshSoon(3000);
         }
         if (!answer.finished) tellCasino('chrysos:balance');
@@ -235,6 +240,8 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
       } else if (answer.balance !== null) {
         setBalance(answer.balance);
       }
+      // The free spins' count and winnings move on with the spin's outcome shown, not before.
+      if (answer.freespins) setFreespins(answer.freespins);
       tellCasino('chrysos:balance');
       api
         .history()
@@ -254,6 +261,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
             money,
             reducedMotion,
             balance,
+            freespins,
             stakeRules,
             api,
             play,
@@ -264,7 +272,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
             clearProblem: () => setProblem(null),
           }
         : null,
-    [session, lang, t, money, reducedMotion, balance, stakeRules, api, play, act, reveal],
+    [session, lang, t, money, reducedMotion, balance, freespins, stakeRules, api, play, act, reveal],
   );
 
   const close = () => window.location.assign(lang === 'el' ? '/el/exit_iframe' : '/exit_iframe');

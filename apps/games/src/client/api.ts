@@ -1,6 +1,7 @@
 import type {
   RevealedSeed,
   StudioFairness,
+  StudioFreespins,
   StudioHistoryRound,
   StudioRotateAnswer,
   StudioRoundAnswer,
@@ -24,6 +25,7 @@ export type Fairness = StudioFairness;
 export type RoundStatus = StudioHistoryRound['status'];
 export type HistoryRound = StudioHistoryRound;
 export type StudioSession = StudioSessionAnswer;
+export type Freespins = StudioFreespins;
 export type RoundAnswer<View = unknown> = Omit<StudioRoundAnswer, 'view'> & { view: View };
 export type RoundRecord = StudioRoundRecord;
 export type { RevealedSeed };

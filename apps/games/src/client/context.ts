@@ -1,4 +1,4 @@
-import type { Lang, RoundAnswer, StudioApi, StudioSession } from './api.ts';
+import type { Freespins, Lang, RoundAnswer, StudioApi, StudioSession } from './api.ts';
 import type { Translate } from './i18n.ts';
 import type { StakeRules } from './stakes.ts';
 
@@ -12,6 +12,11 @@ export interface GameContext {
   reducedMotion: boolean;
   /** The balance on screen (minor units), null when unknown. */
   balance: number | null;
+  /**
+   * The free spins the launch brought, as last shown (a spin's outcome counts once revealed), or null.
+   * While spins are left, a slot plays them at their stake, which the player cannot change.
+   */
+  freespins: Freespins | null;
   stakeRules: StakeRules;
   api: StudioApi;
   /**

@@ -52,6 +52,7 @@ export function StakeControl({
   onChange,
   disabled,
   label,
+  note,
 }: {
   ctx: GameContext;
   stake: number;
@@ -59,13 +60,15 @@ export function StakeControl({
   onChange: (stake: number) => void;
   disabled: boolean;
   label?: string;
+  /** Said under the stake instead of its limits (a stake the player does not choose or pay). */
+  note?: string;
 }) {
   const { t, money } = ctx;
   const id = useId();
   const lines = ctx.stakeRules.multipleOf;
   const atLow = stake <= (ladder[0] ?? stake);
   const atHigh = stake >= (ladder.at(-1) ?? stake);
-  const short = ctx.balance !== null && stake > ctx.balance;
+  const short = note === undefined && ctx.balance !== null && stake > ctx.balance;
   return (
     <div className="stake-control">
       <label className="stake-control__label" htmlFor={id}>
@@ -106,11 +109,13 @@ export function StakeControl({
         </button>
       </div>
       <span className={`stake-control__note${short ? ' stake-control__note--warn' : ''}`} id={`${id}-note`}>
-        {short
-          ? t('stake.tooHigh')
-          : lines > 1
-            ? t('stake.perLine', { amount: money(stake / lines), lines })
-            : t('stake.limits', { min: money(ladder[0] ?? stake), max: money(ladder.at(-1) ?? stake) })}
+        {note !== undefined
+          ? note
+          : short
+            ? t('stake.tooHigh')
+            : lines > 1
+              ? t('stake.perLine', { amount: money(stake / lines), lines })
+              : t('stake.limits', { min: money(ladder[0] ?? stake), max: money(ladder.at(-1) ?? stake) })}
       </span>
     </div>
   );

@@ -78,6 +78,15 @@ const en = {
   'slot.featureIntro': '{{spins}} free spins!',
   'slot.featureMultiplier': 'Every win ×{{multiplier}}',
   'slot.featureTotal': 'Free spins won {{feature}} · total win {{total}}',
+
+  'freespins.spinOf': 'Free spin {{number}} of {{total}}',
+  'freespins.won': 'Won with free spins',
+  'freespins.bonusNote': 'Free spins are played at a set stake; what they win is bonus money.',
+  'freespins.stakeLocked': 'Stake of your free spins',
+  'freespins.over':
+    'Your free spins are over: they won {{amount}}, paid to your bonus balance. Spins from now on are paid from your balance.',
+  'freespins.overNothing':
+    'Your free spins are over; they won nothing this time. Spins from now on are paid from your balance.',
   'slot.featureCapped': 'The feature reached its maximum number of free spins.',
   'slot.retrigger': '+{{spins}} free spins',
   'slot.lineCombo': 'Line {{line}}: {{symbol}} pays {{amount}}',
@@ -399,6 +408,16 @@ const el: Record<MessageKey, string> = {
   'slot.featureIntro': '{{spins}} δωρεάν περιστροφές!',
   'slot.featureMultiplier': 'Κάθε κέρδος ×{{multiplier}}',
   'slot.featureTotal': 'Οι δωρεάν περιστροφές κέρδισαν {{feature}} · συνολικό κέρδος {{total}}',
+
+  'freespins.spinOf': 'Δωρεάν περιστροφή {{number}} από {{total}}',
+  'freespins.won': 'Κέρδη από δωρεάν περιστροφές',
+  'freespins.bonusNote':
+    'Οι δωρεάν περιστροφές παίζονται με σταθερό ποντάρισμα· ό,τι κερδίζουν είναι χρήματα μπόνους.',
+  'freespins.stakeLocked': 'Ποντάρισμα των δωρεάν περιστροφών σας',
+  'freespins.over':
+    'Οι δωρεάν περιστροφές σας τελείωσαν: κέρδισαν {{amount}}, που πιστώθηκαν στο υπόλοιπο μπόνους σας. Από εδώ και πέρα οι περιστροφές χρεώνονται στο υπόλοιπό σας.',
+  'freespins.overNothing':
+    'Οι δωρεάν περιστροφές σας τελείωσαν· αυτή τη φορά δεν κέρδισαν κάτι. Από εδώ και πέρα οι περιστροφές χρεώνονται στο υπόλοιπό σας.',
   'slot.featureCapped': 'Η λειτουργία έφτασε τον μέγιστο αριθμό δωρεάν περιστροφών.',
   'slot.retrigger': '+{{spins}} δωρεάν περιστροφές',
   'slot.lineCombo': 'Γραμμή {{line}}: {{symbol}} πληρώνει {{amount}}',

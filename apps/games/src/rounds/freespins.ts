@@ -16,11 +16,12 @@ export interface FreespinGrant {
   count: number;
 }
 
-/** What the game client is told of a session's free spins; `won` is in minor units. */
+/** What the game client is told of a session's free spins; `won` and `stake` are in minor units. */
 export interface FreespinsState {
   left: number;
   total: number;
   won: number;
+  stake: number;
 }
 
 /**
@@ -82,7 +83,7 @@ export async function returnSpin(db: Db, grant: string): Promise<void> {
  */
 export async function grantState(db: Db, grant: string): Promise<FreespinsState | null> {
   const [row] = await db
-    .select({ left: grants.spinsLeft, total: grants.spinsTotal })
+    .select({ left: grants.spinsLeft, total: grants.spinsTotal, stake: grants.stake })
     .from(grants)
     .where(eq(grants.grantId, grant));
   if (!row) return null;
@@ -96,5 +97,5 @@ export async function grantState(db: Db, grant: string): Promise<FreespinsState 
         inArray(studioRounds.phase, ['settling', 'done']),
       ),
     );
-  return { left: row.left, total: row.total, won: Number(won?.won ?? 0) };
+  return { ...row, won: Number(won?.won ?? 0) };
 }

@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     const { player, launch } = await seat({ funded: 1_000 });
     const grant = randomUUID();
     const session = await opened(await launch({ grant, count: 3, stake: 100 }));
-    expect((await stateOf(session)).freespins).toEqual({ left: 3, total: 3, won: 0 });
+    expect((await stateOf(session)).freespins).toEqual({ left: 3, total: 3, won: 0, stake: 100 });
 
     let won = 0;
     for (const left of [2, 1, 0]) {
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
       const round = await spin(session, 2_000);
       expect(round).toMatchObject({ status: 'closed', stake: 100 });
       won += round.payout;
-      expect(round.freespins).toEqual({ left, total: 3, won });
+      expect(round.freespins).toEqual({ left, total: 3, won, stake: 100 });
       // The wallet records the bet with no money and pays the win to the bonus balance.
       expect(await betsOf(round.id)).toContainEqual({ kind: 'bet', amount: 0 });
       expect(await money(player)).toEqual({ real: 1_000, bonus: won, held: 0 });
@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     expect(paid.freespins).toBeUndefined();
     expect(await betsOf(paid.id)).toContainEqual({ kind: 'bet', amount: 200 });
     expect((await money(player)).real).toBe(1_000 - 200 + paid.payout);
-    expect((await stateOf(session)).freespins).toEqual({ left: 0, total: 3, won });
+    expect((await stateOf(session)).freespins).toEqual({ left: 0, total: 3, won, stake: 100 });
   });
 
   it('continues a grant after a reload and a second launch, never adding spins', async () => {
@@ -123,16 +123,16 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     const second = await spin(first, 100);
     const won = second.freespins.won;
     // A reload reads the same session: spin 3 of 5 is next.
-    expect((await stateOf(first)).freespins).toEqual({ left: 3, total: 5, won });
+    expect((await stateOf(first)).freespins).toEqual({ left: 3, total: 5, won, stake: 100 });
     // The platform launches the same grant again with the count it first gave: the studio keeps its own.
     const again = await opened(await launch({ grant, count: 5, stake: 100 }));
     expect(again).not.toBe(first);
-    expect((await stateOf(again)).freespins).toEqual({ left: 3, total: 5, won });
+    expect((await stateOf(again)).freespins).toEqual({ left: 3, total: 5, won, stake: 100 });
     // A lower count from the platform stands (it counted spins the studio has not); a higher one adds nothing.
     await opened(await launch({ grant, count: 2, stake: 100 }));
-    expect((await stateOf(again)).freespins).toEqual({ left: 2, total: 5, won });
+    expect((await stateOf(again)).freespins).toEqual({ left: 2, total: 5, won, stake: 100 });
     await opened(await launch({ grant, count: 4, stake: 100 }));
-    expect((await stateOf(first)).freespins).toEqual({ left: 2, total: 5, won });
+    expect((await stateOf(first)).freespins).toEqual({ left: 2, total: 5, won, stake: 100 });
     // Both sessions play from the one grant.
     expect((await spin(again, 100)).freespins.left).toBe(1);
     expect((await spin(first, 100)).freespins.left).toBe(0);
@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     const refused = await studio(session, 'POST', '/games-api/rounds', { bet: { stake: 100 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().params).toEqual({ round: [{ reason: 'RS_ERROR_TOKEN_EXPIRED' }] });
-    expect((await stateOf(session)).freespins).toEqual({ left: 2, total: 2, won: 0 });
+    expect((await stateOf(session)).freespins).toEqual({ left: 2, total: 2, won: 0, stake: 100 });
 
     await app.database.db
       .update(schema.gameSessions)
@@ -231,7 +231,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     const session = sessionIdOf(launched.game_url);
     expect(await stateOf(session)).toMatchObject({
       language: 'el',
-      freespins: { left: 20, total: 20, won: 0 },
+      freespins: { left: 20, total: 20, won: 0, stake: 50 },
     });
     expect((await spin(session, 1_000)).freespins).toMatchObject({ left: 19, total: 20 });
     expect((await money(player)).real).toBe(500);
