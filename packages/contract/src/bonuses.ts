@@ -233,7 +233,8 @@ export const lootboxesApi = {
     method: 'POST',
     path: '/player/lootboxes/:id/activation',
     params: id,
-    body: z.object({ client_seed: z.string().min(1).max(64).optional() }).optional(),
+    /** The player's own seed for the draw (optional: one is drawn for them). */
+    body: z.object({ client_seed: z.string().min(1).max(64).optional() }),
     tags,
     summary: 'Opens an issued lootbox: a provably fair draw from its prize table, paid at once',
     responses: { 200: lootbox, ...refusals },

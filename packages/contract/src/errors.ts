@@ -101,6 +101,30 @@ export const errorCodes = {
     'cashier.too_many_refused_webhooks',
     /** {type} */
     'cashier.payment_form_type',
+    /** A withdrawal while a bonus runs: confirm with forfeit_bonus to give the bonus up. {bonus} */
+    'cashier.bonus_active',
+  ],
+  /** The bonus engine: bonuses, free spins, lootboxes, coupons and deposit offers. */
+  bonuses: [
+    'bonuses.not_found',
+    /** Only an issued bonus can be activated. */
+    'bonuses.not_issued',
+    /** One bonus runs at a time per currency. {currency} */
+    'bonuses.another_active',
+    'bonuses.not_cancellable',
+    'bonuses.coupon_unknown',
+    'bonuses.coupon_expired',
+    'bonuses.coupon_used_up',
+    'bonuses.coupon_ineligible',
+    /** A deposit code the player cannot use now (unknown, not a deposit offer, or not eligible). */
+    'bonuses.deposit_code_ineligible',
+    /** {amount, currency}: the offer's minimum deposit. */
+    'bonuses.deposit_below_minimum',
+    'bonuses.freespins_not_found',
+    /** Spins already played, given up or expired. */
+    'bonuses.freespins_not_playable',
+    'bonuses.lootbox_not_found',
+    'bonuses.lootbox_opened',
   ],
   support: [
     /** {minutes} */

@@ -105,7 +105,11 @@ export const gamesSelectBySeoTitlesBody = z
   .meta({ id: 'GamesSelectBySeoTitles' });
 
 export const launchMode = z.enum(['demo', 'real']);
-export const launchOptionsQuery = localeQuery.extend({ mode: launchMode.default('demo') });
+export const launchOptionsQuery = localeQuery.extend({
+  mode: launchMode.default('demo'),
+  /** Free spins of the player's (GET /player/freespins/) to play in this real-money session. */
+  freespins: z.uuid().optional(),
+});
 
 /** How the web app opens a game: in an iframe on /game/{urlId}. */
 export const launchOptionsV1 = z

@@ -63,7 +63,13 @@ export const depositBody = z
   .meta({ id: 'Deposit' });
 
 export const withdrawalBody = z
-  .object({ currency: currencyCode, amount_cents: minorUnits, method: z.string().min(1).max(40) })
+  .object({
+    currency: currencyCode,
+    amount_cents: minorUnits,
+    method: z.string().min(1).max(40),
+    /** The player confirmed that a bonus running in the currency is forfeited with this withdrawal. */
+    forfeit_bonus: z.boolean().optional(),
+  })
   .meta({ id: 'Withdrawal' });
 
 export const depositStarted = z.object({ payment, redirect_url: z.string() }).meta({ id: 'DepositStarted' });
@@ -183,7 +189,7 @@ export const cashierApi = {
     tags: ['cashier'],
     summary: 'Request a withdrawal: the money is held until it is paid out, cancelled or rejected',
     body: withdrawalBody,
-    responses: { 201: payment, 401: errorBody, 422: errorBody },
+    responses: { 201: payment, 401: errorBody, 409: errorBody, 422: errorBody },
   }),
   cancelWithdrawal: endpoint({
     method: 'DELETE',

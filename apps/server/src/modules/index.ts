@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import auth from './auth/index.ts';
+import bonuses from './bonuses/index.ts';
 import cashier from './cashier/index.ts';
 import content from './content/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
@@ -31,4 +32,5 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(realtime);
   await app.register(games, options.games ?? {});
   await app.register(notifications);
+  await app.register(bonuses);
 }

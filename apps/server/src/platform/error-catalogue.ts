@@ -280,6 +280,73 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'A valid operator token is required',
     el: 'Απαιτείται έγκυρο διακριτικό χειριστή',
   },
+  'cashier.bonus_active': {
+    status: 409,
+    en: 'You have a bonus running. A withdrawal now forfeits it (its bonus money and winnings); confirm to go ahead, or finish the wagering first.',
+    el: 'Έχετε ενεργό μπόνους. Μια ανάληψη τώρα το ακυρώνει (τα χρήματα μπόνους και τα κέρδη του)· επιβεβαιώστε για να συνεχίσετε ή ολοκληρώστε πρώτα τον στοιχηματισμό.',
+  },
+  'bonuses.not_found': { status: 404, en: 'No such bonus', el: 'Δεν υπάρχει τέτοιο μπόνους' },
+  'bonuses.not_issued': {
+    status: 409,
+    en: 'Only a bonus waiting for you can be activated',
+    el: 'Μόνο ένα μπόνους που σας περιμένει μπορεί να ενεργοποιηθεί',
+  },
+  'bonuses.another_active': {
+    status: 409,
+    en: 'You already have a bonus running in {currency}. Finish or cancel it first.',
+    el: 'Έχετε ήδη ενεργό μπόνους σε {currency}. Ολοκληρώστε ή ακυρώστε το πρώτα.',
+  },
+  'bonuses.not_cancellable': {
+    status: 409,
+    en: 'This bonus has already ended',
+    el: 'Αυτό το μπόνους έχει ήδη λήξει',
+  },
+  'bonuses.coupon_unknown': {
+    status: 422,
+    en: 'There is no coupon with this code',
+    el: 'Δεν υπάρχει κουπόνι με αυτόν τον κωδικό',
+  },
+  'bonuses.coupon_expired': {
+    status: 422,
+    en: 'This coupon has expired',
+    el: 'Αυτό το κουπόνι έχει λήξει',
+  },
+  'bonuses.coupon_used_up': {
+    status: 422,
+    en: 'This coupon has already been used',
+    el: 'Αυτό το κουπόνι έχει ήδη χρησιμοποιηθεί',
+  },
+  'bonuses.coupon_ineligible': {
+    status: 422,
+    en: 'This coupon is not available for your account',
+    el: 'Αυτό το κουπόνι δεν είναι διαθέσιμο για τον λογαριασμό σας',
+  },
+  'bonuses.deposit_code_ineligible': {
+    status: 422,
+    en: 'This bonus code cannot be used with this deposit',
+    el: 'Αυτός ο κωδικός μπόνους δεν ισχύει για αυτή την κατάθεση',
+  },
+  'bonuses.deposit_below_minimum': {
+    status: 422,
+    en: 'The bonus needs a deposit of at least {amount} {currency}',
+    el: 'Το μπόνους απαιτεί κατάθεση τουλάχιστον {amount} {currency}',
+  },
+  'bonuses.freespins_not_found': {
+    status: 404,
+    en: 'No such free spins',
+    el: 'Δεν υπάρχουν τέτοιες δωρεάν περιστροφές',
+  },
+  'bonuses.freespins_not_playable': {
+    status: 409,
+    en: 'These free spins can no longer be played',
+    el: 'Αυτές οι δωρεάν περιστροφές δεν μπορούν πλέον να παιχτούν',
+  },
+  'bonuses.lootbox_not_found': { status: 404, en: 'No such lootbox', el: 'Δεν υπάρχει τέτοιο κουτί δώρων' },
+  'bonuses.lootbox_opened': {
+    status: 409,
+    en: 'This lootbox has already been opened',
+    el: 'Αυτό το κουτί δώρων έχει ήδη ανοιχτεί',
+  },
   'cashier.webhook_signature_invalid': {
     status: 400,
     en: 'The webhook signature is invalid or stale',

@@ -18,6 +18,18 @@ export interface CashierOptions {
    * A currency not listed always waits for one.
    */
   autoApproveBelow: Readonly<Record<string, number>>;
+  /** The bonus engine's part in payments: its hooks, so the cashier knows nothing of bonus rules. */
+  bonuses?: CashierBonusHooks;
+}
+
+export interface CashierBonusHooks {
+  /** Refuses a deposit bonus code that cannot give a bonus with this deposit (before the provider is asked). */
+  checkDepositCode(playerId: string, currency: string, amount: number, code: string): Promise<void>;
+  /**
+   * Inside the withdrawal's transaction: forfeits the bonus running in the currency if the player
+   * confirmed it, refuses the withdrawal (cashier.bonus_active) if not.
+   */
+  settleRunningBonus(tx: Db, playerId: string, currency: string, confirmed: boolean): Promise<void>;
 }
 
 /**
@@ -111,6 +123,14 @@ export class Cashier {
   ): Promise<{ payment: Payment; redirectUrl: string }> {
     await this.#checkLimits('deposit', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
+    if (request.bonusCode) {
+      await this.#options.bonuses?.checkDepositCode(
+        playerId,
+        request.currency,
+        request.amount,
+        request.bonusCode,
+      );
+    }
     const [payment] = await this.#db
       .insert(schema.payments)
       .values({
@@ -230,13 +250,20 @@ export class Cashier {
 
   async requestWithdrawal(
     playerId: string,
-    request: { currency: string; amount: number; method: string },
+    request: { currency: string; amount: number; method: string; forfeitBonus?: boolean | undefined },
   ): Promise<Payment> {
     await this.#checkLimits('withdrawal', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
     let payment: Payment | undefined;
     try {
       payment = await this.#db.transaction(async (tx) => {
+        // A player can always withdraw their real money: with a bonus running, once they confirm it is forfeited.
+        await this.#options.bonuses?.settleRunningBonus(
+          tx,
+          playerId,
+          request.currency,
+          request.forfeitBonus === true,
+        );
         const [created] = await tx
           .insert(schema.payments)
           .values({

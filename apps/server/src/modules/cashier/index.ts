@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
 import { Cashier } from './cashier.ts';
 import { defineCashierJobs } from './jobs.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
@@ -35,7 +36,30 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       log: app.log,
       events: app.events,
     },
-    { autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW },
+    {
+      autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW,
+      bonuses: {
+        async checkDepositCode(playerId, currency, amount, code) {
+          const facts = await playerFacts(
+            app.database.db,
+            playerId,
+            currency,
+            app.config.LICENSE,
+            new Date(),
+          );
+          await depositCampaign(app.database.db, facts, code, amount);
+        },
+        async settleRunningBonus(tx, playerId, currency, confirmed) {
+          await forfeitRunningBonus(
+            tx,
+            { wallet: app.wallet, events: app.events },
+            playerId,
+            currency,
+            confirmed,
+          );
+        },
+      },
+    },
   );
   app.decorate('sandboxPsp', psp);
   app.decorate('cashier', cashier);

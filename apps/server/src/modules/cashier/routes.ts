@@ -65,6 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: request.body.currency,
         amount: request.body.amount_cents,
         method: request.body.method,
+        forfeitBonus: request.body.forfeit_bonus,
       });
       return reply.code(201).send(present(created));
     },

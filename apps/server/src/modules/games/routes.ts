@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../auth/public.ts';
+import { freespinsGrant } from '../bonuses/public.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch-game.ts';
@@ -82,12 +83,25 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(gamesApi.launchOptions),
     handler: async (request, reply) => {
+      const { freespins, ...query } = request.query;
+      const audience = await audienceOf(app, request);
+      // Free spins of the player's, for the studio to play first (the bonus engine checks they are theirs).
+      const grant =
+        freespins && query.mode === 'real' && audience.playerId && audience.currency
+          ? await freespinsGrant(db, {
+              id: freespins,
+              playerId: audience.playerId,
+              currency: audience.currency,
+              ...request.params,
+            })
+          : undefined;
       const options = await launchGame(
         db,
-        { ...request.params, ...request.query },
-        await audienceOf(app, request),
+        { ...request.params, ...query },
+        audience,
         await app.referenceData.defaultCurrency(),
         app.launchAtStudio,
+        grant,
       );
       reply.header('cache-control', 'no-store');
       if (request.apiVersion === 1) return { game_url: options.game_url, strategy: options.strategy };

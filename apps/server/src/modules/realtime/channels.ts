@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
 
 /**
  * The channel catalogue (spec §7 Realtime subscriptions, Centrifugo's channel naming): private channels
@@ -18,17 +19,15 @@ export interface PrivateChannels {
   }[];
   /** The player's groups after a change: a list of items with id (spec §7). */
   groups_updates: { id: string }[];
-  /** One bonus (spec §3 Bonus and freespin). */
-  bonuses_changes: { id: string; title: string; stage: BonusStage; created_at: string };
-  /** One freespin (spec §3 Bonus and freespin). */
-  freespins_changes: { id: string; title: string; stage: BonusStage; created_at: string };
-  /** One lootbox (spec §3 Lootbox). */
-  lootboxes_changes: { id: string; stage: string };
+  /** One bonus as GET /player/bonuses/ shows it (spec §3 Bonus and freespin), after any change. */
+  bonuses_changes: Bonus;
+  /** One freespin as GET /player/freespins/ shows it. */
+  freespins_changes: Freespin;
+  /** One lootbox as GET /player/lootboxes shows it (spec §3 Lootbox). */
+  lootboxes_changes: Lootbox;
   /** The player's new comp points (spec §7 comps_award). */
   comps_award: { points: number };
 }
-
-export type BonusStage = 'activated' | 'issued' | 'handle_bets' | 'canceled';
 
 /** What each public channel carries, by name (without the `public:` namespace). */
 export interface PublicChannels {

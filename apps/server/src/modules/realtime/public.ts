@@ -1,6 +1,5 @@
 /** What other modules may use of realtime: the only file they import from it. */
 export type {
-  BonusStage,
   PrivateChannelName,
   PrivateChannels,
   PublicChannelName,

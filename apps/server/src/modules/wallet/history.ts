@@ -5,7 +5,7 @@ export const historyKinds = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'payout'],
   game: ['bet', 'win', 'rollback'],
-  bonus: ['bonus_grant', 'bonus_forfeit', 'bonus_conversion'],
+  bonus: ['bonus_grant', 'bonus_forfeit', 'bonus_conversion', 'prize_payout'],
 } as const;
 
 export interface HistoryFilter {

@@ -228,6 +228,21 @@ export class Ledger {
     return { real: of('real'), bonus: of('bonus'), held: of('withdrawal_hold') };
   }
 
+  /**
+   * The same, with the player's accounts in the currency locked until the caller's transaction ends (as
+   * every booking locks them): a movement of "all the bonus money" booked after it moves exactly that.
+   */
+  async lockedBalances(playerId: string, currency: string) {
+    const rows = await this.#db
+      .select({ kind: schema.ledgerAccounts.kind, balance: schema.ledgerAccounts.balance })
+      .from(schema.ledgerAccounts)
+      .where(and(eq(schema.ledgerAccounts.playerId, playerId), eq(schema.ledgerAccounts.currency, currency)))
+      .orderBy(schema.ledgerAccounts.id)
+      .for('update');
+    const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0;
+    return { real: of('real'), bonus: of('bonus'), held: of('withdrawal_hold') };
+  }
+
   /** The entries of a booked transaction, by its idempotency key (to answer or reverse it). */
   async entriesOf(key: string) {
     return this.#db

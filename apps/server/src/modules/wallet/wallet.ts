@@ -128,6 +128,41 @@ export class Wallet {
     ]);
   }
 
+  /** Bonus money granted (a bonus activated): the bonus pool owes the player's bonus balance. */
+  async grantBonus(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    const pool = await this.ledger.systemAccount('bonus_pool', movement.currency);
+    return this.#move('bonus_grant', movement, [
+      { account: await this.#bonus(movement), amount: movement.amount, tracked: true },
+      { account: pool, amount: -movement.amount, tracked: false },
+    ]);
+  }
+
+  /** A bonus wagered out: its money on the bonus balance becomes real, withdrawable money. */
+  async convertBonus(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    return this.#move('bonus_conversion', movement, [
+      { account: await this.#bonus(movement), amount: -movement.amount, tracked: true },
+      { account: await this.#real(movement), amount: movement.amount, tracked: true },
+    ]);
+  }
+
+  /** A prize paid as real money from the bonus pool (a lootbox prize the operator made real money). */
+  async payPrize(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    const pool = await this.ledger.systemAccount('bonus_pool', movement.currency);
+    return this.#move('prize_payout', movement, [
+      { account: await this.#real(movement), amount: movement.amount, tracked: true },
+      { account: pool, amount: -movement.amount, tracked: false },
+    ]);
+  }
+
+  /** Bonus money taken back to the pool (a bonus canceled, expired, forfeited, or above its cap). */
+  async forfeitBonus(movement: PlayerMovement & { reference: string }): Promise<Booking> {
+    const pool = await this.ledger.systemAccount('bonus_pool', movement.currency);
+    return this.#move('bonus_forfeit', movement, [
+      { account: await this.#bonus(movement), amount: -movement.amount, tracked: true },
+      { account: pool, amount: movement.amount, tracked: false },
+    ]);
+  }
+
   async bet(movement: GameMovement): Promise<Booking> {
     return this.ledger.book(await this.betMovement(movement));
   }

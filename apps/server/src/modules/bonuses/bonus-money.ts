@@ -1,0 +1,30 @@
+import type { Db, schema } from '@chrysos/db';
+import { sql } from 'drizzle-orm';
+
+/** Winnings of free spins still being played: bonus money that is not the running bonus's yet. */
+export async function spinsWinnings(tx: Db, playerId: string, currency: string): Promise<number> {
+  const { rows } = (await tx.execute(sql`
+    select coalesce(sum(win), 0) as win from player_freespins
+    where player_id = ${playerId} and currency = ${currency} and stage = 'activated'`)) as unknown as {
+    rows: { win: string | number }[];
+  };
+  return Number(rows[0]?.win ?? 0);
+}
+
+/**
+ * Whether a bet staked since the bonus was activated is still open (no win and no rollback answers it):
+ * a bonus with wagering met waits for them in handle_bets, since their outcome is still its money.
+ */
+export async function betsOpen(tx: Db, bonus: typeof schema.playerBonuses.$inferSelect): Promise<boolean> {
+  const { rows } = (await tx.execute(sql`
+    select exists (
+      select 1 from ledger_transactions bet
+      where bet.player_id = ${bonus.playerId} and bet.currency = ${bonus.currency} and bet.kind = 'bet'
+        and bet.amount > 0 and bet.id > ${bonus.activationTransaction ?? 0}
+        and not exists (
+          select 1 from ledger_transactions answer
+          where answer.reference = bet.idempotency_key and answer.kind in ('win', 'rollback')
+        )
+    ) as open`)) as unknown as { rows: { open: boolean }[] };
+  return rows[0]?.open === true;
+}

@@ -1,0 +1,74 @@
+import type { Db } from '@chrysos/db';
+import { schema } from '@chrysos/db';
+import type { Locale } from '@chrysos/rules';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queuePlayerPush } from '../notifications/public.ts';
+import { bonusPush, freespinsPush, lootboxPush } from './push-messages.ts';
+import { listBonuses, listFreespins, listLootboxes } from './read.ts';
+
+async function languageOf(db: Db, playerId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ language: schema.players.language })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  return row?.language === 'el' ? 'el' : 'en';
+}
+
+/**
+ * A bonus, free spins or lootbox that changed is published on the player's channel (as the list shows
+ * it now, so the page replaces it by id) and, for the changes worth it, pushed to their browsers in
+ * their language. Publications carry the state when the handler runs: two quick changes may both show
+ * the second, which is what the page should show anyway.
+ */
+export function publishChanges(app: FastifyInstance): void {
+  app.events.on('bonuses.bonus_changed', 'bonuses.publish-bonus', async (event, context) => {
+    const { playerId, bonusId, stage, pushed } = event.payload;
+    const language = await languageOf(context.db, playerId);
+    const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
+    if (!bonus) return;
+    await app.realtime.publishToPlayer(context, 'bonuses_changes', playerId, bonus, `${event.id}:bonus`);
+    const titles = {
+      en: bonus.title,
+      el: (await listBonuses(context.db, playerId, 'el', bonusId))[0]?.title ?? bonus.title,
+    };
+    if (pushed)
+      await queuePlayerPush(app, context.db, playerId, (l) => bonusPush(stage, l, titles[l], bonusId));
+  });
+
+  app.events.on('bonuses.freespins_changed', 'bonuses.publish-freespins', async (event, context) => {
+    const { playerId, freespinsId, stage, pushed } = event.payload;
+    const language = await languageOf(context.db, playerId);
+    const [spins] = await listFreespins(context.db, playerId, language, freespinsId);
+    if (!spins) return;
+    await app.realtime.publishToPlayer(
+      context,
+      'freespins_changes',
+      playerId,
+      spins,
+      `${event.id}:freespins`,
+    );
+    if (pushed)
+      await queuePlayerPush(app, context.db, playerId, (l) =>
+        freespinsPush(stage, l, `${spins.game.title}`, freespinsId),
+      );
+  });
+
+  app.events.on('bonuses.lootbox_changed', 'bonuses.publish-lootbox', async (event, context) => {
+    const { playerId, lootboxId, stage, pushed } = event.payload;
+    const language = await languageOf(context.db, playerId);
+    const [lootbox] = await listLootboxes(context.db, playerId, language, lootboxId);
+    if (!lootbox) return;
+    await app.realtime.publishToPlayer(
+      context,
+      'lootboxes_changes',
+      playerId,
+      lootbox,
+      `${event.id}:lootbox`,
+    );
+    if (pushed)
+      await queuePlayerPush(app, context.db, playerId, (l) =>
+        lootboxPush(stage, l, lootbox.title, lootboxId),
+      );
+  });
+}

@@ -1,0 +1,88 @@
+import { type Db, schema } from '@chrysos/db';
+import { and, count, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { DomainEvent, EventBus } from '../../platform/events.ts';
+import type { Wallet } from '../wallet/public.ts';
+import { depositCampaign } from './deposit-offers.ts';
+import { playerFacts } from './eligibility.ts';
+import { activateIfFree } from './grant-campaign.ts';
+import { issueBonus, issueFreespins } from './issue.ts';
+
+export interface GrantDeps {
+  wallet: Wallet;
+  events: Pick<EventBus, 'publish'>;
+  licence: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A deposit made with a bonus code (the cashier's selector or a typed code) earns the campaign's match:
+ * issued under the payment's id (so a replayed event grants nothing twice) and activated straight away
+ * when no other bonus runs in the currency (the promotion page: "lands in your bonus balance straight
+ * away"), with the campaign's free spins. Eligibility is checked again as of the deposit: a code that
+ * stopped qualifying between the request and the payment gives nothing, and the deposit stands.
+ */
+export async function grantDepositBonus(
+  tx: Db,
+  deps: GrantDeps,
+  event: DomainEvent<'cashier.deposit_succeeded'>,
+): Promise<void> {
+  const { playerId, currency, amount, paymentId, bonusCode } = event.payload;
+  if (!bonusCode) return;
+  const [payment] = await tx
+    .select({ createdAt: schema.payments.createdAt })
+    .from(schema.payments)
+    .where(eq(schema.payments.id, paymentId));
+  if (!payment) return;
+  const facts = await playerFacts(tx, playerId, currency, deps.licence, event.occurredAt);
+  const [earlier] = await tx
+    .select({ n: count() })
+    .from(schema.payments)
+    .where(
+      and(
+        eq(schema.payments.playerId, playerId),
+        eq(schema.payments.kind, 'deposit'),
+        eq(schema.payments.status, 'succeeded'),
+        lt(schema.payments.createdAt, payment.createdAt),
+      ),
+    );
+  facts.depositsBefore = earlier?.n ?? 0;
+  let offer: Awaited<ReturnType<typeof depositCampaign>>;
+  try {
+    offer = await depositCampaign(tx, facts, bonusCode, amount);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    deps.log.info({ paymentId, code: error.problems[0]?.code }, 'deposit bonus code no longer qualifies');
+    return;
+  }
+  const { campaign, terms } = offer;
+  const bonus = Math.min(Math.floor((amount * terms.match.percent) / 100), terms.match.max[currency] ?? 0);
+  const source = `deposit:${paymentId}`;
+  const now = event.occurredAt;
+  const bonusId =
+    bonus > 0
+      ? await issueBonus(tx, deps.events, {
+          playerId,
+          currency,
+          campaignId: campaign.id,
+          source,
+          kind: 'deposit',
+          amount: bonus,
+          depositAmount: amount,
+          terms,
+          now,
+        })
+      : null;
+  if (terms.freespins) {
+    await issueFreespins(tx, deps.events, {
+      playerId,
+      currency,
+      campaignId: campaign.id,
+      source,
+      spins: terms.freespins,
+      now,
+    });
+  }
+  if (bonusId) await activateIfFree(tx, deps, playerId, currency, bonusId);
+}

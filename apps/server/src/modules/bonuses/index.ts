@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
+import { publishChanges } from './changes.ts';
+import { followPlay } from './follow-play.ts';
+import { grantDepositBonus } from './grant-deposit-bonus.ts';
+import { lapseBonuses } from './lapse.ts';
+import { bonusRoutes } from './routes.ts';
+// The events this module publishes (declared by declaration merging into platform/events.ts).
+import './events.ts';
+
+declare module '../../platform/jobs.ts' {
+  interface JobMap {
+    /** Expires bonuses and free spins whose time ran out, announces free-spin batches (every minute). */
+    'bonuses.lapse': Record<string, never>;
+  }
+}
+
+/**
+ * The bonus engine (docs/decisions/0021): campaigns, deposit bonuses and codes, free spins, lootboxes
+ * and coupons, with wagering followed from the wallet's events and every movement of bonus money booked
+ * on the ledger.
+ */
+async function bonusesPlugin(app: FastifyInstance): Promise<void> {
+  const deps = { wallet: app.wallet, events: app.events };
+  app.addHook('onReady', async () => {
+    await seedAdvertisedCampaigns(app.database.db);
+  });
+  await app.register(
+    apiScope(
+      bonusRoutes({
+        ...deps,
+        licence: app.config.LICENSE,
+        defaultCurrency: () => app.referenceData.defaultCurrency(),
+      }),
+    ),
+  );
+  app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', (event, context) =>
+    grantDepositBonus(context.db, { ...deps, licence: app.config.LICENSE, log: app.log }, event),
+  );
+  followPlay(app, deps);
+  publishChanges(app);
+  app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps), { retryLimit: 0 });
+  app.jobs.schedule('bonuses.lapse', '* * * * *');
+}
+
+export default fp(bonusesPlugin, {
+  name: 'bonuses',
+  dependencies: [
+    'config',
+    'database',
+    'api-conventions',
+    'jobs',
+    'events',
+    'wallet',
+    'cashier',
+    'realtime',
+    'notifications',
+  ],
+});

@@ -1,0 +1,145 @@
+import { bonusesApi, freespinsApi, lootboxesApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
+import { type Db, schema } from '@chrysos/db';
+import type { Locale } from '@chrysos/rules';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { requirePlayer } from '../auth/public.ts';
+import type { Wallet } from '../wallet/public.ts';
+import { activateBonus, lostRunningRace } from './activate-bonus.ts';
+import { cancelBonus, cancelFreespins } from './cancel.ts';
+import { depositOffers } from './deposit-offers.ts';
+import { playerFacts } from './eligibility.ts';
+import { openLootbox } from './open-lootbox.ts';
+import { playFreespins } from './play-freespins.ts';
+import { listBonuses, listFreespins, listLootboxes } from './read.ts';
+import { redeemCoupon } from './redeem-coupon.ts';
+
+const languageOf = (request: FastifyRequest): Locale => languageOfHeader(request.headers['accept-language']);
+
+/** The player's active currency: coupons grant in it. */
+async function activeCurrency(db: Db, playerId: string, fallback: string): Promise<string> {
+  const pc = schema.playerCurrencies;
+  const [row] = await db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
+  return row?.currency ?? fallback;
+}
+
+/** Spec §7 Bonuses, Freespins, Lootboxes and the cashier's deposit offers (@chrysos/contract bonusesApi …). */
+export function bonusRoutes(deps: {
+  wallet: Wallet;
+  events: Pick<EventBus, 'publish'>;
+  licence: string;
+  defaultCurrency: () => Promise<string>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = app.database;
+
+    app.route({
+      ...routeOf(bonusesApi.list),
+      handler: async (request) => listBonuses(db, await requirePlayer(request), languageOf(request)),
+    });
+
+    app.route({
+      ...routeOf(bonusesApi.activate),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        try {
+          await db.transaction((tx) => activateBonus(tx, deps, playerId, request.params.id, new Date()));
+        } catch (error) {
+          if (!lostRunningRace(error)) throw error;
+          throw new AppError('bonuses.another_active', { params: { currency: '' } });
+        }
+        const [bonus] = await listBonuses(db, playerId, languageOf(request), request.params.id);
+        if (!bonus) throw new AppError('bonuses.not_found');
+        return bonus;
+      },
+    });
+
+    app.route({
+      ...routeOf(bonusesApi.cancel),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        await cancelBonus(db, deps, playerId, request.params.id);
+        const [bonus] = await listBonuses(db, playerId, languageOf(request), request.params.id);
+        if (!bonus) throw new AppError('bonuses.not_found');
+        return bonus;
+      },
+    });
+
+    app.route({
+      ...routeOf(bonusesApi.redeemCoupon),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const language = languageOf(request);
+        const currency = await activeCurrency(db, playerId, await deps.defaultCurrency());
+        const facts = await playerFacts(db, playerId, currency, deps.licence, new Date());
+        const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code);
+        const pick = <T extends { id: string }>(items: T[], ids: string[]) =>
+          items.filter((item) => ids.includes(item.id));
+        return {
+          bonuses: pick(await listBonuses(db, playerId, language), granted.bonuses),
+          freespins: pick(await listFreespins(db, playerId, language), granted.freespins),
+          lootboxes: pick(await listLootboxes(db, playerId, language), granted.lootboxes),
+        };
+      },
+    });
+
+    app.route({
+      ...routeOf(bonusesApi.depositOffers),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const facts = await playerFacts(db, playerId, request.query.currency, deps.licence, new Date());
+        return depositOffers(db, facts, languageOf(request));
+      },
+    });
+
+    app.route({
+      ...routeOf(freespinsApi.list),
+      handler: async (request) => listFreespins(db, await requirePlayer(request), languageOf(request)),
+    });
+
+    app.route({
+      ...routeOf(freespinsApi.activate),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const launchUrl = await playFreespins(db, deps.events, playerId, request.params.id);
+        const [freespin] = await listFreespins(db, playerId, languageOf(request), request.params.id);
+        if (!freespin) throw new AppError('bonuses.freespins_not_found');
+        return { freespin, launch_url: launchUrl };
+      },
+    });
+
+    app.route({
+      ...routeOf(freespinsApi.cancel),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        await cancelFreespins(db, deps, playerId, request.params.id);
+        const [freespin] = await listFreespins(db, playerId, languageOf(request), request.params.id);
+        if (!freespin) throw new AppError('bonuses.freespins_not_found');
+        return freespin;
+      },
+    });
+
+    app.route({
+      ...routeOf(lootboxesApi.list),
+      handler: async (request) => listLootboxes(db, await requirePlayer(request), languageOf(request)),
+    });
+
+    app.route({
+      ...routeOf(lootboxesApi.open),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        await openLootbox(db, deps, playerId, request.params.id, request.body.client_seed);
+        const [lootbox] = await listLootboxes(db, playerId, languageOf(request), request.params.id);
+        if (!lootbox) throw new AppError('bonuses.lootbox_not_found');
+        return lootbox;
+      },
+    });
+  };
+}
