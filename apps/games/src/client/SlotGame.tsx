@@ -210,7 +210,7 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
           : '\u00a0';
 
   return (
-    <div className={`slot-game ${config.className}`}>
+    <div className={`slot-game ${config.className}${free || over ? ' slot-game--freespins' : ''}`}>
       <div className="slot-stage">
         {free ? (
           <div className="freespins-bar" data-testid="freespins">

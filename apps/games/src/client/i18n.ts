@@ -52,7 +52,7 @@ const en = {
   'error.notEnoughMoney': 'Your balance is too low for this stake. No stake was taken.',
   'error.notEnoughPlayMoney':
     'Not enough play money for this stake. Lower the stake, or reopen the demo from the lobby to start again.',
-  'error.limitReached': 'You have reached a limit set on your account. No stake was taken.',
+  'error.limitReached': 'This stake is over a limit on your account: the maximum bet of your running bonus, or a limit you set. No stake was taken.',
   'error.userDisabled': 'Your account cannot play right now. Please contact support.',
   'error.tokenExpired': 'Your game session has expired. Close the game and open it again from the lobby.',
   'error.walletUnavailable':
@@ -83,10 +83,8 @@ const en = {
   'freespins.won': 'Won with free spins',
   'freespins.bonusNote': 'Free spins are played at a set stake; what they win is bonus money.',
   'freespins.stakeLocked': 'Stake of your free spins',
-  'freespins.over':
-    'Your free spins are over: they won {{amount}}, paid to your bonus balance. Spins from now on are paid from your balance.',
-  'freespins.overNothing':
-    'Your free spins are over; they won nothing this time. Spins from now on are paid from your balance.',
+  'freespins.over': 'Free spins over: they won {{amount}} in bonus money.',
+  'freespins.overNothing': 'Free spins over: no win this time.',
   'slot.featureCapped': 'The feature reached its maximum number of free spins.',
   'slot.retrigger': '+{{spins}} free spins',
   'slot.lineCombo': 'Line {{line}}: {{symbol}} pays {{amount}}',
@@ -379,7 +377,7 @@ const el: Record<MessageKey, string> = {
   'error.notEnoughMoney': 'Το υπόλοιπό σας δεν φτάνει για αυτό το ποντάρισμα. Δεν χρεώθηκε τίποτα.',
   'error.notEnoughPlayMoney':
     'Τα εικονικά χρήματα δεν φτάνουν για αυτό το ποντάρισμα. Μειώστε το ποντάρισμα ή ανοίξτε ξανά το δοκιμαστικό από το λόμπι.',
-  'error.limitReached': 'Φτάσατε ένα όριο που έχει οριστεί στον λογαριασμό σας. Δεν χρεώθηκε τίποτα.',
+  'error.limitReached': 'Αυτό το ποντάρισμα ξεπερνά ένα όριο του λογαριασμού σας: το μέγιστο ποντάρισμα του ενεργού σας μπόνους ή ένα όριο που ορίσατε. Δεν χρεώθηκε τίποτα.',
   'error.userDisabled':
     'Ο λογαριασμός σας δεν μπορεί να παίξει αυτή τη στιγμή. Επικοινωνήστε με την υποστήριξη.',
   'error.tokenExpired':
@@ -414,10 +412,8 @@ const el: Record<MessageKey, string> = {
   'freespins.bonusNote':
     'Οι δωρεάν περιστροφές παίζονται με σταθερό ποντάρισμα· ό,τι κερδίζουν είναι χρήματα μπόνους.',
   'freespins.stakeLocked': 'Ποντάρισμα των δωρεάν περιστροφών σας',
-  'freespins.over':
-    'Οι δωρεάν περιστροφές σας τελείωσαν: κέρδισαν {{amount}}, που πιστώθηκαν στο υπόλοιπο μπόνους σας. Από εδώ και πέρα οι περιστροφές χρεώνονται στο υπόλοιπό σας.',
-  'freespins.overNothing':
-    'Οι δωρεάν περιστροφές σας τελείωσαν· αυτή τη φορά δεν κέρδισαν κάτι. Από εδώ και πέρα οι περιστροφές χρεώνονται στο υπόλοιπό σας.',
+  'freespins.over': 'Οι δωρεάν περιστροφές τελείωσαν: κέρδισαν {{amount}} σε χρήματα μπόνους.',
+  'freespins.overNothing': 'Οι δωρεάν περιστροφές τελείωσαν: αυτή τη φορά χωρίς κέρδος.',
   'slot.featureCapped': 'Η λειτουργία έφτασε τον μέγιστο αριθμό δωρεάν περιστροφών.',
   'slot.retrigger': '+{{spins}} δωρεάν περιστροφές',
   'slot.lineCombo': 'Γραμμή {{line}}: {{symbol}} πληρώνει {{amount}}',
