@@ -28,12 +28,9 @@ export function publishChanges(app: FastifyInstance): void {
     const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
     if (!bonus) return;
     await app.realtime.publishToPlayer(context, 'bonuses_changes', playerId, bonus, `${event.id}:bonus`);
-    const titles = {
-      en: bonus.title,
-      el: (await listBonuses(context.db, playerId, 'el', bonusId))[0]?.title ?? bonus.title,
-    };
+    // A push is written in the player's language, the one the item was just read in.
     if (pushed)
-      await queuePlayerPush(app, context.db, playerId, (l) => bonusPush(stage, l, titles[l], bonusId));
+      await queuePlayerPush(app, context.db, playerId, (l) => bonusPush(stage, l, bonus.title, bonusId));
   });
 
   app.events.on('bonuses.freespins_changed', 'bonuses.publish-freespins', async (event, context) => {
@@ -50,7 +47,7 @@ export function publishChanges(app: FastifyInstance): void {
     );
     if (pushed)
       await queuePlayerPush(app, context.db, playerId, (l) =>
-        freespinsPush(stage, l, `${spins.game.title}`, freespinsId),
+        freespinsPush(stage, l, spins.game.title, freespinsId),
       );
   });
 
