@@ -105,7 +105,13 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
       return;
     }
     setBusy(false);
-    setProblems(paymentProblems(t, response, exact));
+    const found = paymentProblems(t, response, exact);
+    // A refusal of the offer ticked above (not of a typed code) is said above the button.
+    if (found.bonus_code && !bonusCode.trim()) {
+      found.base ??= found.bonus_code;
+      delete found.bonus_code;
+    }
+    setProblems(found);
     focusProblems();
   }
 

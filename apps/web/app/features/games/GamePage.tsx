@@ -36,9 +36,12 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
   const navigate = useNavigate();
   const back = useGameBackPath();
   const [searchParams, setSearchParams] = useSearchParams();
-  const mode: Mode = searchParams.get('mode') === 'real' || !game.has_demo ? 'real' : 'demo';
+  // Free spins (the bonus tab's Play: `?freespins=<id>`) are played for real money.
+  const freespins = searchParams.get('freespins');
+  const mode: Mode =
+    searchParams.get('mode') === 'real' || freespins !== null || !game.has_demo ? 'real' : 'demo';
   const [attempt, setAttempt] = useState(0);
-  const launch = useLaunch(game, mode, loggedIn, attempt);
+  const launch = useLaunch(game, mode, loggedIn, attempt, freespins);
   const ready = launch.status === 'ready';
   const stage = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(stage);
@@ -57,7 +60,10 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
     if (next === mode) return;
     const params = new URLSearchParams(searchParams);
     if (next === 'real') params.set('mode', 'real');
-    else params.delete('mode');
+    else {
+      params.delete('mode');
+      params.delete('freespins');
+    }
     setSearchParams(params, { replace: true, preventScrollReset: true });
     if (next === 'real' && !loggedIn) openLogin();
   };

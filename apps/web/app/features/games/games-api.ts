@@ -25,10 +25,12 @@ export async function fetchLaunchOptions(
   mode: 'demo' | 'real',
   locale: Locale,
   signal?: AbortSignal,
+  /** The player's free spins to play in a real-money session (GET /player/freespins/). */
+  freespins?: string | null,
 ): Promise<LaunchAnswer> {
   const answer = await api(endpoints.games.launchOptions, {
     params: { provider: game.provider, game: game.seo_title },
-    query: { mode, locale },
+    query: { mode, locale, ...(freespins && mode === 'real' ? { freespins } : {}) },
     signal,
   }).catch((error: unknown) => {
     if (signal?.aborted) throw error;

@@ -21,8 +21,17 @@ function launchProblem(status: number): Launch {
   return { status: 'error', code: 'unavailable' };
 }
 
-/** The game's launch options for the mode asked, again when the player signs in or asks to retry. */
-export function useLaunch(game: Game, mode: Mode, loggedIn: boolean, attempt: number): Launch {
+/**
+ * The game's launch options for the mode asked, again when the player signs in or asks to retry;
+ * `freespins` names the player's free spins to play in the real-money session (issue 16).
+ */
+export function useLaunch(
+  game: Game,
+  mode: Mode,
+  loggedIn: boolean,
+  attempt: number,
+  freespins: string | null = null,
+): Launch {
   const { locale } = useTranslation();
   const [launch, setLaunch] = useState<Launch>({ status: 'loading' });
   const { provider, seo_title: seoTitle } = game;
@@ -34,7 +43,7 @@ export function useLaunch(game: Game, mode: Mode, loggedIn: boolean, attempt: nu
     }
     const controller = new AbortController();
     setLaunch({ status: 'loading' });
-    fetchLaunchOptions({ provider, seo_title: seoTitle }, mode, locale, controller.signal).then(
+    fetchLaunchOptions({ provider, seo_title: seoTitle }, mode, locale, controller.signal, freespins).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setLaunch(
@@ -46,6 +55,6 @@ export function useLaunch(game: Game, mode: Mode, loggedIn: boolean, attempt: nu
       },
     );
     return () => controller.abort();
-  }, [provider, seoTitle, mode, loggedIn, locale, attempt]);
+  }, [provider, seoTitle, mode, loggedIn, locale, attempt, freespins]);
   return launch;
 }

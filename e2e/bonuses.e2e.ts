@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, type Locale, locales } from './harness/copy.ts';
+import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import {
+  backFromPayment,
+  expectPaymentOutcome,
+  expectText,
+  headerBalance,
+  payOnSandbox,
+} from './harness/wallet.ts';
+import { type RunningProduct, startProduct } from './server.ts';
+
+/**
+ * The bonus engine in the browser (issue 16): a new player claims the welcome package from its
+ * promotion page, deposits €100 with the offer chosen in the deposit form and sees the €100 bonus
+ * with its wagering in the bonus tab and the header's real and bonus money apart; cancels it and keeps
+ * the real money; has a made-up coupon refused; redeems the lootbox coupon and opens the box into the
+ * Prize modal with its provably fair seeds. In English and in Greek.
+ */
+
+let product: RunningProduct;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const passphrase = 'a sturdy passphrase';
+
+/** What the player reads on the bonus screens, written out so a spec fails when the words change. */
+const words = {
+  en: {
+    claim: 'Claim your welcome package',
+    offer: 'Yes, I want Welcome package',
+    bonusTitle: 'Welcome package',
+    tab: 'Bonuses',
+    activeTitle: 'Active bonus',
+    wagered: (done: string, required: string) => `${done} of ${required} wagered`,
+    thousands: (units: number) => `€${units.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    split: (real: string, bonus: string) => `Real ${real} · Bonus ${bonus}`,
+    cancelBonus: 'Cancel bonus',
+    confirmCancel: 'Yes, cancel the bonus',
+    cancelled: 'Welcome package was cancelled. Your real money is untouched.',
+    noActive:
+      'You have no active bonus. Activate one below, choose a deposit offer in the cashier or redeem a coupon.',
+    cancelledStage: 'Cancelled',
+    coupon: 'Coupon code',
+    redeem: 'Redeem',
+    noCoupon: 'There is no coupon with this code. Check the spelling and try again.',
+    lootbox: 'Chest of Olympus',
+    open: 'Open',
+    won: 'You won',
+    verify: 'Check it on the provably fair page',
+  },
+  el: {
+    claim: 'Διεκδικήστε το πακέτο καλωσορίσματος',
+    offer: 'Ναι, θέλω το Πακέτο καλωσορίσματος',
+    bonusTitle: 'Πακέτο καλωσορίσματος',
+    tab: 'Μπόνους',
+    activeTitle: 'Ενεργό μπόνους',
+    wagered: (done: string, required: string) => `${done} από ${required} στοιχηματίστηκαν`,
+    thousands: (units: number) => `${units.toLocaleString('el-GR', { minimumFractionDigits: 2 })}\u00a0€`,
+    split: (real: string, bonus: string) => `Πραγματικά ${real} · Μπόνους ${bonus}`,
+    cancelBonus: 'Ακύρωση μπόνους',
+    confirmCancel: 'Ναι, ακύρωση του μπόνους',
+    cancelled: 'Το Πακέτο καλωσορίσματος ακυρώθηκε. Τα πραγματικά σας χρήματα δεν επηρεάστηκαν.',
+    noActive:
+      'Δεν έχετε ενεργό μπόνους. Ενεργοποιήστε ένα παρακάτω, επιλέξτε μια προσφορά κατάθεσης στο ταμείο ή εξαργυρώστε ένα κουπόνι.',
+    cancelledStage: 'Ακυρώθηκε',
+    coupon: 'Κωδικός κουπονιού',
+    redeem: 'Εξαργύρωση',
+    noCoupon: 'Δεν υπάρχει κουπόνι με αυτόν τον κωδικό. Ελέγξτε τον και δοκιμάστε ξανά.',
+    lootbox: 'Σεντούκι του Ολύμπου',
+    open: 'Άνοιγμα',
+    won: 'Κερδίσατε',
+    verify: 'Ελέγξτε τη στη σελίδα αποδεδειγμένης δικαιοσύνης',
+  },
+} satisfies Record<Locale, unknown>;
+
+async function signedIn(locale: Locale) {
+  const address = uniqueAddress(`bonuses-${locale}`);
+  await createPlayer(product.url, { email: address, password: passphrase, language: locale, country: 'GR' });
+  const context = await browser.newContext();
+  await signInContext(context, product.url, address, passphrase);
+  return { context, page: await context.newPage() };
+}
+
+describe.each(locales)('bonuses (%s)', (locale) => {
+  const text = copy[locale];
+  const word = words[locale];
+  const { money } = text;
+  const path = (to: string) => `${product.url}${text.prefix}${to}`;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedIn(locale));
+  });
+  afterAll(() => context?.close());
+
+  const activeSection = () => page.getByRole('region', { name: word.activeTitle });
+
+  it('claims the welcome package: a €100 deposit with the offer chosen brings a €100 bonus with its wagering', async () => {
+    await page.goto(path('/promotions/welcome-package'));
+    // The promotion's own call to action (a promo strip may say the same).
+    await page.locator('article.promotion').getByRole('link', { name: word.claim, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `${text.prefix}/profile/wallet/deposit`);
+    expect(new URL(page.url()).searchParams.get('bonus')).toBe('welcome-package');
+    const offer = page.getByRole('checkbox', { name: word.offer });
+    await expect.poll(() => offer.isChecked(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByLabel(text.wallet.amount('EUR')).fill('100');
+    await page.getByRole('button', { name: text.wallet.depositAmount(money(100)), exact: true }).click();
+    await payOnSandbox(page, text, 'success', money(100));
+    await backFromPayment(page, product.url, text);
+    await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(100)));
+
+    // The bonus follows the deposit: €100 real and €100 bonus, shown apart in the header.
+    await expectText(headerBalance(page, text), money(200), 20_000);
+    await expectText(page.locator('[data-balance-split]'), word.split(money(100), money(100)));
+
+    await page.getByRole('link', { name: word.tab, exact: true }).click();
+    await page.waitForURL(path('/profile/bonuses'));
+    const card = activeSection().getByRole('article', { name: word.bonusTitle });
+    await card.waitFor();
+    // 35 times the bonus.
+    await expectText(card.locator('[data-wagering="value"]'), word.wagered(money(0), word.thousands(3500)));
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    await expectText(card.locator('[data-bonus-balance]'), money(100));
+  });
+
+  it('cancels the bonus after confirming: the bonus money goes, the real money stays', async () => {
+    const card = activeSection().getByRole('article', { name: word.bonusTitle });
+    await card.getByRole('button', { name: word.cancelBonus }).click();
+    const confirm = card.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: word.confirmCancel }).click();
+    await page.getByText(word.cancelled, { exact: true }).waitFor();
+    await activeSection().getByText(word.noActive, { exact: true }).waitFor();
+    await expectText(headerBalance(page, text), money(100));
+    expect(await page.locator('[data-balance-split]').count()).toBe(0);
+    const ended = page.locator(`.bonus-history li[data-stage="canceled"]`);
+    await ended.getByText(word.cancelledStage, { exact: true }).waitFor();
+  });
+
+  it('refuses a coupon code that does not exist, saying so', async () => {
+    const field = page.getByLabel(word.coupon);
+    await field.fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: word.redeem, exact: true }).click();
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expectText(page.locator('.coupon-form .field__problem'), word.noCoupon);
+  });
+
+  it('redeems the lootbox coupon and opens the box into the Prize modal with its seeds', async () => {
+    await page.getByLabel(word.coupon).fill('OLYMPUS');
+    await page.getByRole('button', { name: word.redeem, exact: true }).click();
+    const box = page.locator('[data-lootbox]').filter({ hasText: word.lootbox });
+    await box.waitFor();
+    const hash = (await box.locator('code').textContent())?.trim() ?? '';
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    await box.getByRole('button', { name: word.open, exact: true }).click();
+
+    const prize = page.locator('[data-modal="Prize"]');
+    await prize.getByText(word.won).waitFor();
+    expect((await prize.locator('[data-prize]').textContent())?.trim()).not.toBe('');
+    expect((await prize.locator('[data-seed-hash]').textContent())?.trim()).toBe(hash);
+    expect((await prize.locator('[data-seed]').textContent())?.trim()).toMatch(/^[0-9a-f]+$/);
+    await prize.getByRole('link', { name: word.verify }).waitFor();
+    await page.keyboard.press('Escape');
+    // Opened, it is no longer offered.
+    await box.waitFor({ state: 'detached' });
+  });
+});
