@@ -8,6 +8,7 @@ import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { houseStudio } from '../games/config.ts';
 import { auditLedger } from '../wallet/public.ts';
+import { lapseBonuses } from './lapse.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-that-is-long-enough-1234';
@@ -217,6 +218,39 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     }
     await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('lost'));
     expect(await balances()).toMatchObject({ real: 0, bonus: 0 });
+  });
+
+  it('expires a bonus not wagered in time, and free spins not played in time, but not one waiting for its rounds', async () => {
+    const player = await newPlayer(app, { funded: 1_000 });
+    const { api, bonuses, balances, play } = as(player);
+    const code = await couponCampaign('too-slow', { wagering: { multiplier: 35, on: 'bonus', days: 7 } });
+    await api('POST', `/bonuses/coupon?coupon_code=${code}`);
+    await api('POST', '/bonuses/coupon?coupon_code=DRACHMA10');
+    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await (await play('thunder-of-zeus')).bet('slow-1', 100);
+    // Six days on nothing lapses; eight days on the bonus and the spins have.
+    const deps = { wallet: app.wallet, events: app.events };
+    const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
+    await lapseBonuses(app.database.db, deps, days(6));
+    expect((await bonuses())[0]?.stage).toBe('activated');
+    await lapseBonuses(app.database.db, deps, days(8));
+    expect((await bonuses())[0]).toMatchObject({ stage: 'expired', balance_cents: 0 });
+    expect((await api('GET', '/player/freespins/')).json()[0]).toMatchObject({ stage: 'expired' });
+    // The real money the player staked and holds is theirs; the bonus money went back to the pool.
+    expect(await balances()).toMatchObject({ real: 900, bonus: 0 });
+
+    const patient = await newPlayer(app, { funded: 1_000 });
+    const waiting = as(patient);
+    const quick = await couponCampaign('quick-wager', { wagering: { multiplier: 1, on: 'bonus', days: 7 } });
+    await waiting.api('POST', `/bonuses/coupon?coupon_code=${quick}`);
+    await vi.waitFor(async () => expect((await waiting.bonuses())[0]?.stage).toBe('activated'));
+    const slot = await waiting.play('thunder-of-zeus');
+    await slot.bet('open-1', 500);
+    await slot.bet('open-2', 500);
+    await vi.waitFor(async () => expect((await waiting.bonuses())[0]?.stage).toBe('handle_bets'));
+    await lapseBonuses(app.database.db, deps, days(8));
+    expect((await waiting.bonuses())[0]?.stage).toBe('handle_bets');
+    await expectLedgerSound();
   });
 
   it('refuses a withdrawal while a bonus runs until the player confirms forfeiting it', async () => {

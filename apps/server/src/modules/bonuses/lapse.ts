@@ -13,7 +13,8 @@ const batch = 100;
 
 /**
  * The bonus engine's clock (a job every minute, once across instances): issued bonuses not claimed in
- * time and running ones not wagered in time expire (their bonus money back to the pool), free spins not
+ * time and running ones not wagered in time expire (their bonus money back to the pool; one whose wagering is
+ * met and only waits for open rounds, handle_bets, does not), free spins not
  * played in time expire (what they won so far still becomes a bonus), and a free-spin batch whose day
  * has come is announced to the player.
  */
@@ -28,7 +29,7 @@ export async function lapseBonuses(
       const due = await tx
         .select()
         .from(b)
-        .where(and(inArray(b.stage, ['issued', 'activated', 'handle_bets']), lte(b.expiresAt, now)))
+        .where(and(inArray(b.stage, ['issued', 'activated']), lte(b.expiresAt, now)))
         .limit(batch)
         .for('update', { skipLocked: true });
       // An issued bonus that lapses had no money on the balance: nothing to tell by push.
