@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { engines } from '@chrysos/games/math';
+import { WalletPurse } from '@chrysos/games/rounds/purse';
+import { RoundRefused, RoundService } from '@chrysos/games/rounds/round-service';
 import * as studioSchema from '@chrysos/games/storage';
+import { titleById } from '@chrysos/games/titles';
+import { WalletClient } from '@chrysos/games/wallet-client';
 import { launchPath, signLaunch } from '@chrysos/wallet-protocol';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +165,61 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
     expect(token.length).toBeGreaterThan(0);
     const played = await spin(session, 100);
     expect(played.freespins).toMatchObject({ left: 1, total: 2 });
+  });
+
+  it('gives a spin back once recovery rolls back a stake whose fate the wallet never told', async () => {
+    const { player, token, launch } = await seat();
+    const grant = randomUUID();
+    const session = await opened(await launch({ grant, count: 2, stake: 100 }));
+    const title = titleById(slot);
+    if (!title) throw new Error(`no title ${slot}`);
+    /** The studio's rounds paying through a wallet whose answers are lost when `down` says so. */
+    const service = (down: boolean) => {
+      const wallet = new WalletClient({
+        transport: async (path, body, headers) => {
+          const response = await app.inject({ method: 'POST', url: path, headers, payload: body });
+          if (down) throw new Error('connection reset');
+          return { status: response.statusCode, body: response.body };
+        },
+        studio: houseStudio,
+        secret,
+        retry: { attempts: 2, baseDelayMs: 1 },
+      });
+      const purse = new WalletPurse(wallet, { user: player.id, token, currency: 'EUR' }, slot);
+      const rounds = new RoundService({ db: app.database.db, engines, titleById });
+      const context = {
+        sessionHash: `test-${session}`,
+        mode: 'real' as const,
+        owner: player.id,
+        currency: 'EUR',
+        subunits: 100,
+        title,
+        purse,
+        freeGrant: grant,
+      };
+      return { rounds, purse, context };
+    };
+
+    const down = service(true);
+    await expect(down.rounds.play(down.context, { stake: 100 })).rejects.toBeInstanceOf(RoundRefused);
+    // The stake's fate is unknown: its spin stays taken until recovery decides.
+    expect((await stateOf(session)).freespins).toMatchObject({ left: 1, total: 2 });
+
+    const healthy = service(false);
+    // Only this player's rounds are this purse's to settle.
+    const recoverable = async (round: { owner: string }) =>
+      round.owner === player.id ? healthy.purse : null;
+    await healthy.rounds.recover(recoverable, { idleMs: 0, abandonMs: 60_000 });
+    const [rolledBack] = await app.database.db
+      .select({ status: studioSchema.studioRounds.status })
+      .from(studioSchema.studioRounds)
+      .where(eq(studioSchema.studioRounds.freeGrant, grant));
+    expect(rolledBack?.status).toBe('rolled_back');
+    expect((await stateOf(session)).freespins).toEqual({ left: 2, total: 2, won: 0, stake: 100 });
+    // Recovery running again gives nothing more back.
+    await healthy.rounds.recover(recoverable, { idleMs: 0, abandonMs: 60_000 });
+    expect((await stateOf(session)).freespins).toMatchObject({ left: 2 });
+    expect(await money(player)).toEqual({ real: 1_000, bonus: 0, held: 0 });
   });
 
   it('plays the last spin once when two rounds are asked for at once', async () => {
