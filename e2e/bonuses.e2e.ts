@@ -1,8 +1,10 @@
+import { bonusesApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
-import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import {
   backFromPayment,
   expectPaymentOutcome,
@@ -56,6 +58,10 @@ const words = {
     open: 'Open',
     won: 'You won',
     verify: 'Check it on the provably fair page',
+    forfeitTitle: 'Your bonus ends with this withdrawal',
+    keepBonus: 'Keep my bonus',
+    drachmaSpins: '10 free spins on Golden Drachma',
+    bell: 'Notifications',
   },
   el: {
     claim: 'Διεκδικήστε το πακέτο καλωσορίσματος',
@@ -79,6 +85,10 @@ const words = {
     open: 'Άνοιγμα',
     won: 'Κερδίσατε',
     verify: 'Ελέγξτε τη στη σελίδα αποδεδειγμένης δικαιοσύνης',
+    forfeitTitle: 'Το μπόνους σας λήγει με αυτή την ανάληψη',
+    keepBonus: 'Κρατάω το μπόνους μου',
+    drachmaSpins: '10 δωρεάν περιστροφές στη Χρυσή Δραχμή',
+    bell: 'Ειδοποιήσεις',
   },
 } satisfies Record<Locale, unknown>;
 
@@ -131,6 +141,40 @@ describe.each(locales)('bonuses (%s)', (locale) => {
     await expectText(card.locator('[data-wagering="value"]'), word.wagered(money(0), word.thousands(3500)));
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     await expectText(card.locator('[data-bonus-balance]'), money(100));
+  });
+
+  it('is asked before a withdrawal forfeits the running bonus, and keeps it when they say so', async () => {
+    await page.goto(path('/profile/wallet/withdrawal'));
+    await page.getByLabel(text.wallet.amount('EUR')).fill('20');
+    await page.getByRole('button', { name: text.wallet.withdrawAmount(money(20)), exact: true }).click();
+    const ask = page.getByRole('alertdialog', { name: word.forfeitTitle });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: word.keepBonus }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expectText(headerBalance(page, text), money(200));
+    await page.goto(path('/profile/bonuses'));
+    await activeSection().getByRole('article', { name: word.bonusTitle }).waitFor();
+  });
+
+  it('sees free spins granted elsewhere arrive without a reload, with their notification', async () => {
+    const spins = page.locator('[data-freespin]').filter({ hasText: word.drachmaSpins });
+    expect(await spins.count()).toBe(0);
+    // Redeemed from another device: the bonus engine pushes them to this page.
+    const answer = await apiOf(context, product.url, { 'user-agent': browserAgent })(
+      bonusesApi.redeemCoupon,
+      {
+        query: { coupon_code: 'DRACHMA10' },
+      },
+    );
+    expect(answer.ok).toBe(true);
+    await spins.waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(`^${word.bell}`) })
+      .click();
+    const list = page.locator('[data-modal="NotificationsList"]');
+    await list.locator('[data-notification^="freespin:"]').filter({ hasText: word.drachmaSpins }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('cancels the bonus after confirming: the bonus money goes, the real money stays', async () => {

@@ -1,5 +1,6 @@
 import type { Payment } from '@chrysos/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { describeProblem, problemsOf } from '../../lib/api-errors';
 import { useTranslation } from '../../lib/i18n';
 import { FormAlert, FormSuccess, useProblemFocus } from '../../ui/fields';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
@@ -13,7 +14,8 @@ import { useWallet } from './WalletProvider';
 /**
  * A withdrawal from one account (spec §2 cashier and /profile/wallet/withdrawal): the money available
  * to cash out, an amount within the method's limits and that money, and the answer — awaiting
- * approval (cancellable) or approved at once.
+ * approval (cancellable) or approved at once; while a bonus runs, the player confirms first that the
+ * withdrawal forfeits it.
  */
 export function WithdrawForm({
   idPrefix,
@@ -33,6 +35,8 @@ export function WithdrawForm({
   const [problems, setProblems] = useState<{ amount?: string; base?: string }>({});
   const [busy, setBusy] = useState(false);
   const [requested, setRequested] = useState<Payment | null>(null);
+  /** A running bonus this withdrawal would forfeit: what the server said, until the player chooses. */
+  const [forfeit, setForfeit] = useState<string | null>(null);
   const { formRef, focusProblems } = useProblemFocus();
 
   const methods = state.status === 'ready' ? state.methods : [];
@@ -45,6 +49,7 @@ export function WithdrawForm({
     setAmount('');
     setProblems({});
     setRequested(null);
+    setForfeit(null);
   }, [code]);
 
   if (!wallet.ready) return <WalletLoading label={t('wallet.loading')} />;
@@ -94,6 +99,14 @@ export function WithdrawForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await send(false);
+  }
+
+  /**
+   * Sends the withdrawal; while a bonus runs the server refuses it (cashier.bonus_active) until the
+   * player confirms that the bonus is forfeited (issue 16: never silently).
+   */
+  async function send(forfeitBonus: boolean) {
     if (busy || !code || !chosen) return;
     const problem = amountProblem(cents, amount, limits, available);
     if (problem || cents === null) {
@@ -103,13 +116,22 @@ export function WithdrawForm({
     }
     setProblems({});
     setRequested(null);
+    setForfeit(null);
     setBusy(true);
     const response = await requestWithdrawal({
       currency: code,
       amount_cents: cents,
       method: chosen.id,
+      ...(forfeitBonus ? { forfeit_bonus: true } : {}),
     }).catch(() => null);
     setBusy(false);
+    const bonusActive = response
+      ? problemsOf(response).find((entry) => entry.code === 'cashier.bonus_active')
+      : undefined;
+    if (bonusActive) {
+      setForfeit(describeProblem(t, bonusActive));
+      return;
+    }
     if (response?.ok) {
       const payment = response.body;
       setRequested(payment);
@@ -170,6 +192,32 @@ export function WithdrawForm({
             disabled={busy}
           />
           <FormAlert problem={problems.base} />
+          {forfeit ? (
+            <div
+              className="bonus-confirm"
+              role="alertdialog"
+              aria-labelledby={`${idPrefix}-forfeit-title`}
+              aria-describedby={`${idPrefix}-forfeit-text`}
+            >
+              <p id={`${idPrefix}-forfeit-title`} className="bonus-confirm__title">
+                {t('bonuses.withdraw.title')}
+              </p>
+              <p id={`${idPrefix}-forfeit-text`}>{forfeit}</p>
+              <div className="bonus-card__actions">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={busy}
+                  onClick={() => void send(true)}
+                >
+                  {t('bonuses.withdraw.forfeit')}
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => setForfeit(null)}>
+                  {t('bonuses.withdraw.keep')}
+                </button>
+              </div>
+            </div>
+          ) : null}
           <button
             type="submit"
             className="button button--primary button--large wallet-form__submit"
