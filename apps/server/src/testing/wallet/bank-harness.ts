@@ -82,6 +82,10 @@ export interface LoadRecord {
     { kind: 'bet' | 'win' | 'rollback'; player: string; body: string; response: WalletResponse }
   >;
   refusedBets: Set<string>;
+  /** Bets refused for a stake above the running bonus's maximum bet (RS_ERROR_LIMIT_REACHED). */
+  limitRefusedBets: Set<string>;
+  /** Withdrawals refused because a bonus runs and the player did not confirm forfeiting it. */
+  bonusRefusedWithdrawals: number;
   replayMismatches: string[];
   deposits: string[];
   withdrawals: string[];
@@ -92,6 +96,8 @@ export function newRecord(): LoadRecord {
   return {
     acknowledged: new Map(),
     refusedBets: new Set(),
+    limitRefusedBets: new Set(),
+    bonusRefusedWithdrawals: 0,
     replayMismatches: [],
     deposits: [],
     withdrawals: [],
@@ -153,6 +159,18 @@ interface LoadOptions {
   record: LoadRecord;
   /** Called between operations; the crash test kills the server from here. */
   onProgress?: (done: number) => Promise<void> | void;
+  /** Bonus play (the bonus bank test); without it the load is the plain bank test's. */
+  bonus?: BonusLoad;
+}
+
+/** What a load with bonuses adds: deposit codes, forfeits on withdrawal, and the bonus operations. */
+export interface BonusLoad {
+  /** The bonus code a deposit carries, if any. */
+  depositCode: (random: () => number) => string | undefined;
+  /** Whether a withdrawal confirms forfeiting the running bonus. */
+  forfeitBonus: (random: () => number) => boolean;
+  /** Operations mixed into the load, each taking its share of it (coupons, activations, cancels…). */
+  operations: { share: number; run: (player: BankPlayer, random: () => number) => Promise<void> }[];
 }
 
 /**
@@ -186,6 +204,7 @@ export async function runLoad(options: LoadOptions): Promise<void> {
   ) => {
     if (response.status === 'RS_OK') record.acknowledged.set(id, { kind, player: player.id, body, response });
     else if (kind === 'bet' && response.status === 'RS_ERROR_NOT_ENOUGH_MONEY') record.refusedBets.add(id);
+    else if (kind === 'bet' && response.status === 'RS_ERROR_LIMIT_REACHED') record.limitRefusedBets.add(id);
   };
 
   async function bet(player: BankPlayer) {
@@ -229,6 +248,7 @@ export async function runLoad(options: LoadOptions): Promise<void> {
 
   async function deposit(player: BankPlayer) {
     const headers = { ...browserHeaders, cookie: player.cookie };
+    const bonusCode = options.bonus?.depositCode(random);
     const started = await httpCall(
       baseUrl,
       '/api/payments/deposits',
@@ -239,6 +259,7 @@ export async function runLoad(options: LoadOptions): Promise<void> {
           currency,
           amount_cents: 1_000 + Math.floor(random() * 20_000),
           method: 'card',
+          ...(bonusCode ? { bonus_code: bonusCode } : {}),
         }),
       },
       record,
@@ -281,10 +302,15 @@ export async function runLoad(options: LoadOptions): Promise<void> {
           currency,
           amount_cents: 2_000 + Math.floor(random() * 15_000),
           method: 'card',
+          ...(options.bonus?.forfeitBonus(random) ? { forfeit_bonus: true } : {}),
         }),
       },
       record,
     );
+    if (response.status === 409) {
+      const { codes } = (await response.json()) as { codes?: Record<string, string[]> };
+      if (codes?.forfeit_bonus?.includes('cashier.bonus_active')) record.bonusRefusedWithdrawals++;
+    }
     if (response.status !== 201) return;
     const created = (await response.json()) as { id: string; status: string };
     record.withdrawals.push(created.id);
@@ -305,12 +331,16 @@ export async function runLoad(options: LoadOptions): Promise<void> {
     while (done < options.operations) {
       done++;
       const player = players[pick()] as BankPlayer;
-      const roll = random();
-      if (roll < 0.5) await bet(player);
-      else if (roll < 0.75) await settle(player, 'win');
-      else if (roll < 0.85) await settle(player, 'rollback');
-      else if (roll < 0.93) await deposit(player);
-      else await withdraw(player);
+      const extra = options.bonus ? pickOperation(options.bonus.operations, random()) : undefined;
+      if (extra) await extra.run(player, random);
+      else {
+        const roll = random();
+        if (roll < 0.5) await bet(player);
+        else if (roll < 0.75) await settle(player, 'win');
+        else if (roll < 0.85) await settle(player, 'rollback');
+        else if (roll < 0.93) await deposit(player);
+        else await withdraw(player);
+      }
       await options.onProgress?.(done);
     }
   }
@@ -328,6 +358,54 @@ export async function runLoad(options: LoadOptions): Promise<void> {
       }
     }),
   );
+}
+
+/** The operation whose share `roll` falls in, or none (the rest of the load is the usual mix). */
+function pickOperation<T extends { share: number }>(operations: T[], roll: number): T | undefined {
+  let left = roll;
+  for (const operation of operations) {
+    if (left < operation.share) return operation;
+    left -= operation.share;
+  }
+  return undefined;
+}
+
+/**
+ * Closes every round still open: a win (0 for a lost round) for each acknowledged bet that no
+ * acknowledged win or rollback answers yet, as studios settle their rounds in the end.
+ */
+export async function settleOpenBets(baseUrl: string, players: BankPlayer[], record: LoadRecord) {
+  const answered = new Set<string>();
+  for (const call of record.acknowledged.values()) {
+    if (call.kind !== 'bet')
+      answered.add(
+        (JSON.parse(call.body) as { reference_transaction_uuid: string }).reference_transaction_uuid,
+      );
+  }
+  const tokens = new Map(players.map((player) => [player.id, player.token]));
+  const open = [...record.acknowledged].filter(([id, call]) => call.kind === 'bet' && !answered.has(id));
+  for (let i = 0; i < open.length; i += 16) {
+    await Promise.all(
+      open.slice(i, i + 16).map(async ([bet, call], at) => {
+        const id = randomUUID();
+        const body = JSON.stringify({
+          user: call.player,
+          token: tokens.get(call.player),
+          request_uuid: randomUUID(),
+          game_code: 'bank-game',
+          currency,
+          transaction_uuid: id,
+          reference_transaction_uuid: bet,
+          round: bet,
+          amount: (i + at) % 3 === 0 ? 0 : 50 * ((i + at) % 7),
+          round_closed: true,
+        });
+        const response = await protocolCall(baseUrl, 'transaction/win', body, record);
+        if (response.status === 'RS_OK')
+          record.acknowledged.set(id, { kind: 'win', player: call.player, body, response });
+      }),
+    );
+  }
 }
 
 /** Waits until the sandbox has delivered every webhook it owes and no payout is in flight. */
@@ -350,7 +428,9 @@ export async function settleCashier(db: Db): Promise<void> {
 /** Every acknowledged call booked exactly once, every refused bet not at all, every payment state backed by its bookings. */
 export async function bookingProblems(db: Db, record: LoadRecord): Promise<string[]> {
   const problems: string[] = [];
-  const keys = [...record.acknowledged.keys(), ...record.refusedBets].map((id) => `${studio}:${id}`);
+  const keys = [...record.acknowledged.keys(), ...record.refusedBets, ...record.limitRefusedBets].map(
+    (id) => `${studio}:${id}`,
+  );
   const counts = new Map<string, number>();
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await db
@@ -364,7 +444,7 @@ export async function bookingProblems(db: Db, record: LoadRecord): Promise<strin
     const count = counts.get(`${studio}:${id}`) ?? 0;
     if (count !== 1) problems.push(`acknowledged ${call.kind} ${id} booked ${count} times`);
   }
-  for (const id of record.refusedBets) {
+  for (const id of [...record.refusedBets, ...record.limitRefusedBets]) {
     if (counts.has(`${studio}:${id}`)) problems.push(`refused bet ${id} was booked`);
   }
   // Whichever of a bet's win and rollback is booked first decides: never both acknowledged.

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import {
+  type BankPlayer,
+  bookingProblems,
+  currency,
+  type LoadRecord,
+  newRecord,
+  protocolCall,
+  runLoad,
+  settleCashier,
+  settleOpenBets,
+  signUpPlayers,
+  studio,
+  studioSecret,
+} from '../../testing/wallet/bank-harness.ts';
+import { betsPaidAndRefunded } from '../wallet/invariants.ts';
+import { auditLedger } from '../wallet/public.ts';
+import { lapseBonuses } from './lapse.ts';
+
+const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
+
+/** The stake above which a bet is refused while one of this test's bonuses runs. */
+const maxBet = 400;
+/** Every game counts its whole stake towards wagering (the bank's game is in no listed category). */
+const contributions = { categories: { slots: 100 }, games: {}, other: 100 };
+const depositCode = 'BANKMATCH';
+const couponCodes = ['BANK-1', 'BANK-2', 'BANK-3', 'BANK-4', 'BANK-5', 'BANK-6'];
+
+/**
+ * The bank test with bonuses: many concurrent clients deposit (half of the deposits with a bonus code),
+ * redeem coupons, activate, cancel and let bonuses expire, bet (some above the bonus's maximum bet),
+ * win, roll back and withdraw with and without forfeiting the running bonus. Afterwards the ledger
+ * still proves every cent, and the bonus rules hold: no bonus converted before its wagering was met,
+ * no bonus rule moved real money except to pay it, bonus money is what bonuses granted less what left,
+ * only a running bonus holds bonus money, and no stake above a running bonus's maximum was booked.
+ */
+describeOnPostgres('bonus bank test on PostgreSQL', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let baseUrl = '';
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    app = await buildTestApp('postgres', {
+      CONTENT_DIR: fixtures,
+      WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
+      TRUST_PROXY: 'true',
+      DATABASE_POOL_SIZE: '20',
+    });
+    baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const terms = (multiplier: number) => ({
+      wagering: { multiplier, on: 'bonus', days: 7 },
+      maxBet: { EUR: maxBet },
+      contributions,
+      limits: { perPlayer: 1_000, per: 'ever' },
+    });
+    await app.database.db.insert(schema.bonusCampaigns).values([
+      {
+        id: 'bank-match',
+        kind: 'deposit',
+        code: depositCode,
+        title: { en: 'Bank test match', el: 'Αντιστοίχιση δοκιμής τράπεζας' },
+        terms: { ...terms(2), match: { percent: 50, max: { EUR: 5_000 }, minDeposit: { EUR: 1_000 } } },
+      },
+      ...couponCodes.map((code, i) => ({
+        id: code.toLowerCase(),
+        kind: 'no_deposit' as const,
+        code,
+        title: { en: `Bank test coupon ${i + 1}`, el: `Κουπόνι δοκιμής τράπεζας ${i + 1}` },
+        // Small bonuses with light wagering convert within the run; the heavier ones run on or end otherwise.
+        terms: {
+          ...terms([1, 1, 1, 2, 5, 35][i] ?? 1),
+          amount: { EUR: [500, 1_000, 1_500, 800, 2_000, 3_000][i] },
+        },
+      })),
+    ]);
+  });
+  afterAll(() => app.closeAll());
+
+  const headers = (player: BankPlayer) => ({
+    cookie: player.cookie,
+    'user-agent': 'Mozilla/5.0 (bonus bank test)',
+    'accept-language': 'en',
+  });
+  const api = (player: BankPlayer, method: string, path: string) =>
+    fetch(`${baseUrl}/api${path}`, { method, headers: headers(player), signal: AbortSignal.timeout(10_000) });
+  const bonusesOf = async (player: BankPlayer) =>
+    (await (await api(player, 'GET', '/player/bonuses/')).json()) as { id: string; stage: string }[];
+  const pickOf = <T>(items: T[], random: () => number) => items[Math.floor(random() * items.length)];
+
+  /** A whole round as a slot plays it: the stake (up to 600, above the bonus maximum at times), then its win or rollback. */
+  async function round(player: BankPlayer, random: () => number, record: LoadRecord) {
+    const bet = randomUUID();
+    const common = {
+      user: player.id,
+      token: player.token,
+      game_code: 'bank-game',
+      currency,
+      round: bet,
+    };
+    const betBody = JSON.stringify({
+      ...common,
+      request_uuid: randomUUID(),
+      transaction_uuid: bet,
+      amount: 1 + Math.floor(random() * 600),
+    });
+    const staked = await protocolCall(baseUrl, 'transaction/bet', betBody, record);
+    if (staked.status === 'RS_ERROR_LIMIT_REACHED') record.limitRefusedBets.add(bet);
+    else if (staked.status === 'RS_ERROR_NOT_ENOUGH_MONEY') record.refusedBets.add(bet);
+    if (staked.status !== 'RS_OK') return;
+    record.acknowledged.set(bet, { kind: 'bet', player: player.id, body: betBody, response: staked });
+    const kind = random() < 0.15 ? 'rollback' : 'win';
+    const id = randomUUID();
+    const body = JSON.stringify({
+      ...common,
+      request_uuid: randomUUID(),
+      transaction_uuid: id,
+      reference_transaction_uuid: bet,
+      ...(kind === 'win'
+        ? { amount: random() < 0.6 ? 0 : Math.floor(random() * 1_200), round_closed: true }
+        : {}),
+    });
+    const answer = await protocolCall(baseUrl, `transaction/${kind}`, body, record);
+    if (answer.status === 'RS_OK')
+      record.acknowledged.set(id, { kind, player: player.id, body, response: answer });
+  }
+
+  const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0 };
+
+  /** Until every event handler has read to the head of its stream, twice in a row (handlers publish events). */
+  async function handlersCaughtUp() {
+    const behind = () =>
+      rows<{ handler: string }>(sql`
+        select p.handler from event_handler_positions p
+        where (p.stream = 'ledger' and p.position < (select coalesce(max(id), 0) from ledger_transactions))
+           or (p.stream = 'events' and p.position < (select coalesce(max(id), 0) from events))`);
+    for (let stable = 0; stable < 2; ) {
+      await vi.waitFor(async () => expect(await behind()).toEqual([]), { timeout: 30_000, interval: 100 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stable = (await behind()).length === 0 ? stable + 1 : 0;
+    }
+  }
+
+  it('keeps the ledger and every bonus rule under concurrent bonus play', async () => {
+    const players = await signUpPlayers(baseUrl, app.database.db, 25);
+    const record = newRecord();
+    const deps = { wallet: app.wallet, events: app.events };
+    await runLoad({
+      baseUrl,
+      players,
+      operations: 1_500,
+      concurrency: 16,
+      seed: 20261124,
+      record,
+      bonus: {
+        depositCode: (random) => (random() < 0.5 ? depositCode : undefined),
+        forfeitBonus: (random) => random() < 0.3,
+        operations: [
+          { share: 0.2, run: (player, random) => round(player, random, record) },
+          {
+            share: 0.05,
+            run: async (player, random) => {
+              const code = pickOf(couponCodes, random) as string;
+              const redeemed = await api(player, 'POST', `/bonuses/coupon?coupon_code=${code}`);
+              if (redeemed.status === 200) done.coupons++;
+            },
+          },
+          {
+            share: 0.06,
+            run: async (player, random) => {
+              const issued = (await bonusesOf(player)).filter((bonus) => bonus.stage === 'issued');
+              const bonus = pickOf(issued, random);
+              if (!bonus) return;
+              const activated = await api(player, 'POST', `/player/bonuses/${bonus.id}/activation`);
+              if (activated.status === 200) done.activations++;
+            },
+          },
+          {
+            share: 0.015,
+            run: async (player) => {
+              const running = (await bonusesOf(player)).find((bonus) =>
+                ['activated', 'handle_bets'].includes(bonus.stage),
+              );
+              if (!running) return;
+              const canceled = await api(player, 'DELETE', `/player/bonuses/${running.id}`);
+              if (canceled.status === 200) done.cancels++;
+            },
+          },
+          {
+            // The player's time runs out: their bonuses' expiry is moved to the past and the clock job runs.
+            share: 0.01,
+            run: async (player) => {
+              await app.database.db.execute(sql`
+                update player_bonuses set expires_at = now() - interval '1 second'
+                where player_id = ${player.id} and stage in ('issued', 'activated', 'handle_bets')`);
+              done.expiries += await lapseBonuses(app.database.db, deps);
+            },
+          },
+        ],
+      },
+    });
+    // Studios close the rounds still open, so bonuses waiting on them in handle_bets can end.
+    await settleOpenBets(baseUrl, players, record);
+    await settleCashier(app.database.db);
+    await handlersCaughtUp();
+
+    // The load really exercised the paths under test.
+    const kinds = [...record.acknowledged.values()].map((call) => call.kind);
+    expect(kinds.filter((kind) => kind === 'bet').length).toBeGreaterThan(500);
+    expect(kinds.filter((kind) => kind === 'rollback').length).toBeGreaterThan(50);
+    expect(record.limitRefusedBets.size).toBeGreaterThan(20);
+    expect(record.bonusRefusedWithdrawals).toBeGreaterThan(0);
+    expect(done.coupons).toBeGreaterThan(20);
+    expect(done.activations).toBeGreaterThan(0);
+    expect(done.cancels).toBeGreaterThan(5);
+    expect(done.expiries).toBeGreaterThan(5);
+    const stages = Object.fromEntries(
+      (
+        await rows<{ stage: string; n: string }>(
+          sql`select stage, count(*) as n from player_bonuses group by stage`,
+        )
+      ).map((row) => [row.stage, Number(row.n)]),
+    );
+    for (const stage of ['wagered', 'canceled', 'expired', 'forfeited'])
+      expect(stages[stage], `bonuses ${stage}`).toBeGreaterThan(0);
+    const depositBonuses = await rows<{ n: string }>(
+      sql`select count(*) as n from player_bonuses where kind = 'deposit'`,
+    );
+    expect(Number(depositBonuses[0]?.n)).toBeGreaterThan(10);
+
+    // The ledger: every cent accounted for, every acknowledged call booked once, no round paid and refunded.
+    expect(record.replayMismatches).toEqual([]);
+    expect(await bookingProblems(app.database.db, record)).toEqual([]);
+    expect(await auditLedger(app.database.db)).toEqual({
+      driftingAccounts: [],
+      negativeAccounts: 0,
+      ledgerTotal: 0,
+      unbalancedTransactions: 0,
+    });
+    expect(await betsPaidAndRefunded(app.database.db)).toEqual([]);
+
+    // No bonus converted unless its wagering was met: a wagered bonus's progress stops with its conversion.
+    const earlyConversions = await rows(sql`
+      select t.reference, b.stage, b.wagering_done, b.wagering_required
+      from ledger_transactions t left join player_bonuses b on b.id::text = t.reference
+      where t.kind = 'bonus_conversion'
+        and (b.id is null or b.stage <> 'wagered' or b.wagering_done < b.wagering_required)`);
+    expect(earlyConversions).toEqual([]);
+
+    // No bonus rule took real money: grants and forfeits touch only bonus money and the pool, and
+    // conversions and prizes only ever credit the player's real balance.
+    const realTaken = await rows(sql`
+      select t.kind, t.idempotency_key, a.kind as account, e.amount
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id
+      join ledger_accounts a on a.id = e.account_id
+      where t.kind in ('bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'prize_payout')
+        and a.player_id is not null and a.kind <> 'bonus'
+        and not (t.kind in ('bonus_conversion', 'prize_payout') and a.kind = 'real' and e.amount > 0)`);
+    expect(realTaken).toEqual([]);
+
+    // Bonus money is what bonuses granted, less what converted, what was forfeited and what play lost.
+    const flows = await rows<Record<string, string>>(sql`
+      select a.currency,
+        coalesce(sum(e.amount) filter (where t.kind = 'bonus_grant'), 0) as granted,
+        coalesce(-sum(e.amount) filter (where t.kind = 'bonus_conversion'), 0) as converted,
+        coalesce(-sum(e.amount) filter (where t.kind = 'bonus_forfeit'), 0) as forfeited,
+        coalesce(-sum(e.amount) filter (where t.kind in ('bet', 'win', 'rollback')), 0) as lost_in_play,
+        coalesce(sum(e.amount) filter (where t.kind not in ('bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'bet', 'win', 'rollback')), 0) as other,
+        (select coalesce(sum(balance), 0) from ledger_accounts h where h.kind = 'bonus' and h.currency = a.currency) as held,
+        (select coalesce(sum(amount), 0) from player_bonuses b
+          where b.currency = a.currency and b.activation_transaction is not null and b.kind <> 'freespin_winnings') as activated
+      from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+      join ledger_transactions t on t.id = e.transaction_id
+      where a.kind = 'bonus'
+      group by a.currency`);
+    expect(flows.map((row) => row.currency)).toEqual([currency]);
+    for (const row of flows) {
+      const money = (name: string) => Number(row[name]);
+      const [granted, converted, forfeited, lost] = [
+        money('granted'),
+        money('converted'),
+        money('forfeited'),
+        money('lost_in_play'),
+      ];
+      const [other, held, activated] = [money('other'), money('held'), money('activated')];
+      expect(granted, 'granted = the activated bonuses’ amounts').toBe(activated);
+      expect(converted).toBeGreaterThan(0);
+      expect(other, 'no other booking moves bonus money').toBe(0);
+      expect(granted - converted - forfeited - lost, 'granted − converted − forfeited − lost = held').toBe(
+        held,
+      );
+    }
+
+    // Only a running bonus (or free spins being played) holds bonus money.
+    const strayBonusMoney = await rows(sql`
+      select a.player_id, a.currency, a.balance from ledger_accounts a
+      where a.kind = 'bonus' and a.balance <> 0
+        and not exists (select 1 from player_bonuses b where b.player_id = a.player_id
+          and b.currency = a.currency and b.stage in ('activated', 'handle_bets'))
+        and not exists (select 1 from player_freespins f where f.player_id = a.player_id
+          and f.currency = a.currency and f.stage = 'activated')`);
+    expect(strayBonusMoney).toEqual([]);
+
+    // A running bonus's wagering counts each bet since its activation once, at the game's weight, and
+    // takes a rolled-back one back.
+    const miscounted = await rows(sql`
+      select b.id, b.wagering_done, coalesce(sum(bet.amount), 0) as counted
+      from player_bonuses b
+      left join ledger_transactions bet on bet.player_id = b.player_id and bet.currency = b.currency
+        and bet.kind = 'bet' and bet.amount > 0 and bet.id > b.activation_transaction
+        and not exists (select 1 from ledger_transactions r where r.kind = 'rollback' and r.reference = bet.idempotency_key)
+      where b.stage in ('activated', 'handle_bets')
+      group by b.id, b.wagering_done
+      having b.wagering_done <> coalesce(sum(bet.amount), 0)`);
+    expect(miscounted).toEqual([]);
+
+    // No stake above a bonus's maximum bet was booked while it ran: from its activation's booking to the
+    // booking that took its money away (a bet and either booking lock the player's accounts), or now.
+    const bounded = await rows<{ bonus: string; bet: string | null }>(sql`
+      select b.id as bonus, bet.idempotency_key as bet
+      from player_bonuses b
+      left join lateral (
+        select min(t.id) as id from ledger_transactions t
+        where t.reference = b.id::text and t.kind in ('bonus_conversion', 'bonus_forfeit')
+      ) ended on true
+      left join ledger_transactions bet on bet.player_id = b.player_id and bet.currency = b.currency
+        and bet.kind = 'bet' and bet.amount > b.max_bet and bet.id > b.activation_transaction
+        and (ended.id is null or bet.id < ended.id)
+      where b.activation_transaction is not null
+        and (b.stage in ('activated', 'handle_bets') or ended.id is not null)`);
+    expect(new Set(bounded.map((row) => row.bonus)).size).toBeGreaterThan(20);
+    expect(bounded.filter((row) => row.bet !== null)).toEqual([]);
+  }, 180_000);
+});
