@@ -1,4 +1,5 @@
 export * from './date-rule.ts';
+export * from './licences.ts';
 export * from './locale.ts';
 export * from './money.ts';
 export * from './phone.ts';

@@ -3,6 +3,8 @@
  * passes, or a message key with its parameters; `messageFor` gives the English fallback text (the
  * browser shows its translation of the same key).
  */
+
+import { licenceRules } from './licences.ts';
 export type RuleResult = { key: MessageKey; params?: Record<string, string | number> } | null;
 
 export const fallbackMessages = {
@@ -105,5 +107,5 @@ export const adult = (value: string, minimumAge: number, today = new Date()): Ru
   return age >= minimumAge && age < 128 ? null : { key: 'adult' };
 };
 
-/** The minimum age under a licence (spec §1, §9). */
-export const minimumAgeFor = (license: string): number => (license === 'estonia' ? 21 : 18);
+/** The minimum age under a licence (spec §1, §9), from the licence table. */
+export const minimumAgeFor = (license: string): number => licenceRules(license).minimumAge.years;

@@ -1,0 +1,188 @@
+/**
+ * What each gaming licence the product runs under requires of it (issue 17): one table, read by the server
+ * (what it enforces) and the web app (what it offers and says). Each rule notes the regulation it comes
+ * from; where a licence leaves a choice to the operator, the value is the operator's policy and says so.
+ */
+
+export const licenceNames = ['curacao', 'malta', 'estonia'] as const;
+export type LicenceName = (typeof licenceNames)[number];
+
+/** Kinds of player limit: money deposited, money lost (stakes less winnings), money staked, session time. */
+export const limitKinds = ['deposit', 'loss', 'wager', 'session'] as const;
+export type LimitKind = (typeof limitKinds)[number];
+
+/** Money limits count over a rolling day, week or month; a session limit holds per sign-in session. */
+export const limitPeriods = ['day', 'week', 'month', 'session'] as const;
+export type LimitPeriod = (typeof limitPeriods)[number];
+
+/** The rolling window of each money period, in hours (decision 22: rolling, not calendar, periods). */
+export const limitWindowHours: Record<Exclude<LimitPeriod, 'session'>, number> = {
+  day: 24,
+  week: 24 * 7,
+  month: 24 * 30,
+};
+
+/** A raised or removed limit applies only after this many hours; a lowered or new one at once. */
+export const limitCoolingOffHours = 24;
+
+export type Sourced<T> = T & { source: string };
+
+export interface LicenceRules {
+  name: LicenceName;
+  /** The regulator, as players read it on the licence seal. */
+  regulator: string;
+  minimumAge: Sourced<{ years: number }>;
+  /** The reality check: a reminder of session length at the interval, while signed in. */
+  realityCheck: Sourced<{ enabled: boolean; intervalMinutes: number }>;
+  /** Which limits the player is offered, and whether they must be offered before the first deposit. */
+  limits: Sourced<{
+    kinds: readonly LimitKind[];
+    periods: readonly Exclude<LimitPeriod, 'session'>[];
+    /** Session-time limit choices, in minutes. */
+    sessionMinutes: readonly number[];
+    offeredBeforeFirstDeposit: boolean;
+  }>;
+  /** Breaks the player may take: a time-out of hours, a self-exclusion of months (null: permanent). */
+  exclusions: Sourced<{
+    timeoutHours: readonly number[];
+    selfExclusionMonths: readonly (number | null)[];
+    /** Hours between asking to lift an ended exclusion and it being lifted. */
+    liftCoolingOffHours: number;
+  }>;
+  /** When identity documents are needed before money moves further, in euro cents. */
+  verification: Sourced<{
+    /** A single withdrawal at or above this needs approved documents. */
+    withdrawalCents: number;
+    /** Deposits adding up to this within the window need approved documents (AML). */
+    cumulativeDepositCents: number;
+    cumulativeDepositDays: number;
+  }>;
+}
+
+/** 24 hours, 48 hours, 72 hours, 1 week, 2 weeks, 4 weeks, 6 weeks. */
+const timeoutHours = [24, 48, 72, 24 * 7, 24 * 14, 24 * 28, 24 * 42] as const;
+/** Six months, one year, five years, permanent. */
+const selfExclusionMonths = [6, 12, 60, null] as const;
+const sessionMinutes = [30, 60, 120, 180, 240, 360] as const;
+
+export const licences: Record<LicenceName, LicenceRules> = {
+  curacao: {
+    name: 'curacao',
+    regulator: 'Curaçao Gaming Authority',
+    minimumAge: { years: 18, source: 'National Ordinance on Games of Chance (LOK): no players under 18' },
+    realityCheck: {
+      enabled: false,
+      intervalMinutes: 60,
+      source: 'Not required by the LOK; operator policy: off unless configured',
+    },
+    limits: {
+      kinds: limitKinds,
+      periods: ['day', 'week', 'month'],
+      sessionMinutes,
+      offeredBeforeFirstDeposit: false,
+      source: 'LOK player-protection requirements: responsible-gaming tools offered in the account',
+    },
+    exclusions: {
+      timeoutHours,
+      selfExclusionMonths,
+      liftCoolingOffHours: 24,
+      source: 'LOK player-protection requirements: time-out and self-exclusion on request',
+    },
+    verification: {
+      withdrawalCents: 200_000,
+      cumulativeDepositCents: 500_000,
+      cumulativeDepositDays: 180,
+      source:
+        'Curaçao AML/CFT rules for games of chance (due diligence from €2,000 per transaction); cumulative threshold: operator policy',
+    },
+  },
+  malta: {
+    name: 'malta',
+    regulator: 'Malta Gaming Authority',
+    minimumAge: {
+      years: 18,
+      source: 'Gaming Act (Cap. 583) and Player Protection Directive (Directive 2 of 2018): no minors',
+    },
+    realityCheck: {
+      enabled: false,
+      intervalMinutes: 60,
+      source:
+        'Player Protection Directive (Directive 2 of 2018): reality checks among the tools; off unless configured',
+    },
+    limits: {
+      kinds: limitKinds,
+      periods: ['day', 'week', 'month'],
+      sessionMinutes,
+      offeredBeforeFirstDeposit: true,
+      source:
+        'Player Protection Directive (Directive 2 of 2018): limits offered before the first deposit; a reduction applies at once, an increase after at least 24 hours',
+    },
+    exclusions: {
+      timeoutHours,
+      selfExclusionMonths,
+      liftCoolingOffHours: 24,
+      source:
+        'Player Protection Directive (Directive 2 of 2018): self-exclusion of at least six months, not revoked before its end; time-outs on request',
+    },
+    verification: {
+      withdrawalCents: 200_000,
+      cumulativeDepositCents: 200_000,
+      cumulativeDepositDays: 180,
+      source:
+        'FIAU Implementing Procedures Part II (remote gaming sector): due diligence once deposits reach €2,000 within 180 days',
+    },
+  },
+  estonia: {
+    name: 'estonia',
+    regulator: 'Estonian Tax and Customs Board (EMTA)',
+    minimumAge: {
+      years: 21,
+      source: 'Gambling Act (Hasartmänguseadus): casino games only for players aged 21 or over',
+    },
+    realityCheck: {
+      enabled: true,
+      intervalMinutes: 60,
+      source:
+        'Gambling Act (Hasartmänguseadus) remote-gambling requirements: a session-length reminder every 60 minutes',
+    },
+    limits: {
+      kinds: limitKinds,
+      periods: ['day', 'week', 'month'],
+      sessionMinutes,
+      offeredBeforeFirstDeposit: false,
+      source:
+        'Gambling Act (Hasartmänguseadus): the player may limit their gambling; operator policy as Malta for when changes apply',
+    },
+    exclusions: {
+      timeoutHours,
+      selfExclusionMonths,
+      liftCoolingOffHours: 24,
+      source: 'Gambling Act (Hasartmänguseadus): restriction of participation at the player’s request',
+    },
+    verification: {
+      withdrawalCents: 200_000,
+      cumulativeDepositCents: 200_000,
+      cumulativeDepositDays: 180,
+      source:
+        'Money Laundering and Terrorist Financing Prevention Act: due diligence in gambling from €2,000; 180-day window: operator policy',
+    },
+  },
+};
+
+/** The rules of a licence; an unknown name falls back to Curaçao's, the default licence. */
+export function licenceRules(name: string): LicenceRules {
+  return (licences as Record<string, LicenceRules | undefined>)[name] ?? licences.curacao;
+}
+
+/** The kinds of limit and the periods each takes under a licence (a session limit: per session). */
+export function limitOptions(name: string): { kind: LimitKind; periods: readonly LimitPeriod[] }[] {
+  const { limits } = licenceRules(name);
+  return limits.kinds.map((kind) => ({ kind, periods: kind === 'session' ? ['session'] : limits.periods }));
+}
+
+/** Whether a kind and period make a limit the licence offers. */
+export function isOfferedLimit(name: string, kind: string, period: string): boolean {
+  return limitOptions(name).some(
+    (option) => option.kind === kind && option.periods.includes(period as LimitPeriod),
+  );
+}
