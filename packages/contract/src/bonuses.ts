@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
+import { oneLine } from './text.ts';
 
 /*
  * The bonus engine's player API (spec §3 Bonus and freespin, Lootbox; §4 Bonus stages; §7):
@@ -15,6 +16,13 @@ import { errorBody } from './errors.ts';
  *   GET    /player/lootboxes                 the player's lootboxes
  *   POST   /player/lootboxes/:id/activation  opens one: a provably fair draw from its prize table
  *   GET    /player/deposit_offers?currency=  the deposit bonuses the cashier can offer the player now
+ *
+ * and its part of the operator API (bearer OPERATOR_API_TOKEN, like the cashier's):
+ *
+ *   GET    /operator/bonus_campaigns              every campaign with its terms
+ *   PUT    /operator/bonus_campaigns/:id          creates or replaces a campaign (terms checked)
+ *   POST   /operator/players/:id/bonuses          grants a campaign to a player
+ *   GET    /operator/players/:id/bonuses          the player's bonuses, free spins and lootboxes
  */
 
 /** Spec §4's stages, plus the ends a bonus can reach (decision 21). */
@@ -238,5 +246,118 @@ export const lootboxesApi = {
     tags,
     summary: 'Opens an issued lootbox: a provably fair draw from its prize table, paid at once',
     responses: { 200: lootbox, ...refusals },
+  }),
+};
+
+/** What a campaign is: a deposit match, a fixed bonus without a deposit, free spins, or a lootbox. */
+export const bonusCampaignKinds = ['deposit', 'no_deposit', 'freespins', 'lootbox'] as const;
+
+/** A campaign's id: a slug (`weekend-reload`), also its promotion page's where it has one. */
+const campaignSlug = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+const campaignTitle = z.object({
+  en: z.string().trim().min(1).max(120).check(oneLine),
+  el: z.string().trim().min(1).max(120).check(oneLine),
+});
+
+/**
+ * A campaign as the operator defines it. `terms` are the engine's campaign terms (eligibility, match or
+ * amount per currency, wagering, maximum bet, contributions, free spins, lootbox prizes, limits: see
+ * apps/server/src/modules/bonuses/terms.ts), given as they were stored.
+ */
+export const bonusCampaign = z
+  .object({
+    id: z.string(),
+    kind: z.enum(bonusCampaignKinds),
+    /** The code a player types in the cashier or the coupon form, upper case; none: offered without one. */
+    code: z.string().nullable(),
+    title: z.object({ en: z.string(), el: z.string() }),
+    terms: z.record(z.string(), z.unknown()),
+    active: z.boolean(),
+    starts_at: iso.nullable(),
+    ends_at: iso.nullable(),
+    created_at: iso,
+    updated_at: iso,
+  })
+  .meta({ id: 'BonusCampaign' });
+export type BonusCampaign = z.infer<typeof bonusCampaign>;
+
+/** A player's bonuses, free spins and lootboxes: what an operator sees of them, or what a grant gave. */
+export const bonusHoldings = z
+  .object({
+    bonuses: z.array(bonus),
+    freespins: z.array(freespin),
+    lootboxes: z.array(lootbox),
+  })
+  .meta({ id: 'BonusHoldings' });
+export type BonusHoldings = z.infer<typeof bonusHoldings>;
+
+const operatorTags = ['operator'];
+
+/** The bonus engine's part of the operator API the back office will use (bearer OPERATOR_API_TOKEN). */
+export const bonusOperatorApi = {
+  campaigns: endpoint({
+    method: 'GET',
+    path: '/operator/bonus_campaigns',
+    tags: operatorTags,
+    summary: 'Every bonus campaign with its terms, active or not',
+    responses: { 200: z.array(bonusCampaign), 401: errorBody },
+  }),
+  putCampaign: endpoint({
+    method: 'PUT',
+    path: '/operator/bonus_campaigns/:id',
+    params: z.object({ id: campaignSlug }),
+    body: z.object({
+      kind: z.enum(bonusCampaignKinds),
+      code: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{2,32}$/)
+        .nullable()
+        .optional(),
+      title: campaignTitle,
+      /** Checked against the engine's campaign terms; each problem is named by its path (`terms.match.max.EUR`). */
+      terms: z.record(z.string(), z.unknown()),
+      active: z.boolean().optional(),
+      starts_at: iso.nullable().optional(),
+      ends_at: iso.nullable().optional(),
+    }),
+    tags: operatorTags,
+    summary:
+      'Creates (201) or replaces (200) a campaign; players already granted it keep what they were given',
+    responses: {
+      200: bonusCampaign,
+      201: bonusCampaign,
+      401: errorBody,
+      409: errorBody,
+      422: errorBody,
+    },
+  }),
+  grant: endpoint({
+    method: 'POST',
+    path: '/operator/players/:id/bonuses',
+    params: id,
+    body: z.object({
+      campaign: campaignSlug,
+      /** The player's account it is granted in; their active currency when left out. */
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3,5}$/)
+        .optional(),
+    }),
+    tags: operatorTags,
+    summary:
+      "Grants a campaign's bonus, free spins or lootbox to a player, whatever its eligibility; each grant is a new one",
+    responses: { 201: bonusHoldings, 401: errorBody, 404: errorBody, 422: errorBody },
+  }),
+  playerBonuses: endpoint({
+    method: 'GET',
+    path: '/operator/players/:id/bonuses',
+    params: id,
+    tags: operatorTags,
+    summary: "A player's bonuses, free spins and lootboxes, newest first",
+    responses: { 200: bonusHoldings, 401: errorBody, 404: errorBody },
   }),
 };

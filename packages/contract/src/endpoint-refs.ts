@@ -42,6 +42,22 @@ export const endpoints = {
     redeemCoupon: ref<typeof contract.bonusesApi.redeemCoupon>('POST', '/api', '/bonuses/coupon', 1),
     depositOffers: ref<typeof contract.bonusesApi.depositOffers>('GET', '/api', '/player/deposit_offers', 1),
   },
+  bonusOperator: {
+    campaigns: ref<typeof contract.bonusOperatorApi.campaigns>('GET', '/api', '/operator/bonus_campaigns', 1),
+    putCampaign: ref<typeof contract.bonusOperatorApi.putCampaign>(
+      'PUT',
+      '/api',
+      '/operator/bonus_campaigns/:id',
+      1,
+    ),
+    grant: ref<typeof contract.bonusOperatorApi.grant>('POST', '/api', '/operator/players/:id/bonuses', 1),
+    playerBonuses: ref<typeof contract.bonusOperatorApi.playerBonuses>(
+      'GET',
+      '/api',
+      '/operator/players/:id/bonuses',
+      1,
+    ),
+  },
   cashier: {
     methods: ref<typeof contract.cashierApi.methods>('GET', '/api', '/payments/methods', 1),
     startDeposit: ref<typeof contract.cashierApi.startDeposit>('POST', '/api', '/payments/deposits', 1),

@@ -125,6 +125,18 @@ export const errorCodes = {
     'bonuses.freespins_not_playable',
     'bonuses.lootbox_not_found',
     'bonuses.lootbox_opened',
+    /** The operator API's: no player has this id. */
+    'bonuses.player_not_found',
+    /** No campaign has this id. {campaign} */
+    'bonuses.campaign_not_found',
+    /** Another campaign has this code (codes are unique whatever their case). {code} */
+    'bonuses.campaign_code_taken',
+    /** Free spins on a game the catalogue does not have. {game} */
+    'bonuses.campaign_game_unknown',
+    /** A campaign that gives nothing without a deposit, or nothing in this currency. {currency} */
+    'bonuses.nothing_to_grant',
+    /** The player has no account in this currency. {currency} */
+    'bonuses.no_account',
   ],
   support: [
     /** {minutes} */

@@ -78,6 +78,11 @@ export const platformSettings = z.object({
       }
     }, 'expected an IANA time zone such as Europe/Athens')
     .default('UTC'),
+  /**
+   * Bearer token of the operator API (/api/operator/*: the cashier's withdrawals, the bonus engine's
+   * campaigns and grants); without it that API does not exist. One token for every module's part of it.
+   */
+  OPERATOR_API_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
   /** The support address: on content's block page and in notifications' VAPID contact. */
   SUPPORT_EMAIL: z.email().default('support@chrysos.casino'),
   /**
@@ -174,7 +179,7 @@ export const platformConfig: ConfigSection<typeof platformSettings> = {
       });
     }
   },
-  secrets: ['DATABASE_URL', 'REDIS_URL'],
+  secrets: ['DATABASE_URL', 'REDIS_URL', 'OPERATOR_API_TOKEN'],
   complete: (config) => ({ PUBLIC_URL: config.PUBLIC_URL ?? listenOrigin(config) }),
 };
 

@@ -347,6 +347,32 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'This lootbox has already been opened',
     el: 'Αυτό το κουτί δώρων έχει ήδη ανοιχτεί',
   },
+  'bonuses.player_not_found': { status: 404, en: 'No such player', el: 'Δεν υπάρχει τέτοιος παίκτης' },
+  'bonuses.campaign_not_found': {
+    status: 404,
+    en: 'No bonus campaign is called {campaign}',
+    el: 'Καμία καμπάνια μπόνους δεν ονομάζεται {campaign}',
+  },
+  'bonuses.campaign_code_taken': {
+    status: 409,
+    en: 'Another campaign already uses the code {code}',
+    el: 'Μια άλλη καμπάνια χρησιμοποιεί ήδη τον κωδικό {code}',
+  },
+  'bonuses.campaign_game_unknown': {
+    status: 422,
+    en: 'The game {game} is not in the catalogue',
+    el: 'Το παιχνίδι {game} δεν υπάρχει στον κατάλογο',
+  },
+  'bonuses.nothing_to_grant': {
+    status: 422,
+    en: 'This campaign gives nothing in {currency} without a deposit',
+    el: 'Αυτή η καμπάνια δεν δίνει τίποτα σε {currency} χωρίς κατάθεση',
+  },
+  'bonuses.no_account': {
+    status: 422,
+    en: 'The player has no {currency} account',
+    el: 'Ο παίκτης δεν έχει λογαριασμό σε {currency}',
+  },
   'cashier.webhook_signature_invalid': {
     status: 400,
     en: 'The webhook signature is invalid or stale',

@@ -124,3 +124,16 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
     return { error: AppError.all(problems) };
   };
 };
+
+/**
+ * The 422 field problems of a part of a request the domain checks after the route's schema (a bonus
+ * campaign's terms, by the engine's own schema), each named by its path under that part
+ * (`terms.match.max.EUR`) with the validator's codes. Parse with `reportInput: true`, so a missing value
+ * (`required`) is told from a wrong one (`invalid`).
+ */
+export function invalidFields(issues: readonly z.core.$ZodIssue[], under: string): AppError {
+  const problems = issues.map(
+    (issue): Problem => ({ field: [under, ...issue.path.map(String)].join('.'), ...codeOfIssue(issue) }),
+  ) as [Problem, ...Problem[]];
+  return AppError.all(problems);
+}

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
 import { publishChanges } from './changes.ts';
 import { followPlay } from './follow-play.ts';
 import { grantDepositBonus } from './grant-deposit-bonus.ts';
 import { lapseBonuses } from './lapse.ts';
+import { bonusOperatorRoutes } from './operator-routes.ts';
 import { bonusRoutes } from './routes.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
@@ -36,6 +38,7 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
       }),
     ),
   );
+  await app.register(operatorScope(bonusOperatorRoutes(deps)));
   app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', (event, context) =>
     grantDepositBonus(context.db, { ...deps, licence: app.config.LICENSE, log: app.log }, event),
   );

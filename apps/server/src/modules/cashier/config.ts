@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { type ConfigSection, commaList } from '../../platform/config.ts';
 
-/** The cashier module's settings: withdrawals, the sandbox provider and the operator API. */
+/** The cashier module's settings: withdrawals and the sandbox provider (the operator token is the platform's). */
 export const cashierSettings = z.object({
-  /** Bearer token of the operator API (/api/operator/*); without it that API does not exist. */
-  OPERATOR_API_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
   /**
    * Withdrawals below these amounts are approved without an operator, per currency in minor units, as
    * JSON: {"EUR":10000} approves EUR withdrawals under 100.00. A currency not listed always waits for an
@@ -51,5 +49,5 @@ declare module '../../platform/config.ts' {
 
 export const cashierConfig: ConfigSection<typeof cashierSettings> = {
   settings: cashierSettings,
-  secrets: ['OPERATOR_API_TOKEN', 'SANDBOX_PSP_SECRET'],
+  secrets: ['SANDBOX_PSP_SECRET'],
 };

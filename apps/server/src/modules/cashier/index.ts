@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
 import { Cashier } from './cashier.ts';
 import { defineCashierJobs } from './jobs.ts';
@@ -67,7 +68,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   await app.register(psp.routes);
   await app.register(apiScope(paymentRoutes));
-  await app.register(apiScope(operatorRoutes));
+  await app.register(operatorScope(operatorRoutes));
   app.addHook('onReady', async () => {
     psp.start(async (path, headers, body) => {
       const response = await app.inject({

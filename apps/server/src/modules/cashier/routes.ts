@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { cashierApi, cashierOperatorApi, type payment as paymentSchema } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
@@ -154,19 +153,10 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * The operator API the back office will use: withdrawals awaiting approval, approve, reject.
- * Authenticated with OPERATOR_API_TOKEN as a bearer token; absent that setting, it does not exist.
+ * The cashier's part of the operator API the back office will use: withdrawals awaiting approval,
+ * approve, reject. Registered under platform/operator-api.ts's operatorScope (the bearer token).
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const token = app.config.OPERATOR_API_TOKEN;
-  if (!token) return;
-  const expected = Buffer.from(`Bearer ${token}`);
-  app.addHook('onRequest', async (request) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('cashier.operator_token_required', { field: 'authorization' });
-    }
-  });
   app.route({
     ...routeOf(cashierOperatorApi.pendingWithdrawals),
     handler: async () =>

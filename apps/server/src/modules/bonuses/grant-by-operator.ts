@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, schema } from '@chrysos/db';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { Wallet } from '../wallet/public.ts';
+import { termsOf } from './eligibility.ts';
+import { type Granted, grantCampaign } from './grant-campaign.ts';
+
+/** The operator API's refusal of a player id no player has. */
+export async function requireKnownPlayer(db: Db, playerId: string): Promise<void> {
+  const [player] = await db
+    .select({ id: schema.players.id })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  if (!player) throw new AppError('bonuses.player_not_found', { field: 'id' });
+}
+
+/**
+ * POST /operator/players/:id/bonuses: what a campaign gives without a deposit (its fixed bonus, free
+ * spins, lootbox), granted to the player in `currency` (their active one when not given). The operator
+ * decides, so neither the campaign's eligibility nor its per-player limits apply, and each grant is one
+ * of its own (source `operator:<uuid>`): granting twice gives twice. The bonus is activated at once when
+ * none runs in that currency, as a coupon's is.
+ */
+export async function grantByOperator(
+  db: Db,
+  deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
+  grant: { playerId: string; campaignId: string; currency?: string | undefined },
+): Promise<Granted> {
+  await requireKnownPlayer(db, grant.playerId);
+  const [campaign] = await db
+    .select()
+    .from(schema.bonusCampaigns)
+    .where(eq(schema.bonusCampaigns.id, grant.campaignId));
+  if (!campaign)
+    throw new AppError('bonuses.campaign_not_found', {
+      field: 'campaign',
+      params: { campaign: grant.campaignId },
+    });
+  const pc = schema.playerCurrencies;
+  const [account] = await db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(
+      and(
+        eq(pc.playerId, grant.playerId),
+        grant.currency ? eq(pc.currency, grant.currency) : eq(pc.active, true),
+      ),
+    );
+  if (!account)
+    throw new AppError('bonuses.no_account', {
+      field: 'currency',
+      params: { currency: grant.currency ?? '' },
+    });
+  const { currency } = account;
+  const terms = termsOf(campaign);
+  const givesSomething =
+    terms !== null &&
+    (terms.amount?.[currency] !== undefined ||
+      terms.freespins?.value[currency] !== undefined ||
+      terms.lootbox !== undefined);
+  if (!terms || !givesSomething)
+    throw new AppError('bonuses.nothing_to_grant', { field: 'campaign', params: { currency } });
+  return db.transaction((tx) =>
+    grantCampaign(tx, deps, {
+      playerId: grant.playerId,
+      currency,
+      campaign,
+      terms,
+      source: `operator:${randomUUID()}`,
+      kind: 'no_deposit',
+    }),
+  );
+}
