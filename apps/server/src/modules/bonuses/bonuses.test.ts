@@ -253,6 +253,30 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     await expectLedgerSound();
   });
 
+  it('sweeps the bonus money a rollback gives back after its bonus ended', async () => {
+    const player = await newPlayer(app);
+    const { api, bonuses, balances, play } = as(player);
+    const code = await couponCampaign('roll-back-late', {
+      amount: { EUR: 1_000 },
+      wagering: { multiplier: 35, on: 'bonus', days: 7 },
+    });
+    await api('POST', `/bonuses/coupon?coupon_code=${code}`);
+    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    const slot = await play('thunder-of-zeus');
+    // No real money: the stake is all bonus money, and the round is still open when the bonus ends.
+    expect(await slot.bet('late-1', 500)).toMatchObject({ status: 'RS_OK' });
+    const [bonus] = await bonuses();
+    await api('DELETE', `/player/bonuses/${bonus?.id}`);
+    expect(await balances()).toMatchObject({ real: 0, bonus: 0 });
+    // The studio rolls the round back: the stake returns to the bonus balance of a bonus that is gone,
+    // and goes back to the pool, as a late win's bonus money does.
+    expect(await slot.rollback('late-1-back', 'late-1')).toMatchObject({ status: 'RS_OK' });
+    await vi.waitFor(async () => expect(await balances()).toMatchObject({ real: 0, bonus: 0 }), {
+      timeout: 5_000,
+    });
+    await expectLedgerSound();
+  });
+
   it('refuses a withdrawal while a bonus runs until the player confirms forfeiting it', async () => {
     const player = await newPlayer(app, { funded: 10_000 });
     const { api, bonuses, balances } = as(player);

@@ -93,9 +93,10 @@ export function followPlay(
         )
         .for('update');
       if (!bonus) {
-        // Bonus money paid by a win after its bonus ended (a round staked with it, settled later) has no
-        // bonus to belong to: it goes back to the pool, so the bonus balance is only a running bonus's.
-        if (event.name === 'wallet.win_booked' && p.bonus > 0) await sweep(tx, event);
+        // Bonus money paid by a win or given back by a rollback after its bonus ended (a round staked with
+        // it, settled later) has no bonus to belong to: it goes back to the pool, so the bonus balance is
+        // only a running bonus's.
+        if (event.name !== 'wallet.bet_booked' && p.bonus > 0) await sweep(tx, event);
         return;
       }
 
@@ -185,7 +186,10 @@ export function followPlay(
       );
   }
 
-  async function sweep(tx: Db, event: DomainEvent<'wallet.win_booked'>): Promise<void> {
+  async function sweep(
+    tx: Db,
+    event: DomainEvent<'wallet.win_booked' | 'wallet.rollback_booked'>,
+  ): Promise<void> {
     const p = event.payload;
     const wallet = deps.wallet.using(tx);
     const balances = await wallet.ledger.lockedBalances(p.playerId, p.currency);
