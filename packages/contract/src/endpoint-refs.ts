@@ -148,6 +148,17 @@ export const endpoints = {
     project: ref<typeof contract.infoApi.project>('GET', '/api', '/info/project', 1),
     currentIp: ref<typeof contract.infoApi.currentIp>('GET', '/api', '/current_ip', 1),
   },
+  limits: {
+    list: ref<typeof contract.limitsApi.list>('GET', '/api', '/player/limits', 1),
+    set: ref<typeof contract.limitsApi.set>('PUT', '/api', '/player/limits', 1),
+    remove: ref<typeof contract.limitsApi.remove>('DELETE', '/api', '/player/limits/:kind/:period', 1),
+    cancelPending: ref<typeof contract.limitsApi.cancelPending>(
+      'DELETE',
+      '/api',
+      '/player/limits/:kind/:period/pending',
+      1,
+    ),
+  },
   lootboxes: {
     list: ref<typeof contract.lootboxesApi.list>('GET', '/api', '/player/lootboxes', 1),
     open: ref<typeof contract.lootboxesApi.open>('POST', '/api', '/player/lootboxes/:id/activation', 1),

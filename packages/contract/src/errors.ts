@@ -138,6 +138,19 @@ export const errorCodes = {
     /** The player has no account in this currency. {currency} */
     'bonuses.no_account',
   ],
+  /** Player safety and compliance (issue 17): limits, breaks and exclusions, verification, audit. */
+  compliance: [
+    /** A deposit over the player's deposit limit. {remaining, currency}: what the limit still allows. */
+    'compliance.deposit_limit',
+    /** A kind and period the licence does not offer (a session limit is per session, money limits per day/week/month). */
+    'compliance.limit_not_offered',
+    /** A money limit needs one of the player's account currencies. {currency} */
+    'compliance.limit_currency',
+    /** No such limit, or no pending change to cancel. */
+    'compliance.limit_not_found',
+    /** The sign-in session reached the player's session-time limit. {minutes} */
+    'compliance.session_limit',
+  ],
   support: [
     /** {minutes} */
     'support.too_many_messages',

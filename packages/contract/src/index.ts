@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './bonuses.ts';
+export * from './compliance.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';

@@ -394,6 +394,32 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     el: 'Στείλτε τη φόρμα πληρωμής ως {type}',
   },
 
+  'compliance.deposit_limit': {
+    status: 422,
+    en: 'This deposit is over your deposit limit: you can deposit {remaining} more (minor units of {currency}) until the limit allows more',
+    el: 'Η κατάθεση υπερβαίνει το όριο καταθέσεών σας: μπορείτε να καταθέσετε ακόμη {remaining} (σε λεπτά {currency}) μέχρι να το επιτρέψει ξανά το όριο',
+  },
+  'compliance.limit_not_offered': {
+    status: 422,
+    en: 'This limit is not offered: money limits are per day, week or month, a session limit per session',
+    el: 'Αυτό το όριο δεν προσφέρεται: τα χρηματικά όρια ισχύουν ανά ημέρα, εβδομάδα ή μήνα, το όριο χρόνου ανά συνεδρία',
+  },
+  'compliance.limit_currency': {
+    status: 422,
+    en: 'Choose one of your account currencies for this limit ({currency} is not one)',
+    el: 'Επιλέξτε ένα από τα νομίσματα των λογαριασμών σας για αυτό το όριο (το {currency} δεν είναι)',
+  },
+  'compliance.limit_not_found': {
+    status: 404,
+    en: 'There is no such limit or pending change',
+    el: 'Δεν υπάρχει τέτοιο όριο ή εκκρεμής αλλαγή',
+  },
+  'compliance.session_limit': {
+    status: 401,
+    en: 'Your session reached your session-time limit of {minutes} minutes. Sign in again to start a new session.',
+    el: 'Η συνεδρία σας έφτασε το όριο χρόνου των {minutes} λεπτών που ορίσατε. Συνδεθείτε ξανά για να ξεκινήσετε νέα συνεδρία.',
+  },
+
   'support.too_many_messages': {
     status: 429,
     en: 'Too many messages. Please try again in {minutes} minutes.',

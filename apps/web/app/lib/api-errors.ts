@@ -21,6 +21,7 @@ const amounts: Partial<Record<ErrorCode, readonly string[]>> = {
   'cashier.amount_above_maximum': ['max'],
   'cashier.amount_over_available': ['available'],
   'bonuses.deposit_below_minimum': ['amount'],
+  'compliance.deposit_limit': ['remaining'],
 };
 
 /** Every problem of an error answer (`{"errors":…,"codes":…,"params":…}`), in the answer's order. */
