@@ -88,8 +88,8 @@ async function signedInHome(locale: Locale, label: string) {
   const realtime = watchRealtime(page);
   await page.goto(`${product.url}${copy[locale].prefix}/`);
   await expectText(headerBalance(page, copy[locale]), copy[locale].money(0));
-  // balance and groups_updates
-  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(2);
+  // balance, groups_updates and the bonus engine's bonuses_changes, freespins_changes, lootboxes_changes
+  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(5);
   await page.waitForLoadState('networkidle');
   return { context, page, realtime, address };
 }
