@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
@@ -291,6 +293,52 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     expect((await api('DELETE', `/payments/withdrawals/${approved.id}`)).statusCode).toBe(409);
     await vi.waitFor(async () => expect(await paymentStatus(approved.id)).toBe('paid'), { timeout: 5000 });
     expect(await eur()).toMatchObject({ amount_cents: 41_000 });
+  });
+
+  it('writes every decision on a withdrawal to the compliance audit trail: who, what, from where', async () => {
+    const player = await newPlayer(app, { funded: 40_000 });
+    const { withdraw } = as(player);
+    const automatic = (await withdraw('EUR', 3_000)).json();
+    const approved = (await withdraw('EUR', 11_000)).json();
+    const rejected = (await withdraw('EUR', 12_000)).json();
+    await operator(`/withdrawals/${approved.id}/approve`, {});
+    await operator(`/withdrawals/${rejected.id}/reject`, { reason: 'Documents needed' });
+    // Refused decisions change nothing and leave no record.
+    expect((await operator(`/withdrawals/${approved.id}/reject`, { reason: 'Too late' })).statusCode).toBe(
+      409,
+    );
+
+    const trail = await app.database.db
+      .select()
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id))
+      .orderBy(asc(schema.complianceAuditLog.id));
+    const of = (payment: { id: string }, amount: number) => ({
+      payment: payment.id,
+      amount,
+      currency: 'EUR',
+      method: 'card',
+    });
+    expect(trail.map(({ actor, action, details, ip }) => ({ actor, action, details, ip }))).toEqual([
+      {
+        actor: 'system',
+        action: 'withdrawal.approved',
+        details: { ...of(automatic, 3_000), automatic: true },
+        ip: null,
+      },
+      {
+        actor: 'operator',
+        action: 'withdrawal.approved',
+        details: { ...of(approved, 11_000), automatic: false },
+        ip: '127.0.0.1',
+      },
+      {
+        actor: 'operator',
+        action: 'withdrawal.rejected',
+        details: { ...of(rejected, 12_000), reason: 'Documents needed' },
+        ip: '127.0.0.1',
+      },
+    ]);
   });
 
   it('returns the money of a payout the bank refused', async () => {

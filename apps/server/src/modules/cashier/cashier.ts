@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { type AuditActor, recordAudit } from '../compliance/public.ts';
 import type { ReferenceData } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { InsufficientFunds, listAccounts } from '../wallet/public.ts';
@@ -12,6 +13,12 @@ import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export type Payment = typeof schema.payments.$inferSelect;
 
+/** Who decided on a withdrawal and from where, for the compliance audit trail. */
+export interface DecidedBy {
+  actor: AuditActor;
+  ip?: string | null;
+}
+
 export interface CashierOptions {
   /**
    * Per currency, in its minor units: withdrawals below the amount are approved without an operator.
@@ -20,6 +27,15 @@ export interface CashierOptions {
   autoApproveBelow: Readonly<Record<string, number>>;
   /** The bonus engine's part in payments: its hooks, so the cashier knows nothing of bonus rules. */
   bonuses?: CashierBonusHooks;
+  /** Identity verification's part: the payments that need approved documents first. */
+  verification?: CashierVerificationHooks;
+}
+
+export interface CashierVerificationHooks {
+  /** Refuses a deposit that brings the window's deposits to the AML threshold of an unverified player. */
+  checkDeposit(playerId: string, currency: string, amount: number): Promise<void>;
+  /** Refuses a withdrawal at or above the licence's threshold while the player is not verified. */
+  checkWithdrawal(playerId: string, currency: string, amount: number): Promise<void>;
 }
 
 export interface CashierBonusHooks {
@@ -123,6 +139,7 @@ export class Cashier {
   ): Promise<{ payment: Payment; redirectUrl: string }> {
     await this.#checkLimits('deposit', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
+    await this.#options.verification?.checkDeposit(playerId, request.currency, request.amount);
     if (request.bonusCode) {
       await this.#options.bonuses?.checkDepositCode(
         playerId,
@@ -254,6 +271,7 @@ export class Cashier {
   ): Promise<Payment> {
     await this.#checkLimits('withdrawal', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
+    await this.#options.verification?.checkWithdrawal(playerId, request.currency, request.amount);
     let payment: Payment | undefined;
     try {
       payment = await this.#db.transaction(async (tx) => {
@@ -298,15 +316,19 @@ export class Cashier {
       throw error;
     }
     const threshold = this.#options.autoApproveBelow[request.currency];
-    if (threshold !== undefined && request.amount < threshold) return this.approve(payment.id);
+    if (threshold !== undefined && request.amount < threshold)
+      return this.approve(payment.id, { actor: 'system' });
     return payment;
   }
 
-  /** Cancel (player) or reject (operator) a withdrawal still awaiting approval: its money returns. */
+  /**
+   * Cancel (player) or reject (operator) a withdrawal still awaiting approval: its money returns. A
+   * rejection is written to the compliance audit trail with who made it, in the same transaction.
+   */
   async release(
     paymentId: string,
     to: 'cancelled' | 'rejected',
-    options: { playerId?: string; reason?: string } = {},
+    options: { playerId?: string; reason?: string; by?: DecidedBy } = {},
   ): Promise<Payment> {
     return this.#db.transaction(async (tx) => {
       const [changed] = await tx
@@ -336,13 +358,21 @@ export class Cashier {
           ...factsOf(changed),
           reason: options.reason ?? null,
         });
+        await recordAudit(tx, {
+          ...auditOf(options.by ?? { actor: 'operator' }, changed),
+          action: 'withdrawal.rejected',
+          details: { ...withdrawalDetails(changed), reason: options.reason ?? null },
+        });
       }
       return changed;
     });
   }
 
-  /** Approve a pending withdrawal and ask the provider to pay it out. */
-  async approve(paymentId: string): Promise<Payment> {
+  /**
+   * Approve a pending withdrawal and ask the provider to pay it out. The approval is written to the
+   * compliance audit trail in its transaction: by an operator, or by the platform under the threshold.
+   */
+  async approve(paymentId: string, by: DecidedBy = { actor: 'operator' }): Promise<Payment> {
     const approved = await this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)
@@ -355,7 +385,14 @@ export class Cashier {
           ),
         )
         .returning();
-      if (changed) await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
+      if (changed) {
+        await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
+        await recordAudit(tx, {
+          ...auditOf(by, changed),
+          action: 'withdrawal.approved',
+          details: { ...withdrawalDetails(changed), automatic: by.actor === 'system' },
+        });
+      }
       return changed;
     });
     if (!approved) throw new AppError('cashier.withdrawal_not_approvable', { field: 'status' });
@@ -426,3 +463,17 @@ const factsOf = (payment: Payment): PaymentFacts => ({
   amount: payment.amount,
   method: payment.method,
 });
+
+function auditOf(by: DecidedBy, payment: Payment) {
+  return { actor: by.actor, ip: by.ip ?? null, playerId: payment.playerId };
+}
+
+/** What the audit trail keeps of a withdrawal decided on: which, how much, how it is paid. */
+function withdrawalDetails(payment: Payment) {
+  return {
+    payment: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+  };
+}

@@ -164,11 +164,17 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...routeOf(cashierOperatorApi.approveWithdrawal),
-    handler: async (request) => present(await app.cashier.approve(request.params.id)),
+    handler: async (request) =>
+      present(await app.cashier.approve(request.params.id, { actor: 'operator', ip: request.ip })),
   });
   app.route({
     ...routeOf(cashierOperatorApi.rejectWithdrawal),
     handler: async (request) =>
-      present(await app.cashier.release(request.params.id, 'rejected', { reason: request.body.reason })),
+      present(
+        await app.cashier.release(request.params.id, 'rejected', {
+          reason: request.body.reason,
+          by: { actor: 'operator', ip: request.ip },
+        }),
+      ),
   });
 };
