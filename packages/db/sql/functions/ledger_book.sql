@@ -3,7 +3,8 @@
 -- ledger_try_book's; ledger_book raises its refusals, so the caller's statement changes nothing:
 -- 'insufficient_funds' (P0001) when a player account would go below zero, 'bet_rolled_back' (P0003) for
 -- a win whose bet was rolled back, 'bet_settled' (P0005) for a rollback of a bet a win already answers,
--- 'bonus_max_bet' (P0006) for a stake above a running bonus's maximum bet.
+-- 'bonus_max_bet' (P0006) for a stake above a running bonus's maximum bet, 'player_limit' (P0007) for a
+-- stake that would cross the player's own loss or wager limit.
 --
 -- p_legs: [{ "account": id, "amount": signed minor units, "tracked": true for player accounts,
 --            "fallback": id (optional: a spend taken from "account" first, the rest from "fallback") }]
@@ -36,6 +37,9 @@ BEGIN
     END IF;
     IF v_booking->>'reason' = 'bonus_max_bet' THEN
       RAISE EXCEPTION 'bonus_max_bet' USING ERRCODE = 'P0006';
+    END IF;
+    IF v_booking->>'reason' = 'player_limit' THEN
+      RAISE EXCEPTION 'player_limit' USING ERRCODE = 'P0007';
     END IF;
     RAISE EXCEPTION 'bet_rolled_back' USING ERRCODE = 'P0003';
   END IF;

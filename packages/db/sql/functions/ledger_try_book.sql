@@ -2,7 +2,8 @@
 -- anything, so a caller booking several movements in one transaction (wallet_book_calls) needs no
 -- subtransaction per movement. Reasons: 'insufficient_funds'; 'bet_rolled_back', a win for a bet that
 -- was rolled back; 'bet_settled', a rollback of a bet that a win already answers; 'bonus_max_bet', a
--- stake above the maximum bet of the player's running bonus in the currency. Whichever of a win and
+-- stake above the maximum bet of the player's running bonus in the currency; 'player_limit', a stake
+-- that would take the player past their own loss or wager limit (issue 17). Whichever of a win and
 -- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
 -- * All of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries.
@@ -90,6 +91,25 @@ BEGIN
       AND max_bet < p_amount
   ) THEN
     RETURN jsonb_build_object('status', 'refused', 'reason', 'bonus_max_bet');
+  END IF;
+
+  -- The player's own loss and wager limits in the currency (issue 17, decision 22): a stake that would
+  -- take what was lost, or staked, in a limit's rolling window past the limit is refused at bet time.
+  -- After the account locks, which every bet of the player takes, so concurrent bets cannot pass one
+  -- limit together. A raise or removal counts once its effective_at has passed. For a player without
+  -- limits this is one probe of player_limits_player_idx.
+  IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
+    SELECT 1 FROM player_limits l
+    WHERE l.player_id = p_player AND l.currency = p_currency AND l.kind IN ('loss', 'wager')
+      AND NOT (l.pending_removal AND l.effective_at <= now())
+      AND player_limit_used(
+        p_player, p_currency, l.kind,
+        now() - CASE l.period WHEN 'day' THEN interval '24 hours' WHEN 'week' THEN interval '7 days'
+                              ELSE interval '30 days' END
+      ) + p_amount > CASE WHEN l.pending_amount IS NOT NULL AND l.effective_at <= now()
+                          THEN l.pending_amount ELSE l.amount END
+  ) THEN
+    RETURN jsonb_build_object('status', 'refused', 'reason', 'player_limit');
   END IF;
 
   FOR v_leg_at IN 0 .. jsonb_array_length(p_legs) - 1 LOOP

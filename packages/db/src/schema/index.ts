@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './bonuses.ts';
 export * from './cashier.ts';
 export * from './compliance-audit.ts';
+export * from './compliance-limits.ts';
 export * from './compliance-exclusions.ts';
 export * from './content.ts';
 export * from './events.ts';

@@ -80,6 +80,13 @@ export class BonusMaxBet extends Error {
   }
 }
 
+/** A stake that would take the player past their own loss or wager limit (issue 17; refused at bet time). */
+export class PlayerLimitReached extends Error {
+  constructor() {
+    super('stake over the player limit');
+  }
+}
+
 export class InsufficientFunds extends Error {
   constructor() {
     super('insufficient funds');
@@ -184,6 +191,7 @@ export class Ledger {
     if (raisedBy(error, 'bet_rolled_back')) return new BetRolledBack();
     if (raisedBy(error, 'bet_settled')) return new BetSettled();
     if (raisedBy(error, 'bonus_max_bet')) return new BonusMaxBet();
+    if (raisedBy(error, 'player_limit')) return new PlayerLimitReached();
     return undefined;
   }
 

@@ -17,6 +17,7 @@ import {
   InsufficientFunds,
   Ledger,
   type Movement,
+  PlayerLimitReached,
 } from './ledger.ts';
 
 declare module 'fastify' {
@@ -247,7 +248,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
             );
           }
           // The running bonus's maximum bet (its terms): refused at bet time, nothing moves.
-          if (error instanceof BonusMaxBet) {
+          // The player's own loss or wager limit (issue 17): refused at bet time, nothing moves.
+          if (error instanceof BonusMaxBet || error instanceof PlayerLimitReached) {
             throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
           }
           throw error;
