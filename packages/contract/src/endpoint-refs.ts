@@ -99,6 +99,25 @@ export const endpoints = {
   content: {
     query: ref<typeof contract.contentApi.query>('POST', '/api', '/content/query', 1),
   },
+  exclusions: {
+    list: ref<typeof contract.exclusionsApi.list>('GET', '/api', '/player/exclusions', 1),
+    take: ref<typeof contract.exclusionsApi.take>('POST', '/api', '/player/exclusions', 1),
+    lift: ref<typeof contract.exclusionsApi.lift>('POST', '/api', '/player/exclusions/:id/lift', 1),
+  },
+  exclusionsOperator: {
+    list: ref<typeof contract.exclusionsOperatorApi.list>(
+      'GET',
+      '/api',
+      '/operator/players/:id/exclusions',
+      1,
+    ),
+    set: ref<typeof contract.exclusionsOperatorApi.set>(
+      'POST',
+      '/api',
+      '/operator/players/:id/exclusions',
+      1,
+    ),
+  },
   freespins: {
     list: ref<typeof contract.freespinsApi.list>('GET', '/api', '/player/freespins/', 1),
     activate: ref<typeof contract.freespinsApi.activate>(

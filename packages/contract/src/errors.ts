@@ -150,6 +150,19 @@ export const errorCodes = {
     'compliance.limit_not_found',
     /** The sign-in session reached the player's session-time limit. {minutes} */
     'compliance.session_limit',
+    /** Sign-in refused during a time-out or self-exclusion. {until}: its end (ISO 8601), {kind} */
+    'compliance.excluded_until',
+    /** Sign-in refused: the player excluded themselves for good. */
+    'compliance.self_excluded_permanently',
+    /** A period the kind (time-out, self-exclusion) or the licence does not offer. {kind} */
+    'compliance.period_not_offered',
+    'compliance.exclusion_not_found',
+    /** Lifting an exclusion before its end. {until} */
+    'compliance.exclusion_not_ended',
+    /** Confirming a lift before the cooling-off is over. {until} */
+    'compliance.cooling_off',
+    /** The operator API names no player of ours. */
+    'compliance.player_not_found',
   ],
   support: [
     /** {minutes} */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import auth from './auth/index.ts';
 import bonuses from './bonuses/index.ts';
 import cashier from './cashier/index.ts';
+import compliance from './compliance/index.ts';
 import content from './content/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
 import info from './info/index.ts';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(support);
   await app.register(wallet);
   await app.register(cashier);
+  await app.register(compliance);
   await app.register(realtime);
   await app.register(games, options.games ?? {});
   await app.register(notifications);

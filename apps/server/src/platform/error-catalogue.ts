@@ -418,6 +418,40 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     status: 401,
     en: 'Your session reached your session-time limit of {minutes} minutes. Sign in again to start a new session.',
     el: 'Η συνεδρία σας έφτασε το όριο χρόνου των {minutes} λεπτών που ορίσατε. Συνδεθείτε ξανά για να ξεκινήσετε νέα συνεδρία.',
+  },  'compliance.excluded_until': {
+    status: 403,
+    en: 'You are taking a break from the casino until {until}. You can sign in again after that.',
+    el: 'Έχετε κάνει διάλειμμα από το καζίνο έως {until}. Μπορείτε να συνδεθείτε ξανά μετά από αυτό.',
+  },
+  'compliance.self_excluded_permanently': {
+    status: 403,
+    en: 'You have excluded yourself from the casino permanently, so this account cannot be used again.',
+    el: 'Έχετε αποκλείσει οριστικά τον εαυτό σας από το καζίνο, οπότε αυτός ο λογαριασμός δεν μπορεί να χρησιμοποιηθεί ξανά.',
+  },
+  'compliance.period_not_offered': {
+    status: 422,
+    en: 'This period is not offered for a {kind}',
+    el: 'Αυτή η περίοδος δεν προσφέρεται για {kind}',
+  },
+  'compliance.exclusion_not_found': {
+    status: 404,
+    en: 'There is no such break or self-exclusion',
+    el: 'Δεν υπάρχει τέτοιο διάλειμμα ή αυτοαποκλεισμός',
+  },
+  'compliance.exclusion_not_ended': {
+    status: 409,
+    en: 'A break or self-exclusion cannot be lifted before it ends on {until}',
+    el: 'Ένα διάλειμμα ή αυτοαποκλεισμός δεν μπορεί να αρθεί πριν λήξει, στις {until}',
+  },
+  'compliance.cooling_off': {
+    status: 409,
+    en: 'The 24-hour cooling-off runs until {until}; confirm after that',
+    el: 'Η περίοδος αναμονής 24 ωρών διαρκεί έως {until}· επιβεβαιώστε μετά από αυτό',
+  },
+  'compliance.player_not_found': {
+    status: 404,
+    en: 'There is no such player',
+    el: 'Δεν υπάρχει τέτοιος παίκτης',
   },
 
   'support.too_many_messages': {

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
+import { refuseIfExcluded } from '../compliance/public.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
@@ -139,6 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw invalidCredentials();
       }
+      // A time-out or self-exclusion in force: refused with its end, only to someone who knows the password.
+      await refuseIfExcluded(db, found.id);
 
       const token = await db.transaction(async (tx) => {
         await tx

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
+import { exclusionInForce } from '../compliance/public.ts';
 import { completeRegistration, presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
@@ -66,9 +67,20 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     const remembered = request.cookies[localeCookieName];
     return isLocale(remembered) ? remembered : 'en';
   };
-  /** Back to the sign-in form, which says what went wrong (`locked`, or anything else as `1`). */
-  const failed = (reply: FastifyReply, locale: 'en' | 'el', reason: 'locked' | '1' = '1') =>
-    reply.redirect(`${locale === 'el' ? '/el' : ''}/users/sign_in?social_error=${reason}`, 302);
+  /**
+   * Back to the sign-in form, which says what went wrong (`locked`, `excluded` with the end of the
+   * exclusion in `until` unless it is permanent, or anything else as `1`).
+   */
+  const failed = (
+    reply: FastifyReply,
+    locale: 'en' | 'el',
+    reason: 'locked' | 'excluded' | '1' = '1',
+    until: Date | null = null,
+  ) =>
+    reply.redirect(
+      `${locale === 'el' ? '/el' : ''}/users/sign_in?social_error=${reason}${until ? `&until=${encodeURIComponent(until.toISOString())}` : ''}`,
+      302,
+    );
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     '/users/auth/:provider',
@@ -137,6 +149,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           defaultCurrency: await app.referenceData.defaultCurrency(),
           events: app.events,
         });
+        const excluded = await exclusionInForce(db, signedIn.playerId);
+        if (excluded) {
+          // The sign-in form says until when (compliance.excluded_until) or that it is for good.
+          request.log.info({ provider: provider.name }, 'social sign-in refused: the player is excluded');
+          return failed(reply, started.locale, 'excluded', excluded.endsAt);
+        }
         const token = await createSession(db, signedIn.playerId, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],

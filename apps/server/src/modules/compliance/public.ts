@@ -1,3 +1,5 @@
 /** What other modules may use of compliance: the only file they import from it. */
 export { type AuditActor, type AuditEntry, recordAudit } from './audit-log.ts';
 export { isBlockedCountry, isBotUserAgent } from './visitor.ts';
+export { refuseIfExcluded } from './exclusion-refusal.ts';
+export { exclusionInForce } from './read-exclusions.ts';

@@ -1,7 +1,7 @@
 import type { PushMessage } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { formatMoney, isLocale, type Locale } from '@chrysos/rules';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvent } from '../../platform/events.ts';
 import { contentNotificationPush, depositSucceededPush, withdrawalPaidPush } from './push-messages.ts';
@@ -9,22 +9,33 @@ import { contentNotificationPush, depositSucceededPush, withdrawalPaidPush } fro
 const s = schema.pushSubscriptions;
 const p = schema.players;
 
-/** Enqueues a push to every subscription of the player, in the transaction `db` (the job exists if it commits). */
+/**
+ * Enqueues a push to every subscription of the player, in the transaction `db` (the job exists if it
+ * commits). A player under a time-out or self-exclusion not yet lifted gets no promotional push, only
+ * transactional ones (their money); read in the same query, so it holds on every instance at once.
+ */
 export async function queuePlayerPush(
   app: FastifyInstance,
   db: Db,
   playerId: string,
   message: (language: Locale) => PushMessage | null,
 ): Promise<number> {
+  const x = schema.playerExclusions;
   const rows = await db
-    .select({ id: s.id, language: p.language })
+    .select({ id: s.id, language: p.language, excludedSince: x.startsAt })
     .from(s)
     .innerJoin(p, eq(p.id, s.playerId))
+    .leftJoin(x, and(eq(x.playerId, p.id), isNull(x.liftedAt)))
     .where(eq(s.playerId, playerId));
   let queued = 0;
+  const seen = new Set<string>();
   for (const row of rows) {
+    // One row per subscription and unlifted exclusion: each subscription is pushed to once.
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
     const built = message(isLocale(row.language) ? row.language : 'en');
     if (!built) continue;
+    if (built.kind === 'promotional' && row.excludedSince !== null) continue;
     await app.jobs.send('notifications.push', { subscriptionId: row.id, message: built }, { tx: db });
     queued++;
   }

@@ -1,0 +1,16 @@
+import type { Db } from '@chrysos/db';
+import { AppError } from '../../platform/errors.ts';
+import { exclusionInForce } from './read-exclusions.ts';
+
+/**
+ * Refuses a sign-in while a time-out or self-exclusion is in force, naming its end: 403
+ * `compliance.excluded_until {until, kind}` or `compliance.self_excluded_permanently`.
+ */
+export async function refuseIfExcluded(db: Db, playerId: string): Promise<void> {
+  const excluded = await exclusionInForce(db, playerId);
+  if (!excluded) return;
+  if (!excluded.endsAt) throw new AppError('compliance.self_excluded_permanently');
+  throw new AppError('compliance.excluded_until', {
+    params: { until: excluded.endsAt.toISOString(), kind: excluded.kind },
+  });
+}

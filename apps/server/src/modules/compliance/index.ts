@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
+import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
+import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
+
+/**
+ * Player safety and compliance (issue 17): limits, time-outs and self-exclusions, identity
+ * verification and the audit trail. Each part registers its routes here, one line each.
+ */
+async function compliancePlugin(app: FastifyInstance): Promise<void> {
+  const exclusions = { licence: app.config.LICENSE, wallet: app.wallet, events: app.events };
+  await app.register(apiScope(exclusionRoutes(exclusions)));
+  await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
+  await app.register(apiScope(verificationRoutes));
+  await app.register(operatorScope(verificationOperatorRoutes));
+}
+
+export default fp(compliancePlugin, {
+  name: 'compliance',
+  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'wallet', 'cashier'],
+});

@@ -1,0 +1,71 @@
+import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
+import { type Db, schema } from '@chrysos/db';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { forfeitRunningBonus } from '../bonuses/public.ts';
+import type { Wallet } from '../wallet/public.ts';
+import { coolingOffMs, endOf, periodsOffered } from './exclusion-periods.ts';
+import { presentExclusion } from './read-exclusions.ts';
+
+export interface ExclusionDeps {
+  /** The licence (app.config.LICENSE): which periods are offered, how long the cooling-off lasts. */
+  licence: string;
+  wallet: Wallet;
+  events: Pick<EventBus, 'publish'>;
+}
+
+/**
+ * A time-out or self-exclusion, in force at once and on every instance (issue 17), all in one
+ * transaction: every sign-in session of the player is revoked (sessions are read from the database on
+ * each request), every game session ends now (the wallet answers RS_ERROR_TOKEN_EXPIRED to the next
+ * bet), and a running bonus in each currency is forfeited as its terms say. Promotional pushes stop
+ * because they are filtered by the row written here; pending withdrawals are left to be paid.
+ */
+export async function takeExclusion(
+  db: Db,
+  deps: ExclusionDeps,
+  playerId: string,
+  choice: {
+    kind: ExclusionKind;
+    period: ExclusionPeriod;
+    source: 'player' | 'operator';
+    reason?: string | null;
+  },
+  now = new Date(),
+): Promise<Exclusion> {
+  if (!periodsOffered(deps.licence, choice.kind).includes(choice.period)) {
+    throw new AppError('compliance.period_not_offered', { field: 'period', params: { kind: choice.kind } });
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.playerExclusions)
+      .values({
+        playerId,
+        kind: choice.kind,
+        period: choice.period,
+        source: choice.source,
+        reason: choice.reason ?? null,
+        startsAt: now,
+        endsAt: endOf(choice.period, now),
+      })
+      .returning();
+    if (!row) throw new Error('no exclusion was written');
+    await tx
+      .update(schema.sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(schema.sessions.playerId, playerId), isNull(schema.sessions.revokedAt)));
+    await tx
+      .update(schema.gameSessions)
+      .set({ expiresAt: now })
+      .where(and(eq(schema.gameSessions.playerId, playerId), gt(schema.gameSessions.expiresAt, now)));
+    const accounts = await tx
+      .select({ currency: schema.playerCurrencies.currency })
+      .from(schema.playerCurrencies)
+      .where(eq(schema.playerCurrencies.playerId, playerId));
+    for (const { currency } of accounts) {
+      await forfeitRunningBonus(tx, deps, playerId, currency, true);
+    }
+    return presentExclusion(row, now, coolingOffMs(deps.licence));
+  });
+}
