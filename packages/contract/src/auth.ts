@@ -90,6 +90,8 @@ export const player = z
     address: z.string().nullable(),
     postal_code: z.string().nullable(),
     confirmed: z.boolean(),
+    /** Identity verified: an approved identity document and an approved proof of address (issue 17). */
+    verified: z.boolean(),
     /** True for an account made through a social sign-in that never chose a password. */
     password_set: z.boolean(),
     created_at: z.iso.datetime(),

@@ -240,6 +240,32 @@ export const endpoints = {
       1,
     ),
   },
+  verification: {
+    documents: ref<typeof contract.verificationApi.documents>('GET', '/api', '/player/documents', 1),
+    upload: ref<typeof contract.verificationApi.upload>('POST', '/api', '/player/documents', 1),
+    file: ref<typeof contract.verificationApi.file>('GET', '/api', '/player/documents/:id/file', 1),
+  },
+  verificationOperator: {
+    documents: ref<typeof contract.verificationOperatorApi.documents>(
+      'GET',
+      '/api',
+      '/operator/documents',
+      1,
+    ),
+    file: ref<typeof contract.verificationOperatorApi.file>('GET', '/api', '/operator/documents/:id/file', 1),
+    approve: ref<typeof contract.verificationOperatorApi.approve>(
+      'POST',
+      '/api',
+      '/operator/documents/:id/approve',
+      1,
+    ),
+    reject: ref<typeof contract.verificationOperatorApi.reject>(
+      'POST',
+      '/api',
+      '/operator/documents/:id/reject',
+      1,
+    ),
+  },
   wallet: {
     accounts: ref<typeof contract.walletApi.accounts>('GET', '/api', '/player/accounts', 1),
     switchAccount: ref<typeof contract.walletApi.switchAccount>('POST', '/api', '/player/accounts', 1),

@@ -163,6 +163,24 @@ export const errorCodes = {
     'compliance.cooling_off',
     /** The operator API names no player of ours. */
     'compliance.player_not_found',
+    /** An upload whose bytes are not a JPEG, PNG or WebP image or a PDF, whatever its name says. */
+    'compliance.document_type',
+    /** An upload over the size limit. {megabytes} */
+    'compliance.document_too_large',
+    /** A PDF with more pages than allowed. {pages} */
+    'compliance.document_pages',
+    /** An image or PDF that cannot be read, or an upload cut short. */
+    'compliance.document_unreadable',
+    /** No such document (or not the player's). */
+    'compliance.document_not_found',
+    /** A document already approved or rejected. */
+    'compliance.document_reviewed',
+    /**
+     * A payment that needs the player verified first (approved identity and address documents).
+     * {reason}: `withdrawal` (at or above the licence's threshold) or `deposits` (the window's deposits
+     * reach the AML threshold); {threshold} in minor units of {currency}.
+     */
+    'compliance.verification_required',
   ],
   support: [
     /** {minutes} */

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './bonuses.ts';
 export * from './compliance.ts';
 export * from './compliance-exclusions.ts';
+export * from './compliance-verification.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';

@@ -454,6 +454,41 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     el: 'Δεν υπάρχει τέτοιος παίκτης',
   },
 
+  'compliance.document_type': {
+    status: 422,
+    en: 'This file type is not accepted. Upload a JPEG, PNG or WebP image or a PDF.',
+    el: 'Αυτός ο τύπος αρχείου δεν γίνεται δεκτός. Ανεβάστε εικόνα JPEG, PNG ή WebP ή αρχείο PDF.',
+  },
+  'compliance.document_too_large': {
+    status: 413,
+    en: 'The file is too large. The limit is {megabytes} MB.',
+    el: 'Το αρχείο είναι πολύ μεγάλο. Το όριο είναι {megabytes} MB.',
+  },
+  'compliance.document_pages': {
+    status: 422,
+    en: 'The PDF has too many pages. The limit is {pages} pages.',
+    el: 'Το PDF έχει πάρα πολλές σελίδες. Το όριο είναι {pages} σελίδες.',
+  },
+  'compliance.document_unreadable': {
+    status: 422,
+    en: 'The file could not be read. Try another photo or scan.',
+    el: 'Δεν ήταν δυνατή η ανάγνωση του αρχείου. Δοκιμάστε άλλη φωτογραφία ή σάρωση.',
+  },
+  'compliance.document_not_found': {
+    status: 404,
+    en: 'There is no such document',
+    el: 'Δεν υπάρχει τέτοιο έγγραφο',
+  },
+  'compliance.document_reviewed': {
+    status: 409,
+    en: 'This document has already been reviewed',
+    el: 'Αυτό το έγγραφο έχει ήδη ελεγχθεί',
+  },
+  'compliance.verification_required': {
+    status: 403,
+    en: 'We need to verify your identity first: approved identity and address documents are required for this payment.',
+    el: 'Πρέπει πρώτα να επαληθεύσουμε την ταυτότητά σας: για αυτή την πληρωμή απαιτούνται εγκεκριμένα έγγραφα ταυτότητας και διεύθυνσης.',
+  },
   'support.too_many_messages': {
     status: 429,
     en: 'Too many messages. Please try again in {minutes} minutes.',

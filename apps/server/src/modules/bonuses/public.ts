@@ -1,9 +1,10 @@
 /**
  * What other modules may use of the bonus engine: the only file they import from it. The cashier checks
  * a deposit's bonus code before asking the provider and forfeits a running bonus with a confirmed
- * withdrawal; the games launch hands free spins to the studio.
+ * withdrawal; the games launch hands free spins to the studio; compliance reads the euro equivalents.
  */
 export { forfeitRunningBonus } from './cancel.ts';
 export { depositCampaign } from './deposit-offers.ts';
 export { playerFacts } from './eligibility.ts';
 export { freespinsGrant } from './play-freespins.ts';
+export { equivalents } from './currency-equivalents.ts';

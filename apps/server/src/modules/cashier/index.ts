@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
+import { checkDeposit, checkWithdrawal } from '../compliance/public.ts';
 import { Cashier } from './cashier.ts';
 import { defineCashierJobs } from './jobs.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
@@ -59,6 +60,18 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
             confirmed,
           );
         },
+      },
+      verification: {
+        checkDeposit: (playerId, currency, amount) =>
+          checkDeposit(app.database.db, {
+            playerId,
+            currency,
+            amount,
+            licence: app.config.LICENSE,
+            now: new Date(),
+          }),
+        checkWithdrawal: (playerId, currency, amount) =>
+          checkWithdrawal(app.database.db, { playerId, currency, amount, licence: app.config.LICENSE }),
       },
     },
   );

@@ -3,3 +3,4 @@ export { type AuditActor, type AuditEntry, recordAudit } from './audit-log.ts';
 export { isBlockedCountry, isBotUserAgent } from './visitor.ts';
 export { refuseIfExcluded } from './exclusion-refusal.ts';
 export { exclusionInForce } from './read-exclusions.ts';
+export { checkDeposit, checkWithdrawal, isVerified } from './check-verification.ts';

@@ -1,6 +1,7 @@
 import type { Player } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
+import { isVerified } from '../compliance/public.ts';
 
 /** Spec §3 Player as the API shows it; null when no such player exists. */
 export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
@@ -26,6 +27,7 @@ export async function presentPlayer(db: Db, playerId: string): Promise<Player | 
     address: row.address,
     postal_code: row.postalCode,
     confirmed: row.confirmedAt !== null,
+    verified: await isVerified(db, playerId),
     password_set: row.passwordHash !== null,
     created_at: row.createdAt.toISOString(),
     current_sign_in_at: row.currentSignInAt?.toISOString() ?? null,

@@ -1,0 +1,51 @@
+import { type Db, schema } from '@chrysos/db';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../platform/errors.ts';
+import { recordAudit } from './audit-log.ts';
+import type { PlayerDocument } from './upload-document.ts';
+
+/**
+ * An operator's decision on a document awaiting review: approved, or rejected with the reason the
+ * player reads. A document is decided once; deciding it again is `compliance.document_reviewed`. The
+ * decision and its audit record commit together.
+ */
+export async function reviewDocument(
+  db: Db,
+  decision: { documentId: string; status: 'approved' | 'rejected'; reason?: string; ip: string | null },
+): Promise<PlayerDocument> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(schema.playerDocuments)
+      .set({
+        status: decision.status,
+        rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
+        reviewedAt: new Date(),
+        reviewedBy: 'operator',
+      })
+      .where(
+        and(eq(schema.playerDocuments.id, decision.documentId), eq(schema.playerDocuments.status, 'pending')),
+      )
+      .returning();
+    if (!changed) {
+      const [exists] = await tx
+        .select({ id: schema.playerDocuments.id })
+        .from(schema.playerDocuments)
+        .where(eq(schema.playerDocuments.id, decision.documentId));
+      throw exists
+        ? new AppError('compliance.document_reviewed', { field: 'status' })
+        : new AppError('compliance.document_not_found', { field: 'document' });
+    }
+    await recordAudit(tx, {
+      actor: 'operator',
+      action: decision.status === 'approved' ? 'document.approved' : 'document.rejected',
+      playerId: changed.playerId,
+      details: {
+        document: changed.id,
+        kind: changed.kind,
+        ...(decision.status === 'rejected' ? { reason: decision.reason ?? null } : {}),
+      },
+      ip: decision.ip,
+    });
+    return changed;
+  });
+}
