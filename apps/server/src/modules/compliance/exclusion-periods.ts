@@ -1,28 +1,11 @@
-import type { ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
-import { exclusionPeriods } from '@chrysos/contract';
+import { type ExclusionKind, type ExclusionPeriod, offeredExclusionPeriods } from '@chrysos/contract';
 import { licenceRules } from '@chrysos/rules';
 
 const hourMs = 60 * 60 * 1000;
 
-/** The name a period has in the API: `24h`, `1w`, `6m`, `1y`, `permanent`. */
-function timeoutName(hours: number): string {
-  return hours % (24 * 7) === 0 ? `${hours / (24 * 7)}w` : `${hours}h`;
-}
-function selfExclusionName(months: number | null): string {
-  if (months === null) return 'permanent';
-  return months % 12 === 0 ? `${months / 12}y` : `${months}m`;
-}
-
 /** The periods of a kind the licence offers (@chrysos/rules licences: its exclusion rules). */
 export function periodsOffered(licence: string, kind: ExclusionKind): ExclusionPeriod[] {
-  const { exclusions } = licenceRules(licence);
-  const names =
-    kind === 'timeout'
-      ? exclusions.timeoutHours.map(timeoutName)
-      : exclusions.selfExclusionMonths.map(selfExclusionName);
-  return names.filter((name): name is ExclusionPeriod =>
-    (exclusionPeriods as readonly string[]).includes(name),
-  );
+  return offeredExclusionPeriods(licenceRules(licence).exclusions, kind);
 }
 
 /** Between asking to lift an ended exclusion and confirming it (the licence's cooling-off). */

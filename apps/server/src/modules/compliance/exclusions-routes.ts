@@ -25,7 +25,11 @@ export function exclusionRoutes(deps: ExclusionDeps): FastifyPluginAsyncZod {
       ...routeOf(exclusionsApi.take),
       handler: async (request, reply) => {
         const playerId = await requirePlayer(request);
-        const taken = await takeExclusion(db, deps, playerId, { ...request.body, source: 'player' });
+        const taken = await takeExclusion(db, deps, playerId, {
+          ...request.body,
+          source: 'player',
+          ip: request.ip,
+        });
         // Every session of the player was revoked with it; this browser forgets its cookie too.
         return reply.endSession().code(201).send(taken);
       },
@@ -34,7 +38,14 @@ export function exclusionRoutes(deps: ExclusionDeps): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(exclusionsApi.lift),
       handler: async (request) =>
-        liftExclusion(db, coolingOffMs(deps.licence), await requirePlayer(request), request.params.id),
+        liftExclusion(
+          db,
+          coolingOffMs(deps.licence),
+          await requirePlayer(request),
+          request.params.id,
+          new Date(),
+          request.ip,
+        ),
     });
   };
 }
@@ -64,7 +75,13 @@ export function exclusionOperatorRoutes(deps: ExclusionDeps): FastifyPluginAsync
       handler: async (request, reply) => {
         const playerId = await existingPlayer(db, request.params.id);
         const { kind, period, reason } = request.body;
-        const taken = await takeExclusion(db, deps, playerId, { kind, period, reason, source: 'operator' });
+        const taken = await takeExclusion(db, deps, playerId, {
+          kind,
+          period,
+          reason,
+          source: 'operator',
+          ip: request.ip,
+        });
         return reply.code(201).send(taken);
       },
     });

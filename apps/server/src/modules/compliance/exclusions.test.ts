@@ -295,6 +295,18 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     await agedBy(app, taken.id, 25);
     const lifted = await api(app, returning, 'POST', `/player/exclusions/${taken.id}/lift`);
     expect(lifted.json()).toMatchObject({ state: 'lifted' });
+    // Each step is in the audit trail, with who did it.
+    const trail = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor, action: schema.complianceAuditLog.action })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id))
+      .orderBy(schema.complianceAuditLog.id);
+    expect(trail).toEqual([
+      { actor: `player:${player.id}`, action: 'self_exclusion.taken' },
+      { actor: 'operator', action: 'break.taken' },
+      { actor: `player:${player.id}`, action: 'exclusion.lift_requested' },
+      { actor: `player:${player.id}`, action: 'exclusion.lifted' },
+    ]);
     expect(lifted.json().lifted_at).not.toBeNull();
     // Another player's exclusion is not theirs to lift.
     const stranger = await newPlayer(app);

@@ -2,6 +2,7 @@ import type { Exclusion } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import { recordAudit } from './audit-log.ts';
 import { inForce, presentExclusion } from './read-exclusions.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function liftExclusion(
   playerId: string,
   id: string,
   now = new Date(),
+  ip: string | null = null,
 ): Promise<Exclusion> {
   const e = schema.playerExclusions;
   return db.transaction(async (tx) => {
@@ -31,6 +33,13 @@ export async function liftExclusion(
     }
     if (!row.liftRequestedAt) {
       const [asked] = await tx.update(e).set({ liftRequestedAt: now }).where(eq(e.id, row.id)).returning();
+      await recordAudit(tx, {
+        actor: `player:${playerId}`,
+        action: 'exclusion.lift_requested',
+        playerId,
+        details: { exclusion: row.id, kind: row.kind },
+        ip,
+      });
       return presentExclusion(asked ?? row, now, coolingOffMs);
     }
     const liftable = new Date(row.liftRequestedAt.getTime() + coolingOffMs);
@@ -38,6 +47,13 @@ export async function liftExclusion(
       throw new AppError('compliance.cooling_off', { params: { until: liftable.toISOString() } });
     }
     const [lifted] = await tx.update(e).set({ liftedAt: now }).where(eq(e.id, row.id)).returning();
+    await recordAudit(tx, {
+      actor: `player:${playerId}`,
+      action: 'exclusion.lifted',
+      playerId,
+      details: { exclusion: row.id, kind: row.kind },
+      ip,
+    });
     return presentExclusion(lifted ?? row, now, coolingOffMs);
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { forfeitRunningBonus } from '../bonuses/public.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { recordAudit } from './audit-log.ts';
 import { coolingOffMs, endOf, periodsOffered } from './exclusion-periods.ts';
 import { presentExclusion } from './read-exclusions.ts';
 
@@ -66,6 +67,19 @@ export async function takeExclusion(
     for (const { currency } of accounts) {
       await forfeitRunningBonus(tx, deps, playerId, currency, true);
     }
+    await recordAudit(tx, {
+      actor: choice.source === 'player' ? `player:${playerId}` : 'operator',
+      action: choice.kind === 'timeout' ? 'break.taken' : 'self_exclusion.taken',
+      playerId,
+      details: {
+        exclusion: row.id,
+        kind: choice.kind,
+        period: choice.period,
+        ends_at: row.endsAt?.toISOString() ?? null,
+        ...(choice.reason ? { reason: choice.reason } : {}),
+      },
+      ip: choice.ip ?? null,
+    });
     return presentExclusion(row, now, coolingOffMs(deps.licence));
   });
 }
