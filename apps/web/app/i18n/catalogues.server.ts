@@ -7,6 +7,8 @@ import cashierEl from '../features/cashier/messages.el.json';
 import cashierEn from '../features/cashier/messages.en.json';
 import chromeEl from '../features/chrome/messages.el.json';
 import chromeEn from '../features/chrome/messages.en.json';
+import exclusionsEl from '../features/compliance/exclusions/messages.el.json';
+import exclusionsEn from '../features/compliance/exclusions/messages.en.json';
 import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
@@ -36,6 +38,7 @@ const en = {
   ...studioEn,
   ...notificationsEn,
   ...bonusesEn,
+  ...exclusionsEn,
 };
 const el = {
   ...uiEl,
@@ -48,6 +51,7 @@ const el = {
   ...studioEl,
   ...notificationsEl,
   ...bonusesEl,
+  ...exclusionsEl,
 };
 
 export type Messages = typeof en;

@@ -87,6 +87,21 @@ describe('problems of an error answer', () => {
     expect(describeProblem(english, long)).toBe('Must be at most 255 characters');
   });
 
+  it('says the end of a break as a date and time in the visitor’s language', () => {
+    const refusal = {
+      field: 'base',
+      message: 'You are taking a break from the casino until 2026-11-25T14:05:00.000Z.',
+      code: 'compliance.excluded_until',
+      params: { until: '2026-11-25T14:05:00.000Z', kind: 'timeout' },
+    };
+    const english = describeProblem(createTranslator(catalogues.en), refusal, { locale: 'en' });
+    const inGreek = describeProblem(greek, refusal, { locale: 'el' });
+    expect(english).toContain('25 Nov 2026');
+    expect(english).not.toContain('T14:05');
+    expect(inGreek).toContain('25 Νοε 2026');
+    expect(inGreek).toMatch(/^Έχετε κάνει διάλειμμα έως/);
+  });
+
   it('shows the server’s own words only for a code the page does not know, or none', () => {
     const newer = { field: 'base', message: 'Το μπόνους έληξε', code: 'bonus.expired', params: {} };
     expect(describeProblem(greek, newer)).toBe('Το μπόνους έληξε');

@@ -24,6 +24,23 @@ const amounts: Partial<Record<ErrorCode, readonly string[]>> = {
   'compliance.deposit_limit': ['remaining'],
 };
 
+/** The values of codes that are moments (ISO 8601): the page shows them as a date and time in its language. */
+const moments: Partial<Record<ErrorCode, readonly string[]>> = {
+  'compliance.excluded_until': ['until'],
+  'compliance.exclusion_not_ended': ['until'],
+  'compliance.cooling_off': ['until'],
+};
+
+/** A moment as the player reads it: "24 Nov 2026, 14:05" / "24 Νοε 2026, 14:05", in the browser's time zone. */
+export function formatMoment(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
 /** Every problem of an error answer (`{"errors":…,"codes":…,"params":…}`), in the answer's order. */
 export function problemsOf(response: { body?: unknown } | null): ApiProblem[] {
   const { errors = {}, codes = {}, params = {} } = (response?.body ?? {}) as Partial<ErrorBody>;
@@ -44,7 +61,7 @@ export function problemsOf(response: { body?: unknown } | null): ApiProblem[] {
 export function describeProblem(
   t: Translate,
   problem: ApiProblem,
-  options: { money?: (amountCents: number) => string } = {},
+  options: { money?: (amountCents: number) => string; locale?: string } = {},
 ): string {
   if (!problem.code) return problem.message;
   const values: ErrorParams = { ...problem.params };
@@ -52,6 +69,11 @@ export function describeProblem(
   for (const name of amounts[problem.code as ErrorCode] ?? []) {
     const amount = values[name];
     if (money && typeof amount === 'number') values[name] = money(amount);
+  }
+  const locale = options.locale ?? (typeof document === 'undefined' ? 'en' : document.documentElement.lang);
+  for (const name of moments[problem.code as ErrorCode] ?? []) {
+    const moment = values[name];
+    if (typeof moment === 'string') values[name] = formatMoment(moment, locale);
   }
   const key = translationKeyOf(problem.code);
   const text = t(key, values);

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, SignUpForm } from '../features/account/AuthForms';
 import { pageMeta } from '../features/content/meta';
 import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
+import { formatMoment } from '../lib/api-errors';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/sign-in';
 
@@ -20,7 +21,18 @@ export default function SignInPage() {
   const signUp = isSignUp(useLocation().pathname);
   const home = localizePath('/', locale);
   // A social sign-in that failed comes back here (spec §7 callback).
-  const socialError = useSearchParams()[0].get('social_error');
+  const [search] = useSearchParams();
+  const socialError = search.get('social_error');
+  // A player who just took a break or excluded themselves lands here (?excluded=<end>|permanent), as
+  // does a social sign-in refused for it (?social_error=excluded&until=<end>, none when permanent).
+  const excludedUntil =
+    search.get('excluded') ?? (socialError === 'excluded' ? (search.get('until') ?? 'permanent') : null);
+  const excludedNotice =
+    excludedUntil === null
+      ? undefined
+      : excludedUntil === 'permanent'
+        ? t('exclusions.signedOut.permanent')
+        : t('exclusions.signedOut.until', { until: formatMoment(excludedUntil, locale) });
 
   // A player who is already signed in has nothing to do here.
   useEffect(() => {
@@ -35,10 +47,11 @@ export default function SignInPage() {
       ) : (
         <SignInForm
           onDone={() => navigate(home)}
-          initialProblem={socialError ? t('auth.socialFailed') : undefined}
+          initialProblem={excludedNotice ?? (socialError ? t('auth.socialFailed') : undefined)}
           startLocked={socialError === 'locked'}
         />
       )}
+      {excludedNotice ? <p className="account-page__help">{t('exclusions.signedOut.help')}</p> : null}
       <p>
         <Link to={localizePath(signUp ? '/users/sign_in' : '/users/sign_up', locale)}>
           {signUp ? t('auth.haveAccount') : t('auth.noAccount')}

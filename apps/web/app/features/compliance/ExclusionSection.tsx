@@ -1,0 +1,284 @@
+import {
+  type Exclusion,
+  type ExclusionKind,
+  type ExclusionPeriod,
+  offeredExclusionPeriods,
+} from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import { licenceRules, localizePath } from '@chrysos/rules';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { api } from '../../lib/api';
+import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
+import { type Translate, useTranslation } from '../../lib/i18n';
+import { useRootData } from '../../lib/route-data';
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+const hourMs = 60 * 60 * 1000;
+
+/** Roughly when a period chosen now ends, for the confirmation (the server decides the exact moment). */
+function endOf(period: ExclusionPeriod, from: number): Date | null {
+  const match = /^(\d+)([hwmy])$/.exec(period);
+  if (!match) return null;
+  const count = Number(match[1]);
+  const unit = match[2];
+  if (unit === 'h') return new Date(from + count * hourMs);
+  if (unit === 'w') return new Date(from + count * 7 * 24 * hourMs);
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + (unit === 'y' ? 12 * count : count));
+  return end;
+}
+
+function refusal(t: Translate, answer: { ok: boolean; body?: unknown } | null, locale: string): string {
+  if (!answer) return t('exclusions.problems.network');
+  const [problem] = problemsOf(answer);
+  return problem ? describeProblem(t, problem, { locale }) : t('exclusions.problems.network');
+}
+
+/** Where a player who just excluded themselves lands: the sign-in page, saying until when. */
+export const excludedPath = (locale: string, endsAt: string | null) =>
+  `${localizePath('/users/sign_in', locale as 'en' | 'el')}?excluded=${encodeURIComponent(endsAt ?? 'permanent')}`;
+
+/**
+ * Issue 17, the responsible-gaming page: a time-out (24 hours to six weeks) and a self-exclusion
+ * (six months or longer), each with a confirmation that says exactly what happens, from the periods
+ * the licence offers (@chrysos/rules licences). Confirmed, the player is signed out everywhere and
+ * lands on the sign-in page that says until when. Below, their breaks and exclusions; one whose time
+ * is over is lifted in two steps a day apart.
+ */
+export function ExclusionSection() {
+  const { t, locale } = useTranslation();
+  const licence = useRootData()?.license ?? 'curacao';
+  const rules = licenceRules(licence).exclusions;
+  const [list, setList] = useState<Exclusion[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  const load = useCallback(async () => {
+    const answer = await api(endpoints.exclusions.list, {}).catch(() => null);
+    if (answer?.ok) {
+      setList(answer.body);
+      setFailed(false);
+    } else setFailed(true);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="profile__panel exclusions" aria-labelledby="exclusions-title" data-exclusions>
+      <h2 id="exclusions-title">{t('exclusions.title')}</h2>
+      <p className="profile__lead">{t('exclusions.lead')}</p>
+      <div aria-live="polite">
+        {message ? (
+          <p className={`notice ${message.tone === 'success' ? 'notice--success' : 'notice--error'}`}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      <ExclusionForm
+        kind="timeout"
+        periods={offeredExclusionPeriods(rules, 'timeout')}
+        onMessage={setMessage}
+      />
+      <ExclusionForm
+        kind="self_exclusion"
+        periods={offeredExclusionPeriods(rules, 'self_exclusion')}
+        onMessage={setMessage}
+      />
+      {failed ? (
+        <div className="wallet-problem">
+          <p className="notice notice--error" role="alert">
+            {t('exclusions.problems.load')}
+          </p>
+          <button type="button" className="button button--ghost" onClick={() => void load()}>
+            {t('exclusions.retry')}
+          </button>
+        </div>
+      ) : null}
+      {list && list.length > 0 ? (
+        <History list={list} onChanged={load} onMessage={setMessage} locale={locale} />
+      ) : null}
+    </section>
+  );
+}
+
+function ExclusionForm({
+  kind,
+  periods,
+  onMessage,
+}: {
+  kind: ExclusionKind;
+  periods: readonly ExclusionPeriod[];
+  onMessage: (message: Message) => void;
+}) {
+  const { t, locale } = useTranslation();
+  const group = kind === 'timeout' ? 'timeout' : 'selfExclusion';
+  const [period, setPeriod] = useState<ExclusionPeriod | null>(periods[0] ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  // The confirmation takes the focus on its safe choice.
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
+
+  if (!period) return null;
+  const end = endOf(period, Date.now());
+
+  function ask(event: FormEvent) {
+    event.preventDefault();
+    onMessage(null);
+    setConfirming(true);
+  }
+
+  async function confirm() {
+    if (!period) return;
+    setBusy(true);
+    const answer = await api(endpoints.exclusions.take, { body: { kind, period } }).catch(() => null);
+    setBusy(false);
+    if (answer?.ok) {
+      // The server ended every session of the player, this one too: a fresh page load as a visitor,
+      // so nothing of the signed-in page (its stores, its realtime connection) outlives the session.
+      window.location.assign(excludedPath(locale, answer.body.ends_at));
+      return;
+    }
+    setConfirming(false);
+    onMessage({ tone: 'error', text: refusal(t, answer, locale) });
+  }
+
+  return (
+    <form className="exclusions__form" onSubmit={ask} data-exclusion-kind={kind}>
+      <fieldset disabled={busy}>
+        <legend>
+          <h3>{t(`exclusions.${group}.title`)}</h3>
+        </legend>
+        <p>{t(`exclusions.${group}.lead`)}</p>
+        <p>{t(`exclusions.${group}.choose`)}</p>
+        <div className="exclusions__periods" role="radiogroup">
+          {periods.map((option) => (
+            <label key={option} className="exclusions__period">
+              <input
+                type="radio"
+                name={`${kind}-period`}
+                value={option}
+                checked={period === option}
+                onChange={() => {
+                  setPeriod(option);
+                  setConfirming(false);
+                }}
+              />{' '}
+              {t(`exclusions.periods.${option}`)}
+            </label>
+          ))}
+        </div>
+        {confirming ? (
+          <div className="bonus-confirm" role="alertdialog" aria-labelledby={titleId} data-exclusion-confirm>
+            <p className="bonus-confirm__title" id={titleId}>
+              {t(`exclusions.${group}.confirmTitle`, { period: t(`exclusions.periods.${period}`) })}
+            </p>
+            <ul>
+              <li>
+                {end
+                  ? t('exclusions.effects.signedOut', { until: formatMoment(end.toISOString(), locale) })
+                  : t('exclusions.effects.signedOutPermanent')}
+              </li>
+              <li>{t('exclusions.effects.games')}</li>
+              <li>{t('exclusions.effects.bonus')}</li>
+              <li>{t('exclusions.effects.offers')}</li>
+              <li>{t('exclusions.effects.withdrawals')}</li>
+              <li>{t('exclusions.effects.noEarlyEnd')}</li>
+              {end ? <li>{t('exclusions.effects.liftAfter')}</li> : null}
+            </ul>
+            <div className="bonus-card__actions">
+              <button type="button" className="button button--danger" onClick={() => void confirm()}>
+                {t(`exclusions.${group}.confirm`)}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                ref={keep}
+                onClick={() => setConfirming(false)}
+              >
+                {t('exclusions.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className="button">
+            {t(`exclusions.${group}.submit`)}
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+function History({
+  list,
+  onChanged,
+  onMessage,
+  locale,
+}: {
+  list: readonly Exclusion[];
+  onChanged: () => Promise<void>;
+  onMessage: (message: Message) => void;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const moment = (iso: string) => formatMoment(iso, locale);
+
+  async function lift(exclusion: Exclusion) {
+    setBusy(exclusion.id);
+    onMessage(null);
+    const answer = await api(endpoints.exclusions.lift, { params: { id: exclusion.id } }).catch(() => null);
+    setBusy(null);
+    if (answer?.ok) {
+      onMessage({
+        tone: 'success',
+        text: t(
+          answer.body.state === 'lifted' ? 'exclusions.history.lifted' : 'exclusions.history.liftAsked',
+        ),
+      });
+      await onChanged();
+    } else onMessage({ tone: 'error', text: refusal(t, answer, locale) });
+  }
+
+  return (
+    <section className="exclusions__history" aria-labelledby="exclusions-history">
+      <h3 id="exclusions-history">{t('exclusions.history.title')}</h3>
+      <ul className="bonus-list">
+        {list.map((exclusion) => (
+          <li key={exclusion.id} data-exclusion={exclusion.id} data-state={exclusion.state}>
+            <strong>{t(`exclusions.history.kind.${exclusion.kind}`)}</strong>{' '}
+            {t('exclusions.history.range', {
+              start: moment(exclusion.starts_at),
+              end: exclusion.ends_at ? moment(exclusion.ends_at) : t('exclusions.history.forever'),
+            })}{' '}
+            <span className="badge">
+              {t(`exclusions.history.states.${exclusion.state}`, {
+                at: exclusion.liftable_at ? moment(exclusion.liftable_at) : '',
+              })}
+            </span>
+            {exclusion.state === 'ended' || exclusion.state === 'cooling_off' ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy === exclusion.id}
+                onClick={() => void lift(exclusion)}
+              >
+                {t(
+                  exclusion.state === 'ended'
+                    ? 'exclusions.history.liftAsk'
+                    : 'exclusions.history.liftConfirm',
+                )}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
