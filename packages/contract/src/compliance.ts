@@ -110,3 +110,41 @@ export const limitsApi = {
     responses: { 200: playerLimit, ...refusals },
   }),
 };
+
+/*
+ * The reality check (spec §1, §4, §6; decision 24): at its interval the browser shows the player how long
+ * the session has run and what they staked and won in it.
+ *
+ *   GET /player/session_summary?since=<ISO time>   the player's stakes and wins since then, per currency
+ */
+
+export const sessionSummaryQuery = z.object({
+  /** When the session began (the browser's reality-check timer remembers it); not in the future. */
+  since: iso.refine((value) => Date.parse(value) <= Date.now() + 60_000, 'must not be in the future'),
+});
+
+export const sessionSummary = z
+  .object({
+    since: iso,
+    /** Per currency the player played in: stakes less stakes rolled back, and winnings, in minor units. */
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        wagered_cents: z.number().int(),
+        won_cents: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'SessionSummary' });
+export type SessionSummary = z.infer<typeof sessionSummary>;
+
+export const realityCheckApi = {
+  sessionSummary: endpoint({
+    method: 'GET',
+    path: '/player/session_summary',
+    query: sessionSummaryQuery,
+    tags,
+    summary: 'What the player staked and won since the session began, per currency (the reality check)',
+    responses: { 200: sessionSummary, 401: errorBody, 422: errorBody },
+  }),
+};

@@ -222,6 +222,14 @@ export const endpoints = {
     updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
     addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
   },
+  realityCheck: {
+    sessionSummary: ref<typeof contract.realityCheckApi.sessionSummary>(
+      'GET',
+      '/api',
+      '/player/session_summary',
+      1,
+    ),
+  },
   studio: {
     session: ref<typeof contract.studioApi.session>('GET', '/games-api', '/session', 1),
     play: ref<typeof contract.studioApi.play>('POST', '/games-api', '/rounds', 1),

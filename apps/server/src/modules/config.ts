@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type Config, type ConfigSection, composeConfig, type PlatformConfig } from '../platform/config.ts';
 import { authConfig } from './auth/config.ts';
 import { cashierConfig } from './cashier/config.ts';
+import { complianceConfig } from './compliance/config.ts';
 import { contentConfig } from './content/config.ts';
 import { gamesConfig } from './games/config.ts';
 import { mailConfig } from './mail/config.ts';
@@ -24,6 +25,7 @@ const sections = [
   referralConfig,
   walletConfig,
   cashierConfig,
+  complianceConfig,
   realtimeConfig,
   gamesConfig,
   notificationsConfig,

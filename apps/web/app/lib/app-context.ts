@@ -28,6 +28,8 @@ export interface ContentReader {
  */
 export interface AppContext {
   license: LicenseName;
+  /** Minutes between reality checks for a signed-in player under this licence and configuration; null: none. */
+  realityCheckMinutes: number | null;
   clientIp: string;
   countryCode: string | null;
   /** The visitor's country is on the blocked list and the visitor is not a search or preview bot. */

@@ -4,3 +4,4 @@ export { isBlockedCountry, isBotUserAgent } from './visitor.ts';
 export { refuseIfExcluded } from './exclusion-refusal.ts';
 export { exclusionInForce } from './read-exclusions.ts';
 export { checkDeposit, checkWithdrawal, isVerified } from './check-verification.ts';
+export { realityCheckMinutes } from './reality-check.ts';

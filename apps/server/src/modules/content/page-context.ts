@@ -1,7 +1,7 @@
 import { isVisible } from '@chrysos/rules';
 import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isBlockedCountry, isBotUserAgent } from '../compliance/public.ts';
+import { isBlockedCountry, isBotUserAgent, realityCheckMinutes } from '../compliance/public.ts';
 import { countryOfClient } from '../info/public.ts';
 import { presentPlayer, viewerOf } from '../player/public.ts';
 
@@ -26,6 +26,7 @@ export function pageContextOf(app: FastifyInstance) {
     const cashierCountry = player?.country ?? countryCode;
     return {
       license: config.LICENSE,
+      realityCheckMinutes: realityCheckMinutes(config.LICENSE, config.REALITY_CHECK_MINUTES),
       clientIp: request.ip,
       countryCode,
       isBot,
