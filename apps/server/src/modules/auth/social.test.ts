@@ -394,6 +394,40 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
     expect((await me(sessionOf(admitted))).id).toBe(eleni);
   });
 
+  it('refuses a player on a break or self-excluded, back to the sign-in page that says until when', async () => {
+    const { db } = app.database;
+    const endsAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const [onBreak] = await db
+      .insert(schema.playerExclusions)
+      .values({ playerId: eleni, kind: 'timeout', period: '24h', source: 'player', endsAt })
+      .returning();
+    const refused = await socialSignIn('eleni', '?locale=el');
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe(
+      `/el/users/sign_in?social_error=excluded&until=${encodeURIComponent(endsAt.toISOString())}`,
+    );
+    expect(sessionOf(refused)).toBe('');
+
+    await db.insert(schema.playerExclusions).values({
+      playerId: eleni,
+      kind: 'self_exclusion',
+      period: 'permanent',
+      source: 'player',
+      endsAt: null,
+    });
+    const forGood = await socialSignIn('eleni');
+    expect(forGood.headers.location).toBe('/users/sign_in?social_error=excluded');
+    expect(sessionOf(forGood)).toBe('');
+    // Lifted (as an operator's correction would), the provider signs the player in again.
+    await db
+      .update(schema.playerExclusions)
+      .set({ liftedAt: new Date() })
+      .where(eq(schema.playerExclusions.playerId, eleni));
+    expect(onBreak).toBeDefined();
+    const admitted = await socialSignIn('eleni');
+    expect((await me(sessionOf(admitted))).id).toBe(eleni);
+  });
+
   it('sends the visitor back to the sign-in page when the callback does not match the sign-in', async () => {
     const started = await start('?locale=el');
     const badState = await app.inject({
