@@ -242,12 +242,14 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
       title: 'VIP evening',
       body: 'Double points',
       url: '/',
+      tag: 'vip-evening',
       kind: 'promotional' as const,
     });
     const transactional = () => ({
       title: 'Deposit',
       body: '€10 arrived',
       url: '/',
+      tag: 'deposit',
       kind: 'transactional' as const,
     });
     const { db } = app.database;

@@ -32,6 +32,8 @@ export async function takeExclusion(
     period: ExclusionPeriod;
     source: 'player' | 'operator';
     reason?: string | null;
+    /** Where the request came from, for the audit trail. */
+    ip?: string | null;
   },
   now = new Date(),
 ): Promise<Exclusion> {
