@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
 
@@ -29,19 +29,48 @@ export async function createSession(
   return token;
 }
 
-/** The player a live session belongs to, or null for an unknown, expired or revoked token. */
+/**
+ * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
+ * has run as long as the player's session-time limit (issue 17) is ended here, for good: it is revoked,
+ * so raising or removing the limit later does not bring it back.
+ */
 export async function playerIdForSession(db: Db, token: string): Promise<string | null> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
   const [session] = await db
-    .select({ playerId: schema.sessions.playerId })
+    .select({
+      playerId: schema.sessions.playerId,
+      createdAt: schema.sessions.createdAt,
+      // The session-time limit in force (a raise or removal counts once its 24 hours are over).
+      limitMinutes: sql<number | null>`(
+        select case
+          when l.pending_removal and l.effective_at <= now() then null
+          when l.pending_amount is not null and l.effective_at <= now() then l.pending_amount
+          else l.amount end
+        from player_limits l
+        where l.player_id = ${schema.sessions.playerId} and l.kind = 'session' and l.currency is null
+      )`.mapWith((value) => (value === null ? null : Number(value))),
+    })
     .from(schema.sessions)
     .where(
       and(
-        eq(schema.sessions.tokenHash, hashToken(token)),
+        eq(schema.sessions.tokenHash, tokenHash),
         isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
+        gt(schema.sessions.expiresAt, now),
       ),
     );
-  return session?.playerId ?? null;
+  if (!session) return null;
+  if (
+    session.limitMinutes !== null &&
+    session.createdAt.getTime() + session.limitMinutes * 60_000 <= now.getTime()
+  ) {
+    await db
+      .update(schema.sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
+    return null;
+  }
+  return session.playerId;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

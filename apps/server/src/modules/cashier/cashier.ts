@@ -29,6 +29,13 @@ export interface CashierOptions {
   bonuses?: CashierBonusHooks;
   /** Identity verification's part: the payments that need approved documents first. */
   verification?: CashierVerificationHooks;
+  /** The player's own limits (issue 17): a deposit over a deposit limit is refused before the provider is asked. */
+  limits?: CashierLimitHooks;
+}
+
+export interface CashierLimitHooks {
+  /** Refuses a deposit over the player's deposit limit in the currency (compliance.deposit_limit {remaining, currency}). */
+  checkDeposit(playerId: string, currency: string, amount: number): Promise<void>;
 }
 
 export interface CashierVerificationHooks {
@@ -139,6 +146,7 @@ export class Cashier {
   ): Promise<{ payment: Payment; redirectUrl: string }> {
     await this.#checkLimits('deposit', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
+    await this.#options.limits?.checkDeposit(playerId, request.currency, request.amount);
     await this.#options.verification?.checkDeposit(playerId, request.currency, request.amount);
     if (request.bonusCode) {
       await this.#options.bonuses?.checkDepositCode(

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
-import { checkDeposit, checkWithdrawal } from '../compliance/public.ts';
+import { checkDeposit, checkDepositLimit, checkWithdrawal } from '../compliance/public.ts';
 import { Cashier } from './cashier.ts';
 import { defineCashierJobs } from './jobs.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
@@ -60,6 +60,10 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
             confirmed,
           );
         },
+      },
+      limits: {
+        checkDeposit: (playerId, currency, amount) =>
+          checkDepositLimit(app.database.db, playerId, currency, amount, new Date()),
       },
       verification: {
         checkDeposit: (playerId, currency, amount) =>

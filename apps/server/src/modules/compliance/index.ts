@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
+import { limitRoutes } from './limits-routes.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
 
@@ -16,6 +17,7 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
   await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
   await app.register(apiScope(verificationRoutes));
   await app.register(operatorScope(verificationOperatorRoutes));
+  await app.register(apiScope(limitRoutes(app.config.LICENSE)));
   await app.register(apiScope(realityCheckRoutes));
 }
 

@@ -4,4 +4,5 @@ export { isBlockedCountry, isBotUserAgent } from './visitor.ts';
 export { refuseIfExcluded } from './exclusion-refusal.ts';
 export { exclusionInForce } from './read-exclusions.ts';
 export { checkDeposit, checkWithdrawal, isVerified } from './check-verification.ts';
+export { checkDepositLimit, depositAllowance } from './read-limits.ts';
 export { realityCheckMinutes } from './reality-check.ts';

@@ -1,0 +1,91 @@
+import { limitsApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
+import { type Db, schema } from '@chrysos/db';
+import { licenceRules, limitOptions } from '@chrysos/rules';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashToken, requirePlayer, sessionCookieName } from '../auth/public.ts';
+import { limitRows, presentLimit } from './read-limits.ts';
+import { cancelPendingLimit, removeLimit, setLimit } from './set-limit.ts';
+
+/** When the request's sign-in session started (a session limit's minutes are counted from it). */
+async function sessionStart(db: Db, request: FastifyRequest): Promise<Date | null> {
+  const token = request.cookies[sessionCookieName];
+  if (!token) return null;
+  const [session] = await db
+    .select({ createdAt: schema.sessions.createdAt })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.tokenHash, hashToken(token)));
+  return session?.createdAt ?? null;
+}
+
+/** The player's own limits (@chrysos/contract limitsApi, decision 22). */
+export function limitRoutes(licence: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = app.database;
+    const present = async (request: FastifyRequest, row: Parameters<typeof presentLimit>[1]) =>
+      presentLimit(db, row, new Date(), row.kind === 'session' ? await sessionStart(db, request) : null);
+
+    app.route({
+      ...routeOf(limitsApi.list),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const now = new Date();
+        const rows = await limitRows(db, playerId, now);
+        const started = rows.some((row) => row.kind === 'session') ? await sessionStart(db, request) : null;
+        return {
+          limits: await Promise.all(rows.map((row) => presentLimit(db, row, now, started))),
+          options: limitOptions(licence).map((option) => ({
+            kind: option.kind,
+            periods: [...option.periods],
+          })),
+          offered_before_first_deposit: licenceRules(licence).limits.offeredBeforeFirstDeposit,
+        };
+      },
+    });
+
+    app.route({
+      ...routeOf(limitsApi.set),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const row = await setLimit(db, licence, { playerId, ip: request.ip }, request.body);
+        return present(request, row);
+      },
+    });
+
+    app.route({
+      ...routeOf(limitsApi.remove),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const row = await removeLimit(
+          db,
+          licence,
+          { playerId, ip: request.ip },
+          {
+            ...request.params,
+            currency: request.query.currency,
+          },
+        );
+        return present(request, row);
+      },
+    });
+
+    app.route({
+      ...routeOf(limitsApi.cancelPending),
+      handler: async (request) => {
+        const playerId = await requirePlayer(request);
+        const row = await cancelPendingLimit(
+          db,
+          licence,
+          { playerId, ip: request.ip },
+          {
+            ...request.params,
+            currency: request.query.currency,
+          },
+        );
+        return present(request, row);
+      },
+    });
+  };
+}
