@@ -346,6 +346,56 @@ const plausibleBodies: Record<string, Json[]> = {
   ],
   'POST /api/games_filter': [{ categories: ['dice'], search: 'dice', sort: 'new', page: 1, page_size: 5 }],
   'POST /api/operator/withdrawals/:id/reject': [{ reason: 'Documents missing' }],
+  // Terms deep enough that junk reaches every part the engine reads: eligibility, wagering, free spins, prizes.
+  'PUT /api/operator/bonus_campaigns/:id': [
+    {
+      kind: 'lootbox',
+      code: 'FUZZBOX',
+      title: { en: 'Fuzz chest', el: 'Σεντούκι δοκιμών' },
+      terms: {
+        eligibility: { weekdays: [5, 6, 7], timeZone: 'Europe/Athens', countries: ['GR'], groups: ['vip'] },
+        wagering: { multiplier: 30, on: 'bonus', days: 14 },
+        maxBet: { EUR: 500 },
+        contributions: { categories: { slots: 100 }, games: {}, other: 10 },
+        lootbox: {
+          prizes: [
+            { weight: 3, kind: 'bonus', title: { en: '€2 bonus', el: 'Μπόνους 2 €' }, amount: { EUR: 200 } },
+            {
+              weight: 1,
+              kind: 'freespins',
+              title: { en: '10 free spins', el: '10 δωρεάν περιστροφές' },
+              freespins: {
+                game: 'chrysos-originals:golden-drachma',
+                count: 10,
+                value: { EUR: 20 },
+                playDays: 7,
+                wagering: { multiplier: 30, days: 7 },
+                winCap: { EUR: 10_000 },
+              },
+            },
+          ],
+        },
+        limits: { perPlayer: 1, per: 'week', total: 100 },
+      },
+      active: true,
+      starts_at: '2026-01-01T00:00:00Z',
+      ends_at: null,
+    },
+    {
+      kind: 'deposit',
+      code: null,
+      title: { en: 'Fuzz reload', el: 'Επαναφόρτιση δοκιμών' },
+      terms: {
+        eligibility: { afterDeposits: 1 },
+        match: { percent: 50, max: { EUR: 20_000 }, minDeposit: { EUR: 3_000 } },
+        wagering: { multiplier: 30, on: 'bonus_and_deposit', days: 14 },
+      },
+    },
+  ],
+  'POST /api/operator/players/:id/bonuses': [
+    { campaign: 'olympus-chest', currency: 'EUR' },
+    { campaign: 'drachma-spins-coupon' },
+  ],
 };
 
 interface FuzzContext {
@@ -372,6 +422,8 @@ function knownParameter(route: string, name: string, context: FuzzContext): stri
   if (route.startsWith('/_ipx/')) return 'w_64,f_webp/favicon.svg';
   if (name === 'id' && route.includes('payments')) return context.payment;
   if (name === 'id' && route.includes('withdrawals')) return context.payment;
+  if (route.startsWith('/api/operator/players/')) return context.player;
+  if (route.startsWith('/api/operator/bonus_campaigns/')) return 'fuzz-campaign';
   return uuid;
 }
 

@@ -61,6 +61,11 @@ describe('field rules of spec §5', () => {
       expect(text(plainText(value))).toBe('Contains characters that are not allowed');
     }
     expect(plainText('Γιώργος Παπαδόπουλος')).toBeNull();
+    // Half a surrogate pair is no character; a whole pair (an emoji) is one.
+    for (const value of ['\ud800', 'x\udc00y', 'end\ud83d']) {
+      expect(text(plainText(value, { multiline: true }))).toBe('Contains characters that are not allowed');
+    }
+    expect(plainText('Καλή τύχη 🍀')).toBeNull();
     expect(plainText('first line\r\nsecond\tline', { multiline: true })).toBeNull();
     expect(text(plainText('message\u0000', { multiline: true }))).toBe(
       'Contains characters that are not allowed',

@@ -71,9 +71,12 @@ export const maxValue = (value: number, max: number): RuleResult =>
 
 /**
  * No control characters: PostgreSQL cannot store NUL, and none of the others belong in what a person
- * types. A multi-line field (a message) keeps its tabs and line breaks; a one-line field has none.
+ * types. A multi-line field (a message) keeps its tabs and line breaks; a one-line field has none. Nor
+ * half of a surrogate pair without its other half: that is no character at all (a JSON column refuses
+ * it outright, a text column would keep a replacement character instead).
  */
 export const plainText = (value: string, options: { multiline?: boolean } = {}): RuleResult => {
+  if (!value.isWellFormed()) return { key: 'characters' };
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     const lineBreakOrTab = code === 0x09 || code === 0x0a || code === 0x0d;

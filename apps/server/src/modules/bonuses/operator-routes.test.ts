@@ -198,6 +198,32 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
       'terms.eligibility.weekdays.1': ['validation.max_value'],
     });
 
+    // Counts and periods no promotion reaches: refused, not a date past the calendar or a million batches.
+    const absurd = await operator(
+      'PUT',
+      `/bonus_campaigns/${id}`,
+      campaign({
+        kind: 'freespins',
+        terms: {
+          freespins: {
+            game: 'chrysos-originals:golden-drachma',
+            count: 10,
+            batches: 1_000_000,
+            value: { EUR: 20 },
+            playDays: 7,
+            wagering: { multiplier: 1e300, days: 7 },
+          },
+          claimDays: Number.MAX_SAFE_INTEGER,
+        },
+      }),
+    );
+    expect(absurd.statusCode).toBe(422);
+    expect(absurd.json().codes).toEqual({
+      'terms.freespins.batches': ['validation.max_value'],
+      'terms.freespins.wagering.multiplier': ['validation.max_value'],
+      'terms.claimDays': ['validation.max_value'],
+    });
+
     // A deposit campaign must say what it matches; a no-deposit one what it gives.
     const noMatch = await operator('PUT', `/bonus_campaigns/${id}`, campaign({ kind: 'deposit' }));
     expect(noMatch.statusCode).toBe(422);

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
-/** Minor units per currency code: `{ EUR: 2000, USD: 2000, … }`. */
-const perCurrency = z.record(z.string().regex(/^[A-Z]{3,5}$/), z.number().int().nonnegative());
+/** Minor units per currency code: `{ EUR: 2000, USD: 2000, … }` (at most 10^12: ten billion euros). */
+const perCurrency = z.record(
+  z.string().regex(/^[A-Z]{3,5}$/),
+  z.number().int().nonnegative().max(1_000_000_000_000),
+);
 
 const wagering = z.object({
   /** Times the wagered base must be staked. */
-  multiplier: z.number().nonnegative(),
+  multiplier: z.number().nonnegative().max(1_000),
   /** What is multiplied: the bonus, or the bonus and the deposit it matched. */
   on: z.enum(['bonus', 'bonus_and_deposit']).default('bonus'),
   /** Days from activation to complete it. */
-  days: z.number().int().positive(),
+  days: z.number().int().positive().max(365),
 });
 
 /** A bet's share of wagering, percent: per game (identifier) first, then its categories, then `other`. */
@@ -24,13 +27,18 @@ const freespinsGrant = z.object({
   /** The game's lobby identifier (`chrysos-originals:golden-drachma`). */
   game: z.string(),
   /** Spins per batch, batches, and hours between batches (20 a day for five days: 20, 5, 24). */
-  count: z.number().int().positive(),
-  batches: z.number().int().positive().default(1),
-  everyHours: z.number().int().positive().default(24),
+  count: z.number().int().positive().max(1_000),
+  batches: z.number().int().positive().max(100).default(1),
+  everyHours: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 31)
+    .default(24),
   /** Stake of each spin per currency. */
   value: perCurrency,
   /** Days a batch can be played once available; spins left then are lost. */
-  playDays: z.number().int().positive(),
+  playDays: z.number().int().positive().max(365),
   /** The bonus the winnings become. */
   wagering: wagering.omit({ on: true }),
   /** What winnings can convert to at most, per currency; none: no cap. */
@@ -38,7 +46,7 @@ const freespinsGrant = z.object({
 });
 
 const lootboxPrize = z.object({
-  weight: z.number().int().positive(),
+  weight: z.number().int().positive().max(1_000_000),
   kind: z.enum(['bonus', 'freespins', 'real_money']),
   title: z.object({ en: z.string(), el: z.string() }),
   /** Bonus or real money per currency. */
@@ -50,6 +58,8 @@ const lootboxPrize = z.object({
 /**
  * A campaign's terms (bonus_campaigns.terms): who may have it, what it gives, and on what wagering.
  * Amounts are per currency: a player in a currency the terms do not list cannot have the campaign.
+ * Counts and periods have bounds no real promotion reaches, so an operator's typo is refused rather
+ * than a date past the calendar's end, a wagering beyond what the ledger counts, or a million batches.
  */
 export const campaignTerms = z.object({
   eligibility: z
@@ -68,7 +78,7 @@ export const campaignTerms = z.object({
     .default({ timeZone: 'Europe/Athens' }),
   /** A deposit match: percent of the deposit, up to `max`, for deposits of at least `minDeposit`. */
   match: z
-    .object({ percent: z.number().int().positive(), max: perCurrency, minDeposit: perCurrency })
+    .object({ percent: z.number().int().positive().max(1_000), max: perCurrency, minDeposit: perCurrency })
     .optional(),
   /** A fixed bonus (no-deposit, coupon). */
   amount: perCurrency.optional(),
@@ -77,7 +87,7 @@ export const campaignTerms = z.object({
   maxBet: perCurrency.optional(),
   contributions: contributions.optional(),
   freespins: freespinsGrant.optional(),
-  lootbox: z.object({ prizes: z.array(lootboxPrize).min(1) }).optional(),
+  lootbox: z.object({ prizes: z.array(lootboxPrize).min(1).max(100) }).optional(),
   limits: z
     .object({
       /** Times one player may have it: ever, or per ISO week in the eligibility time zone. */
@@ -88,7 +98,7 @@ export const campaignTerms = z.object({
     })
     .default({ perPlayer: 1, per: 'ever' }),
   /** Days an issued bonus waits for the player before it lapses. */
-  claimDays: z.number().int().positive().default(30),
+  claimDays: z.number().int().positive().max(365).default(30),
   /** The promotion page with the full terms. */
   termsUrl: z.string().default('/promotions'),
 });
