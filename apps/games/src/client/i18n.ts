@@ -52,7 +52,8 @@ const en = {
   'error.notEnoughMoney': 'Your balance is too low for this stake. No stake was taken.',
   'error.notEnoughPlayMoney':
     'Not enough play money for this stake. Lower the stake, or reopen the demo from the lobby to start again.',
-  'error.limitReached': 'This stake is over a limit on your account: the maximum bet of your running bonus, or a limit you set. No stake was taken.',
+  'error.limitReached':
+    'This stake is over a limit on your account: the maximum bet of your running bonus, or a limit you set. No stake was taken.',
   'error.userDisabled': 'Your account cannot play right now. Please contact support.',
   'error.tokenExpired': 'Your game session has expired. Close the game and open it again from the lobby.',
   'error.walletUnavailable':
@@ -377,7 +378,8 @@ const el: Record<MessageKey, string> = {
   'error.notEnoughMoney': 'Το υπόλοιπό σας δεν φτάνει για αυτό το ποντάρισμα. Δεν χρεώθηκε τίποτα.',
   'error.notEnoughPlayMoney':
     'Τα εικονικά χρήματα δεν φτάνουν για αυτό το ποντάρισμα. Μειώστε το ποντάρισμα ή ανοίξτε ξανά το δοκιμαστικό από το λόμπι.',
-  'error.limitReached': 'Αυτό το ποντάρισμα ξεπερνά ένα όριο του λογαριασμού σας: το μέγιστο ποντάρισμα του ενεργού σας μπόνους ή ένα όριο που ορίσατε. Δεν χρεώθηκε τίποτα.',
+  'error.limitReached':
+    'Αυτό το ποντάρισμα ξεπερνά ένα όριο του λογαριασμού σας: το μέγιστο ποντάρισμα του ενεργού σας μπόνους ή ένα όριο που ορίσατε. Δεν χρεώθηκε τίποτα.',
   'error.userDisabled':
     'Ο λογαριασμός σας δεν μπορεί να παίξει αυτή τη στιγμή. Επικοινωνήστε με την υποστήριξη.',
   'error.tokenExpired':

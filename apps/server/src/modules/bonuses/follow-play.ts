@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvent, EventBus, HandlerContext } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
