@@ -20,6 +20,7 @@ import './styles/app.css';
 import './styles/wallet.css';
 import './styles/games.css';
 import './styles/bonuses.css';
+import './styles/limits.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
@@ -89,6 +90,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 const BonusesUpdates = lazy(() =>
   import('./features/bonuses/BonusesUpdates').then((module) => ({ default: module.BonusesUpdates })),
 );
+/** Says why a session ended at the player's session-time limit (issue 17). */
+const SessionLimitWatch = lazy(() =>
+  import('./features/compliance/limits/SessionLimitWatch').then((module) => ({
+    default: module.SessionLimitWatch,
+  })),
+);
 
 function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
   const session = useMemo<PlayerSession>(
@@ -133,6 +140,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
             {player ? (
               <Suspense fallback={null}>
                 <BonusesUpdates />
+                <SessionLimitWatch />
               </Suspense>
             ) : null}
           </ModalProvider>

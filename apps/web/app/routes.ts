@@ -55,6 +55,7 @@ export default [
           id: 'profile-wallet-transactions',
         }),
         route('profile/bonuses', 'routes/profile-bonuses.tsx', { id: 'profile-bonuses' }),
+        route('profile/limits', 'routes/profile-limits.tsx', { id: 'profile-limits' }),
       ]),
       // Any other profile section (verification and the rest arrive with their capabilities).
       route('profile/*', 'routes/profile-unknown.tsx'),

@@ -9,6 +9,8 @@ import chromeEl from '../features/chrome/messages.el.json';
 import chromeEn from '../features/chrome/messages.en.json';
 import exclusionsEl from '../features/compliance/exclusions/messages.el.json';
 import exclusionsEn from '../features/compliance/exclusions/messages.en.json';
+import limitsEl from '../features/compliance/limits/messages.el.json';
+import limitsEn from '../features/compliance/limits/messages.en.json';
 import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
@@ -39,6 +41,7 @@ const en = {
   ...notificationsEn,
   ...bonusesEn,
   ...exclusionsEn,
+  ...limitsEn,
 };
 const el = {
   ...uiEl,
@@ -52,6 +55,7 @@ const el = {
   ...notificationsEl,
   ...bonusesEl,
   ...exclusionsEl,
+  ...limitsEl,
 };
 
 export type Messages = typeof en;

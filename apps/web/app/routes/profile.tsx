@@ -61,6 +61,9 @@ export default function ProfileLayout() {
             <NavLink to={to('/profile/bonuses')} className="profile__tab">
               {t('profile.nav.bonuses')}
             </NavLink>
+            <NavLink to={to('/profile/limits')} className="profile__tab">
+              {t('limits.nav')}
+            </NavLink>
           </nav>
           <Outlet />
         </>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
 import { DepositOffers, offerMatching, useDepositOffers } from '../bonuses/DepositOffers';
+import { DepositAllowance } from '../compliance/limits/DepositAllowance';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
@@ -132,6 +133,7 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
         chips={chips}
         disabled={busy}
       />
+      <DepositAllowance currency={code} money={exact} refresh={problems.amount ? 1 : 0} />
       <DepositOffers
         offers={offers}
         value={offerCode}
