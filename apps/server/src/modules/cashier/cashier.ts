@@ -279,7 +279,13 @@ export class Cashier {
   ): Promise<Payment> {
     await this.#checkLimits('withdrawal', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
-    await this.#options.verification?.checkWithdrawal(playerId, request.currency, request.amount);
+    if (this.#options.verification) {
+      // Money the player does not have is refused as such below, not with a call to verify first.
+      const { real } = await this.#wallet.ledger.balances(playerId, request.currency);
+      if (request.amount <= real) {
+        await this.#options.verification.checkWithdrawal(playerId, request.currency, request.amount);
+      }
+    }
     let payment: Payment | undefined;
     try {
       payment = await this.#db.transaction(async (tx) => {

@@ -203,6 +203,15 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     });
     expect(small.statusCode).toBe(201);
 
+    // Money the player does not have is refused as such, not with a call to verify.
+    const poor = await newPlayer(app);
+    const unaffordable = await api(poor, 'POST', '/payments/withdrawals', {
+      currency: 'EUR',
+      amount_cents: 250_000,
+      method: 'card',
+    });
+    expect(unaffordable.json().codes).toEqual({ amount_cents: ['cashier.amount_over_available'] });
+
     const status = (await api(player, 'GET', '/player/documents')).json();
     expect(status.withdrawal_thresholds).toEqual([{ currency: 'EUR', amount_cents: 200_000 }]);
 
