@@ -420,8 +420,8 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     el: 'Η συνεδρία σας έφτασε το όριο χρόνου των {minutes} λεπτών που ορίσατε. Συνδεθείτε ξανά για να ξεκινήσετε νέα συνεδρία.',
   },  'compliance.excluded_until': {
     status: 403,
-    en: 'You are taking a break from the casino until {until}. You can sign in again after that.',
-    el: 'Έχετε κάνει διάλειμμα από το καζίνο έως {until}. Μπορείτε να συνδεθείτε ξανά μετά από αυτό.',
+    en: 'You asked us to keep your account closed until {until}. You can sign in again after that.',
+    el: 'Ζητήσατε να μείνει ο λογαριασμός σας κλειστός έως {until}. Μπορείτε να συνδεθείτε ξανά μετά από αυτό.',
   },
   'compliance.self_excluded_permanently': {
     status: 403,

@@ -90,7 +90,7 @@ describe('problems of an error answer', () => {
   it('says the end of a break as a date and time in the visitor’s language', () => {
     const refusal = {
       field: 'base',
-      message: 'You are taking a break from the casino until 2026-11-25T14:05:00.000Z.',
+      message: 'You asked us to keep your account closed until 2026-11-25T14:05:00.000Z.',
       code: 'compliance.excluded_until',
       params: { until: '2026-11-25T14:05:00.000Z', kind: 'timeout' },
     };
@@ -99,7 +99,7 @@ describe('problems of an error answer', () => {
     expect(english).toContain('25 Nov 2026');
     expect(english).not.toContain('T14:05');
     expect(inGreek).toContain('25 Νοε 2026');
-    expect(inGreek).toMatch(/^Έχετε κάνει διάλειμμα έως/);
+    expect(inGreek).toMatch(/^Ζητήσατε να μείνει ο λογαριασμός σας κλειστός έως 25 Νοε 2026, \d\d:05\./);
   });
 
   it('shows the server’s own words only for a code the page does not know, or none', () => {

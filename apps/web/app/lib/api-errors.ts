@@ -38,6 +38,8 @@ export function formatMoment(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    // 14:05 in both languages: Greek's 12-hour "2:05 μ.μ." ends in a dot a sentence doubles.
+    hourCycle: 'h23',
   }).format(date);
 }
 

@@ -32,7 +32,14 @@ export default function SignInPage() {
       ? undefined
       : excludedUntil === 'permanent'
         ? t('exclusions.signedOut.permanent')
-        : t('exclusions.signedOut.until', { until: formatMoment(excludedUntil, locale) });
+        : t(
+            search.get('kind') === 'self_exclusion'
+              ? 'exclusions.signedOut.selfExcludedUntil'
+              : 'exclusions.signedOut.until',
+            {
+              until: formatMoment(excludedUntil, locale),
+            },
+          );
 
   // A player who is already signed in has nothing to do here.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
+import '../../styles/exclusions.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -36,8 +37,8 @@ function refusal(t: Translate, answer: { ok: boolean; body?: unknown } | null, l
 }
 
 /** Where a player who just excluded themselves lands: the sign-in page, saying until when. */
-export const excludedPath = (locale: string, endsAt: string | null) =>
-  `${localizePath('/users/sign_in', locale as 'en' | 'el')}?excluded=${encodeURIComponent(endsAt ?? 'permanent')}`;
+export const excludedPath = (locale: string, exclusion: Pick<Exclusion, 'kind' | 'ends_at'>) =>
+  `${localizePath('/users/sign_in', locale as 'en' | 'el')}?excluded=${encodeURIComponent(exclusion.ends_at ?? 'permanent')}&kind=${exclusion.kind}`;
 
 /**
  * Issue 17, the responsible-gaming page: a time-out (24 hours to six weeks) and a self-exclusion
@@ -141,7 +142,7 @@ function ExclusionForm({
     if (answer?.ok) {
       // The server ended every session of the player, this one too: a fresh page load as a visitor,
       // so nothing of the signed-in page (its stores, its realtime connection) outlives the session.
-      window.location.assign(excludedPath(locale, answer.body.ends_at));
+      window.location.assign(excludedPath(locale, answer.body));
       return;
     }
     setConfirming(false);
