@@ -98,7 +98,6 @@ describe('redirects', () => {
 
   it.each([
     '/profile/verification',
-    '/profile/general/verification',
     '/profile/wallet/bonuses',
     '/profile/wallet/balance/extra',
   ])('sends the profile section this site does not have, %s, to /profile/general', async (from) => {
@@ -113,6 +112,7 @@ describe('redirects', () => {
   it.each([
     '/profile/general',
     '/profile/general/security',
+    '/profile/general/verification',
     '/profile/wallet/balance',
     '/profile/wallet/deposit',
     '/profile/wallet/withdrawal',

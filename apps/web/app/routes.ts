@@ -42,6 +42,9 @@ export default [
       layout('routes/profile.tsx', [
         route('profile/general', 'routes/profile-general.tsx', { id: 'profile-general' }),
         route('profile/general/security', 'routes/profile-security.tsx', { id: 'profile-security' }),
+        route('profile/general/verification', 'routes/profile-verification.tsx', {
+          id: 'profile-verification',
+        }),
         route('profile/wallet/balance', 'routes/profile-wallet-balance.tsx', {
           id: 'profile-wallet-balance',
         }),
@@ -57,7 +60,7 @@ export default [
         route('profile/bonuses', 'routes/profile-bonuses.tsx', { id: 'profile-bonuses' }),
         route('profile/limits', 'routes/profile-limits.tsx', { id: 'profile-limits' }),
       ]),
-      // Any other profile section (verification and the rest arrive with their capabilities).
+      // Any other profile section: the profile's first page (routes/profile-unknown.tsx).
       route('profile/*', 'routes/profile-unknown.tsx'),
       redirect('users/edit', 'users-edit'),
       redirect('documents', 'documents'),

@@ -13,6 +13,8 @@ import limitsEl from '../features/compliance/limits/messages.el.json';
 import limitsEn from '../features/compliance/limits/messages.en.json';
 import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
+import verificationEl from '../features/compliance/verification/messages.el.json';
+import verificationEn from '../features/compliance/verification/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
 import notificationsEl from '../features/notifications/messages.el.json';
@@ -42,6 +44,7 @@ const en = {
   ...bonusesEn,
   ...exclusionsEn,
   ...limitsEn,
+  ...verificationEn,
 };
 const el = {
   ...uiEl,
@@ -56,6 +59,7 @@ const el = {
   ...bonusesEl,
   ...exclusionsEl,
   ...limitsEl,
+  ...verificationEl,
 };
 
 export type Messages = typeof en;

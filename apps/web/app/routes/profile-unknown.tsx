@@ -5,8 +5,8 @@ import type { Route } from './+types/profile-unknown';
 
 /**
  * Spec §2: /profile/{slug} redirects into the profile area. A section this site does not have (yet)
- * opens the profile's first page, in the same language. Temporary (302): the sections still to come,
- * such as verification, will answer at their own address.
+ * opens the profile's first page, in the same language. Temporary (302): a section still to come
+ * will answer at its own address.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);

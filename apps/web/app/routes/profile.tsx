@@ -46,6 +46,9 @@ export default function ProfileLayout() {
             <NavLink to={to('/profile/general/security')} className="profile__tab">
               {t('profile.nav.security')}
             </NavLink>
+            <NavLink to={to('/profile/general/verification')} className="profile__tab">
+              {t('profile.nav.verification')}
+            </NavLink>
             <NavLink to={to('/profile/wallet/balance')} className="profile__tab">
               {t('profile.nav.balance')}
             </NavLink>

@@ -4,6 +4,7 @@ import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
 import { DepositOffers, offerMatching, useDepositOffers } from '../bonuses/DepositOffers';
 import { DepositAllowance } from '../compliance/limits/DepositAllowance';
+import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
@@ -118,6 +119,7 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
 
   return (
     <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <VerificationNotice kind="deposit" currency={code} />
       <MethodPicker name={`${idPrefix}-method`} methods={methods} value={chosen.id} onChange={setMethod} />
       <AmountField
         id={`${idPrefix}-amount`}

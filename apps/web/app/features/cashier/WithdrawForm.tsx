@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
 import { useTranslation } from '../../lib/i18n';
 import { FormAlert, FormSuccess, useProblemFocus } from '../../ui/fields';
+import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { requestWithdrawal } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
@@ -146,6 +147,7 @@ export function WithdrawForm({
 
   return (
     <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <VerificationNotice kind="withdrawal" currency={code} />
       <dl className="wallet-available">
         <div>
           <dt>{t('wallet.withdraw.available')}</dt>

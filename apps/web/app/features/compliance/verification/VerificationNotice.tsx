@@ -1,0 +1,49 @@
+import { localizePath } from '@chrysos/rules';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { useWallet } from '../../cashier/WalletProvider';
+import { fetchVerification, type VerificationStatus } from './api';
+
+/**
+ * What the cashier says before the player tries (issue 17): for an unverified player, the withdrawal
+ * amount from which documents are needed in this currency, or that deposits have reached the AML
+ * threshold; with a link to the verification page. Nothing for a verified player.
+ */
+export function VerificationNotice({
+  kind,
+  currency,
+}: {
+  kind: 'deposit' | 'withdrawal';
+  currency: string | null;
+}) {
+  const { t, locale } = useTranslation();
+  const wallet = useWallet();
+  const [status, setStatus] = useState<VerificationStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchVerification().then((loaded) => {
+      if (live) setStatus(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!status || status.verified || !currency) return null;
+  const threshold = status.withdrawal_thresholds.find((entry) => entry.currency === currency);
+  const text =
+    kind === 'withdrawal'
+      ? threshold
+        ? t('verification.cashier.withdrawal', { amount: wallet.money(threshold.amount_cents, currency) })
+        : null
+      : status.deposits.blocked
+        ? t('verification.cashier.deposits')
+        : null;
+  if (!text) return null;
+  return (
+    <p className="notice verification-notice" data-testid="verification-notice">
+      {text}{' '}
+      <Link to={localizePath('/profile/general/verification', locale)}>{t('verification.cashier.link')}</Link>
+    </p>
+  );
+}
