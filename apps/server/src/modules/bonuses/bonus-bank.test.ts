@@ -19,8 +19,7 @@ import {
   studio,
   studioSecret,
 } from '../../testing/wallet/bank-harness.ts';
-import { betsPaidAndRefunded } from '../wallet/invariants.ts';
-import { auditLedger } from '../wallet/public.ts';
+import { auditLedger, betsPaidAndRefunded } from '../wallet/public.ts';
 import { lapseBonuses } from './lapse.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));

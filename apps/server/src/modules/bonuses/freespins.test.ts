@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
-import { houseStudio } from '../games/config.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-of-at-least-32-characters';
@@ -145,11 +144,7 @@ describe.each(testDatabaseKinds)('free spins from grant to bonus on %s', (kind) 
     const [spins] = (await api(player, 'POST', '/bonuses/coupon?coupon_code=DRACHMA10')).json().freespins;
     await api(player, 'POST', `/player/freespins/${spins.id}/activation`);
     // The studio's free bets and their wins, as it sends them for these spins: 3 × €0.50 won in all.
-    const studio = await studioCalls(app, player, {
-      studio: houseStudio,
-      secret,
-      gameCode: 'golden-drachma',
-    });
+    const studio = await studioCalls(app, player, { secret, gameCode: 'golden-drachma' });
     for (let spin = 1; spin <= 10; spin++) {
       expect(await studio.bet(`fs-${spin}`, 20, { is_free: true })).toMatchObject({ status: 'RS_OK' });
       expect(await studio.win(`fs-${spin}-win`, `fs-${spin}`, spin % 3 === 0 ? 50 : 0)).toMatchObject({

@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { signBody } from '@chrysos/wallet-protocol';
 import type { FastifyInstance } from 'fastify';
+import { houseStudio } from '../../modules/games/config.ts';
 import { openGameSession } from '../../modules/wallet/game-sessions.ts';
 
 /**
- * A studio's signed seamless-wallet calls for one player's game session (docs/wallet-protocol.md), as
+ * A studio's signed seamless-wallet calls (the in-house studio's unless `studio` says otherwise) for one player's game session (docs/wallet-protocol.md), as
  * the in-house studio makes them: what a test plays with. Each answer is returned as the studio reads
  * it (status, balance).
  */
 export async function studioCalls(
   app: FastifyInstance,
   player: { id: string; currency: string },
-  options: { studio: string; secret: string; gameCode: string },
+  options: { studio?: string; secret: string; gameCode: string },
 ) {
   const token = await openGameSession(app.database.db, {
     playerId: player.id,
     currency: player.currency,
-    studio: options.studio,
+    studio: options.studio ?? houseStudio,
     gameCode: options.gameCode,
   });
   const call = async (path: string, fields: Record<string, unknown>) => {
@@ -33,7 +34,7 @@ export async function studioCalls(
       url: `/wallet/${path}`,
       headers: {
         'content-type': 'application/json',
-        'x-chrysos-studio': options.studio,
+        'x-chrysos-studio': options.studio ?? houseStudio,
         'x-chrysos-signature': signBody(body, options.secret),
       },
       body,
