@@ -93,7 +93,14 @@ export const verificationApi = {
     tags: ['compliance'],
     summary:
       'Upload a document (multipart: kind, file): JPEG, PNG, WebP or PDF of at most 10 MB and 10 pages; images are stored without their metadata',
-    responses: { 201: playerDocument, 401: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+    responses: {
+      201: playerDocument,
+      401: errorBody,
+      413: errorBody,
+      415: errorBody,
+      422: errorBody,
+      429: errorBody,
+    },
   }),
   /** Answered with the file's bytes (private, no-store), not JSON: a link to open, not a call to read. */
   file: endpoint({

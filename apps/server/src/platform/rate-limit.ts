@@ -42,6 +42,8 @@ export const rateLimits = {
   recoveryToken: { max: 20, timeWindow: '15 minutes', ...attempts },
   /** Changing the password asks for the current one: guessing it through this form is slowed down too. */
   playerUpdate: { max: 20, timeWindow: '15 minutes', ...attempts },
+  /** Identity documents: each upload is decoded, re-encoded and stored, so a flood of them is refused early. */
+  documentUpload: { max: 20, timeWindow: '1 hour', ...attempts },
   /** The support page's contact form. */
   contactMessage: {
     max: 5,

@@ -12,6 +12,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer } from '../auth/public.ts';
 import { verificationFacts } from './check-verification.ts';
 import { reviewDocument } from './review-document.ts';
@@ -156,7 +157,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(verificationApi.upload),
+    ...routeOf(verificationApi.upload, { rateLimit: limitOf('documentUpload') }),
     handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       const upload = await readUpload(request);

@@ -289,4 +289,47 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
       blocked: false,
     });
   });
+
+  // Last: it spends what is left of the hour's uploads from this address.
+  it('slows down a flood of uploads from one address (20 an hour)', async () => {
+    const player = await newPlayer(app);
+    const junk = { name: 'junk.jpg', type: 'image/jpeg', bytes: Buffer.from('not an image at all') };
+    let answer = await upload(player, 'identity', junk);
+    for (let sent = 1; answer.statusCode !== 429 && sent <= 20; sent++) {
+      answer = await upload(player, 'identity', junk);
+    }
+    expect(answer.statusCode).toBe(429);
+    expect(answer.json().codes).toEqual({ base: ['rate_limited'] });
+  });
+});
+
+describe('identity verification under the Maltese licence', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp('pglite', { LICENSE: 'malta' });
+  });
+  afterAll(() => app.closeAll());
+
+  it('asks for documents once 180 days of deposits would reach €2,000 (FIAU)', async () => {
+    const player = await newPlayer(app);
+    const deposit = (amount: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/deposits',
+        headers: { cookie: player.cookie },
+        payload: { currency: 'EUR', amount_cents: amount, method: 'card' },
+      });
+    expect((await deposit(150_000)).statusCode).toBe(201);
+    const over = await deposit(50_000);
+    expect(over.statusCode).toBe(403);
+    expect(over.json().params.amount_cents[0]).toMatchObject({ reason: 'deposits', threshold: 200_000 });
+    expect((await deposit(49_999)).statusCode).toBe(201);
+    const status = await app.inject({ url: '/api/player/documents', headers: { cookie: player.cookie } });
+    expect(status.json().deposits).toEqual({
+      total_euro_cents: 199_999,
+      threshold_euro_cents: 200_000,
+      days: 180,
+      blocked: false,
+    });
+  });
 });
