@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { testDatabaseKinds } from '@chrysos/db/testing';
+import { createDatabase, type Database } from '@chrysos/db';
+import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { parseConfig } from '../config.ts';
 
 const operatorToken = 'operator-token-for-tests-0123456789abcdef';
 
@@ -331,5 +335,57 @@ describe('identity verification under the Maltese licence', () => {
       days: 180,
       blocked: false,
     });
+  });
+});
+
+describeOnPostgres('identity documents across two instances', () => {
+  let database: Database & { url?: string };
+  const pools: Database[] = [];
+  const instances: Awaited<ReturnType<typeof buildApp>>[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    for (let started = 0; started < 2; started++) {
+      const pool = await createDatabase({ url: database.url, poolSize: 4 });
+      pools.push(pool);
+      const env = { NODE_ENV: 'test', OPERATOR_API_TOKEN: operatorToken };
+      const app = await buildApp({ config: parseConfig(env), database: pool, web: false, logger: false });
+      await app.ready();
+      instances.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of instances) await app.close();
+    for (const pool of pools) await pool.close();
+    await database?.close();
+  });
+
+  it('serves a document uploaded through one instance from the other, and its approval counts on both', async () => {
+    const [a, b] = instances as [(typeof instances)[number], (typeof instances)[number]];
+    const player = await newPlayer(a as unknown as Parameters<typeof newPlayer>[0]);
+    const photo = await photoWithExif();
+    const body = multipart({ kind: 'identity' }, { name: 'id.jpg', type: 'image/jpeg', bytes: photo });
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/player/documents',
+      headers: { cookie: player.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const served = await b.inject({
+      url: `/api/player/documents/${id}/file`,
+      headers: { cookie: player.cookie },
+    });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+    const operator = { authorization: `Bearer ${operatorToken}` };
+    expect(
+      (
+        await b.inject({ method: 'POST', url: `/api/operator/documents/${id}/approve`, headers: operator })
+      ).json().status,
+    ).toBe('approved');
+    const seen = await a.inject({ url: '/api/player/documents', headers: { cookie: player.cookie } });
+    expect(seen.json()).toMatchObject({ missing: ['address'], documents: [{ id, status: 'approved' }] });
   });
 });
