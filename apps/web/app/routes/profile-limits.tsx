@@ -1,3 +1,4 @@
+import { ExclusionSection } from '../features/compliance/ExclusionSection';
 import { LimitsSection } from '../features/compliance/limits/LimitsSection';
 import { pageMeta } from '../features/content/meta';
 import type { Route } from './+types/profile-limits';
@@ -15,6 +16,7 @@ export default function ProfileLimitsPage() {
   return (
     <>
       <LimitsSection />
+      <ExclusionSection />
     </>
   );
 }

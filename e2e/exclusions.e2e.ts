@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { copy, locales } from './harness/copy.ts';
+import { accountButton, canSignIn, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { type RunningProduct, startProduct } from './server.ts';
+
+/**
+ * Time-outs and self-exclusion in the browser (issue 17): from the responsible-gaming page a player
+ * takes a 24-hour break after a confirmation that says what happens, is signed out onto a page saying
+ * until when, and the sign-in form refuses them with that end; a self-exclusion for six months does
+ * the same. (That no promotional push is queued is asserted on the server: compliance/exclusions.test.ts.)
+ * In English and in Greek.
+ */
+
+let product: RunningProduct;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const passphrase = 'a sturdy passphrase';
+
+/** What the player reads, written out so a spec fails when the words change. */
+const words = {
+  en: {
+    breakPeriod: '24 hours',
+    takeBreak: 'Take a break',
+    confirmBreakTitle: 'Take a break for 24 hours?',
+    confirmBreak: 'Yes, take the break',
+    signedOutUntil: 'You are signed out on every device now and cannot sign in until',
+    bonusEffect: 'A bonus you have running is forfeited',
+    onBreakPage: 'You are taking a break until',
+    selfExcludedPage: 'You have excluded yourself until',
+    refused: 'You asked us to keep your account closed until',
+    excludePeriod: '6 months',
+    exclude: 'Exclude myself',
+    confirmExcludeTitle: 'Exclude yourself for 6 months?',
+    confirmExclude: 'Yes, exclude me',
+    month: (date: Date) => date.toLocaleString('en-GB', { month: 'short' }),
+  },
+  el: {
+    breakPeriod: '24 ώρες',
+    takeBreak: 'Κάντε διάλειμμα',
+    confirmBreakTitle: 'Διάλειμμα για 24 ώρες;',
+    confirmBreak: 'Ναι, κάνω διάλειμμα',
+    signedOutUntil: 'Αποσυνδέεστε αμέσως από όλες τις συσκευές και δεν μπορείτε να συνδεθείτε έως',
+    bonusEffect: 'Ένα μπόνους σε εξέλιξη χάνεται',
+    onBreakPage: 'Κάνετε διάλειμμα έως',
+    selfExcludedPage: 'Έχετε αποκλείσει τον εαυτό σας έως',
+    refused: 'Ζητήσατε να μείνει ο λογαριασμός σας κλειστός έως',
+    excludePeriod: '6 μήνες',
+    exclude: 'Αποκλείστε με',
+    confirmExcludeTitle: 'Αυτοαποκλεισμός για 6 μήνες;',
+    confirmExclude: 'Ναι, αποκλείστε με',
+    month: (date: Date) => date.toLocaleString('el-GR', { month: 'short' }),
+  },
+} as const;
+
+describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
+  const text = copy[locale];
+  const word = words[locale];
+
+  async function signedInPlayer(label: string): Promise<{ page: Page; email: string }> {
+    const email = uniqueAddress(label);
+    await createPlayer(product.url, { email, password: passphrase, language: locale, country: 'GR' });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, email, passphrase);
+    const page = await context.newPage();
+    await page.goto(`${product.url}${text.prefix}/profile/limits`);
+    await page.waitForLoadState('networkidle');
+    return { page, email };
+  }
+
+  /** The sign-in form, filled and sent; the refusal is said as the form's message. */
+  async function trySignIn(page: Page, email: string) {
+    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(text.email, { exact: true }).fill(email);
+    await page.getByLabel(text.password, { exact: true }).fill(passphrase);
+    await page.getByRole('button', { name: text.signIn, exact: true }).click();
+  }
+
+  it('takes a 24-hour break: signed out, told until when, and sign-in refused with the end time', async () => {
+    const { page, email } = await signedInPlayer('break');
+    const form = page.locator('[data-exclusion-kind="timeout"]');
+    await form.getByLabel(word.breakPeriod, { exact: true }).check();
+    await form.getByRole('button', { name: word.takeBreak, exact: true }).click();
+    const confirmation = form.locator('[data-exclusion-confirm]');
+    await confirmation.getByText(word.confirmBreakTitle).waitFor();
+    expect(await confirmation.textContent()).toContain(word.signedOutUntil);
+    expect(await confirmation.textContent()).toContain(word.bonusEffect);
+    await confirmation.getByRole('button', { name: word.confirmBreak }).click();
+
+    await page.waitForURL(/\/users\/sign_in\?excluded=/);
+    await page.getByText(word.onBreakPage).first().waitFor();
+    expect(await accountButton(page, text).count()).toBe(0);
+    const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
+    const hoursAhead = (end.getTime() - Date.now()) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(23.9);
+    expect(hoursAhead).toBeLessThanOrEqual(24);
+
+    await trySignIn(page, email);
+    const refusal = page.getByText(word.refused);
+    await refusal.waitFor();
+    const said = await refusal.textContent();
+    expect(said).toContain(String(end.getDate()));
+    expect(said).toContain(word.month(end));
+    expect(await accountButton(page, text).count()).toBe(0);
+    expect(await canSignIn(product.url, email, passphrase)).toBe(false);
+    await page.context().close();
+  });
+
+  it('self-excludes for six months: signed out, and sign-in refused with the end time', async () => {
+    const { page, email } = await signedInPlayer('exclude');
+    const form = page.locator('[data-exclusion-kind="self_exclusion"]');
+    await form.getByLabel(word.excludePeriod, { exact: true }).check();
+    await form.getByRole('button', { name: word.exclude, exact: true }).click();
+    const confirmation = form.locator('[data-exclusion-confirm]');
+    await confirmation.getByText(word.confirmExcludeTitle).waitFor();
+    await confirmation.getByRole('button', { name: word.confirmExclude }).click();
+
+    await page.waitForURL(/\/users\/sign_in\?excluded=/);
+    await page.getByText(word.selfExcludedPage).first().waitFor();
+    const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
+    const daysAhead = (end.getTime() - Date.now()) / 86_400_000;
+    expect(daysAhead).toBeGreaterThan(180);
+    expect(daysAhead).toBeLessThan(185);
+
+    await trySignIn(page, email);
+    const refusal = page.getByText(word.refused);
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(String(end.getFullYear()));
+    expect(await canSignIn(product.url, email, passphrase)).toBe(false);
+    await page.context().close();
+  });
+});
