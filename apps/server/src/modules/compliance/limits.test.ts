@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -294,5 +295,44 @@ describe.each(testDatabaseKinds)('player limits on %s', (kind) => {
     // Removing the limit does not bring that session back.
     await app.database.db.delete(schema.playerLimits).where(eq(schema.playerLimits.playerId, player.id));
     expect((await api(player, 'GET', '/player/limits')).statusCode).toBe(401);
+  });
+});
+
+describeOnPostgres('a wager limit under concurrent bets', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp('postgres', { CONTENT_DIR: fixtures, STUDIO_SECRET: secret });
+  });
+  afterAll(() => app.closeAll());
+
+  it('lets exactly as many concurrent bets through as the limit holds', async () => {
+    const player = await newPlayer(app, { funded: 100_000 });
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/api/player/limits',
+      headers: { cookie: player.cookie },
+      payload: { kind: 'wager', period: 'day', currency: 'EUR', amount: 1_000 },
+    });
+    expect(set.statusCode).toBe(200);
+    const games = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        studioCalls(app, player, { studio: houseStudio, secret, gameCode: 'golden-reels' }),
+      ),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, at) =>
+        (games[at % games.length] as (typeof games)[number]).bet(`c${at}`, 200),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(5);
+    expect(statuses.filter((status) => status === 'RS_ERROR_LIMIT_REACHED')).toHaveLength(7);
+    const [staked] = await app.database.db
+      .select({ total: sql<string>`sum(${schema.ledgerTransactions.amount})` })
+      .from(schema.ledgerTransactions)
+      .where(
+        and(eq(schema.ledgerTransactions.playerId, player.id), eq(schema.ledgerTransactions.kind, 'bet')),
+      );
+    expect(Number(staked?.total)).toBe(1_000);
   });
 });
