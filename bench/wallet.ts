@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
+import { Wallet } from '@chrysos/server/wallet';
 import { ServerProcess } from '@chrysos/server/wallet/server-process';
 import { signBody } from '@chrysos/wallet-protocol';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { fundedPlayers, type Player } from './funded-players.ts';
@@ -13,7 +15,10 @@ import { fundedPlayers, type Player } from './funded-players.ts';
  * conditional balance update and entry insert per call with the driver, in the same run. Each side
  * runs at several client concurrencies, and its throughput is the best of them: the baseline peaks
  * where its connections match the cores, the product where enough calls arrive together to be booked
- * in groups. Then the latency at a fixed 500 bets/s. Prints figures; never passes or fails.
+ * in groups. Then the latency at a fixed 500 bets/s. Then the same runs again with a running bonus on
+ * every player (max bet above the stake, wagering far from met), so each bet is checked against the
+ * bonus's maximum and followed by the bonus engine's handler, next to the runs without; and how soon
+ * a bet's wagering progress is visible on the player's bonus. Prints figures; never passes or fails.
  *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--clients 8,16,32] [--pool 8]
  */
 const argument = (name: string, fallback: string) => {
@@ -161,6 +166,148 @@ async function openLoop(name: string, roundsPerSecond: number, pickPlayer: () =>
   );
 }
 
+const bonusAmount = 10_000;
+const bonusStake = 100;
+
+/**
+ * A running bonus on every player, as the engine's activation leaves it: its money granted from the
+ * bonus pool by a booking keyed by the bonus, then the bonus activated with that booking as the point
+ * its wagering counts from. A maximum bet of €5 (above the bench's €1 stake) and wagering of 1,000
+ * times the bonus, so no bonus ends during the runs. Answers each player's bonus id.
+ */
+async function grantBonuses(list: Player[]): Promise<Map<string, string>> {
+  const terms = {
+    amount: { EUR: bonusAmount },
+    wagering: { multiplier: 1_000, on: 'bonus', days: 30 },
+    maxBet: { EUR: 500 },
+    contributions: { categories: {}, games: {}, other: 100 },
+  };
+  await db
+    .insert(schema.bonusCampaigns)
+    .values({
+      id: 'bench-bonus',
+      kind: 'no_deposit',
+      code: 'BENCH',
+      title: { en: 'Bench bonus', el: 'Μπόνους μέτρησης' },
+      terms,
+    })
+    .onConflictDoNothing();
+  const wallet = new Wallet(db);
+  const bonuses = new Map<string, string>();
+  for (const player of list) {
+    const [issued] = await db
+      .insert(schema.playerBonuses)
+      .values({
+        playerId: player.id,
+        campaignId: 'bench-bonus',
+        kind: 'coupon',
+        currency: 'EUR',
+        amount: bonusAmount,
+        wageringRequired: bonusAmount * 1_000,
+        maxBet: 500,
+        contributions: terms.contributions,
+        wagerDays: 30,
+        source: 'bench',
+      })
+      .returning({ id: schema.playerBonuses.id });
+    if (!issued) throw new Error('bonus not issued');
+    const booking = await wallet.grantBonus({
+      key: `bonus:grant:${issued.id}`,
+      playerId: player.id,
+      currency: 'EUR',
+      amount: bonusAmount,
+      reference: issued.id,
+    });
+    if (booking.status === 'conflict') throw new Error(`bonus ${issued.id} grant refused`);
+    const now = new Date();
+    await db
+      .update(schema.playerBonuses)
+      .set({
+        stage: 'activated',
+        activatedAt: now,
+        activationTransaction: booking.result.transaction_id,
+        expiresAt: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000),
+      })
+      .where(eq(schema.playerBonuses.id, issued.id));
+    bonuses.set(player.id, issued.id);
+  }
+  return bonuses;
+}
+
+/** Ledger transactions the bonus engine's handler of play (bonuses.play) has not read yet. */
+async function bonusBacklog(): Promise<number> {
+  const { rows } = (await db.execute(sql`
+    select (select coalesce(max(id), 0) from ledger_transactions) - position as behind
+    from event_handler_positions where handler = 'bonuses.play' and stream = 'ledger'`)) as unknown as {
+    rows: { behind: string }[];
+  };
+  return Number(rows[0]?.behind ?? 0);
+}
+
+/** Waits for bonuses.play to read the whole ledger; answers how long that took, in seconds. */
+async function bonusesCaughtUp(): Promise<number> {
+  const started = performance.now();
+  while ((await bonusBacklog()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+/**
+ * Wagering progress as the player sees it: probe players each play rounds one after another; after each
+ * bet's answer their bonus row is read every 5 ms until its wagering_done includes the stake. Runs
+ * while `load` runs; answers the delays in ms.
+ */
+async function progressProbes(probes: Player[], bonuses: Map<string, string>, load: Promise<unknown>) {
+  const reader = new pg.Pool({ connectionString: database.url, max: probes.length });
+  const delays: number[] = [];
+  let running = true;
+  void load.finally(() => {
+    running = false;
+  });
+  const wageringDone = async (bonusId: string) =>
+    Number(
+      (await reader.query('select wagering_done from player_bonuses where id = $1', [bonusId])).rows[0]
+        ?.wagering_done,
+    );
+  await Promise.all(
+    probes.map(async (player) => {
+      const bonusId = bonuses.get(player.id) as string;
+      while (running) {
+        const before = await wageringDone(bonusId);
+        const bet = randomUUID();
+        const common = {
+          user: player.id,
+          token: player.token,
+          game_code: 'bench',
+          currency: 'EUR',
+          round: bet,
+        };
+        await call('/wallet/transaction/bet', {
+          ...common,
+          request_uuid: randomUUID(),
+          transaction_uuid: bet,
+          amount: bonusStake,
+        });
+        const answered = performance.now();
+        while ((await wageringDone(bonusId)) < before + bonusStake) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        delays.push(performance.now() - answered);
+        await call('/wallet/transaction/win', {
+          ...common,
+          request_uuid: randomUUID(),
+          transaction_uuid: randomUUID(),
+          reference_transaction_uuid: bet,
+          round_closed: true,
+          amount: 0,
+        });
+      }
+    }),
+  );
+  await load;
+  await reader.end();
+  return delays;
+}
+
 await db.execute(
   sql`create table bench_accounts (player_id uuid primary key, balance bigint not null check (balance >= 0))`,
 );
@@ -223,6 +370,7 @@ try {
   ];
   const rows: Figures[] = [];
   const summary: string[] = [];
+  const withoutBonus = new Map<string, Figures[]>();
   for (const { name, pickPlayer } of scenarios) {
     const product: Figures[] = [];
     const raw: Figures[] = [];
@@ -232,6 +380,7 @@ try {
       raw.push(await rawBaseline(name, clients, pickPlayer));
       rows.push(raw.at(-1) as Figures, product.at(-1) as Figures);
     }
+    withoutBonus.set(name, product);
     const [bestProduct, bestRaw] = [best(product), best(raw)];
     summary.push(
       `${name}: product ${bestProduct['calls/s']} calls/s (${bestProduct.clients} clients) / raw baseline ` +
@@ -241,6 +390,53 @@ try {
   }
   const steady = await openLoop('1,000 players', 500, anyPlayer);
   rows.push(steady);
+
+  // The same runs with a running bonus on every player.
+  const bonuses = await grantBonuses(players);
+  const bonusRows: Figures[] = [];
+  const bonusSummary: string[] = [];
+  const backlogs: string[] = [];
+  for (const { name, pickPlayer } of scenarios) {
+    const product: Figures[] = [];
+    for (const clients of clientCounts) {
+      const figures = await protocol(`${name}, bonus on every player`, clients, pickPlayer);
+      product.push(figures);
+      bonusRows.push(figures);
+      // The handler follows the bets from the ledger: how far behind the run left it, and how long it
+      // took to catch up (measured before the next run, so each run starts with no backlog).
+      const behind = await bonusBacklog();
+      const seconds = await bonusesCaughtUp();
+      backlogs.push(
+        `${name}, ${clients} clients: ${behind} behind, caught up in ${seconds} s (${Math.round(behind / Math.max(seconds, 0.1))} events/s)`,
+      );
+    }
+    const before = withoutBonus.get(name) ?? [];
+    const [withBonus, without] = [best(product), best(before)];
+    bonusSummary.push(
+      `${name}: ${withBonus['calls/s']} calls/s with a bonus (${withBonus.clients} clients) / ${without['calls/s']} ` +
+        `without (${without.clients} clients) = ${ratio(withBonus, without)}; at equal clients ` +
+        `${product.map((row, i) => `${row.clients}: ${ratio(row, before[i] as Figures)}`).join(', ')}`,
+    );
+  }
+  const probes = players.slice(-4);
+  const others = players.slice(0, -4);
+  const otherPlayer = () => others[Math.floor(Math.random() * others.length)] as Player;
+  const bonusSteady = await openLoop('1,000 players, bonus on every player', 500, anyPlayer);
+  bonusRows.push(bonusSteady);
+  // Progress at a rate the handler keeps up with, then at 500 bets/s; each from no backlog.
+  const progress: { rate: number; delays: number[] }[] = [];
+  for (const rate of [100, 500]) {
+    await bonusesCaughtUp();
+    const delays = await progressProbes(
+      probes,
+      bonuses,
+      openLoop(`996 players with a bonus while 4 probe progress`, rate, otherPlayer).then((row) =>
+        bonusRows.push(row),
+      ),
+    );
+    progress.push({ rate, delays });
+  }
+
   console.log(
     `\nPostgreSQL, product server pool ${poolSize} connections, ${duration} s per target, Node ${process.version}\n`,
   );
@@ -248,6 +444,22 @@ try {
   console.log(`Throughput, each side at its best client count (target: product ≥ 60% of the baseline):`);
   for (const line of summary) console.log(`  ${line}`);
   console.log(`p99 at 500 bets/s: ${steady['p99 ms']} ms (target ≤ 50 ms).`);
+  console.log(`\nWith a running bonus on every player (max bet €5, stake €1):\n`);
+  console.table(bonusRows);
+  console.log(`Throughput next to the runs without a bonus, each at its best client count (target ≥ 90%):`);
+  for (const line of bonusSummary) console.log(`  ${line}`);
+  console.log(`bonuses.play handler after each closed-loop run: ${backlogs.join('; ')}`);
+  console.log(
+    `p99 at 500 bets/s with a bonus on every player: ${bonusSteady['p99 ms']} ms (target ≤ 20 ms; ` +
+      `${steady['p99 ms']} ms without).`,
+  );
+  for (const { rate, delays } of progress) {
+    console.log(
+      `Wagering progress visible after the bet's answer, ${delays.length} probed bets at ${rate} bets/s: ` +
+        `p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms, max ${Math.round(Math.max(0, ...delays))} ms ` +
+        `(target p99 ≤ 1,000 ms; the row read every 5 ms).`,
+    );
+  }
 } finally {
   await studioClient.close();
   await server.stop();
