@@ -163,6 +163,8 @@ export const errorCodes = {
     'compliance.cooling_off',
     /** The operator API names no player of ours. */
     'compliance.player_not_found',
+    /** A real-money launch while a break or self-exclusion is not lifted (in force, or ended and not lifted). */
+    'compliance.play_closed',
     /** An upload whose bytes are not a JPEG, PNG or WebP image or a PDF, whatever its name says. */
     'compliance.document_type',
     /** An upload over the size limit. {megabytes} */

@@ -418,7 +418,8 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     status: 401,
     en: 'Your session reached your session-time limit of {minutes} minutes. Sign in again to start a new session.',
     el: 'Η συνεδρία σας έφτασε το όριο χρόνου των {minutes} λεπτών που ορίσατε. Συνδεθείτε ξανά για να ξεκινήσετε νέα συνεδρία.',
-  },  'compliance.excluded_until': {
+  },
+  'compliance.excluded_until': {
     status: 403,
     en: 'You asked us to keep your account closed until {until}. You can sign in again after that.',
     el: 'Ζητήσατε να μείνει ο λογαριασμός σας κλειστός έως {until}. Μπορείτε να συνδεθείτε ξανά μετά από αυτό.',
@@ -452,6 +453,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     status: 404,
     en: 'There is no such player',
     el: 'Δεν υπάρχει τέτοιος παίκτης',
+  },
+  'compliance.play_closed': {
+    status: 403,
+    en: 'Play stays closed until you lift your break or self-exclusion: ask on the responsible-gaming page, then confirm 24 hours later',
+    el: 'Το παιχνίδι παραμένει κλειστό μέχρι να άρετε το διάλειμμα ή τον αυτοαποκλεισμό σας: ζητήστε την άρση στη σελίδα υπεύθυνου παιχνιδιού και επιβεβαιώστε την 24 ώρες αργότερα',
   },
 
   'compliance.document_type': {

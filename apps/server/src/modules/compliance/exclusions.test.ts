@@ -285,6 +285,17 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     await agedBy(app, taken.id, 24 * 40);
     await agedBy(app, early.json().id, 24 * 8);
     const returning = await back();
+    // Back, but real-money play stays closed until it is lifted.
+    const launch = () =>
+      api(
+        app,
+        returning,
+        'GET',
+        '/games/launch_options/chrysos-originals/golden-drachma?mode=real&locale=en',
+      );
+    const closed = await launch();
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().codes.game).toEqual(['compliance.play_closed']);
     const list = (await api(app, returning, 'GET', '/player/exclusions')).json();
     expect(list.map((x: { state: string }) => x.state)).toEqual(['ended', 'ended']);
     const asked = await api(app, returning, 'POST', `/player/exclusions/${taken.id}/lift`);
@@ -315,6 +326,12 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     expect((await api(app, stranger, 'POST', `/player/exclusions/${early.json().id}/lift`)).statusCode).toBe(
       404,
     );
+    // The break the operator set is still to be lifted; once it is too, play opens again.
+    expect((await launch()).statusCode).toBe(403);
+    await api(app, returning, 'POST', `/player/exclusions/${early.json().id}/lift`);
+    await agedBy(app, early.json().id, 25);
+    await api(app, returning, 'POST', `/player/exclusions/${early.json().id}/lift`);
+    expect((await launch()).statusCode).toBe(200);
   });
 
   it('refuses to lift a break before it ends, naming the end', async () => {

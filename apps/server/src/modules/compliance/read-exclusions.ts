@@ -63,3 +63,16 @@ export async function exclusionInForce(
   const last = permanent ?? current.reduce((a, b) => ((a.endsAt ?? now) > (b.endsAt ?? now) ? a : b));
   return { kind: last.kind, endsAt: last.endsAt };
 }
+
+/**
+ * Whether a break or self-exclusion of the player is not lifted yet: in force, or over but waiting for
+ * the player to lift it (ask, then confirm after the cooling-off). Real-money play stays closed meanwhile.
+ */
+export async function holdsPlay(db: Db, playerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.playerId, playerId), isNull(e.liftedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -2,6 +2,7 @@ import type { LaunchOptions } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import { holdsPlay } from '../compliance/public.ts';
 import { openGameSession } from '../wallet/public.ts';
 import type { Audience } from './audience.ts';
 import type { Locale } from './catalogue-snapshot.ts';
@@ -115,6 +116,8 @@ export async function launchGame(
   if (found.restrictedCurrencies.includes(currency)) {
     throw new AppError('games.restricted_currency', { field: 'game', params: { currency } });
   }
+  // A break or self-exclusion not yet lifted keeps real-money play closed, even after its end.
+  if (await holdsPlay(db, playerId)) throw new AppError('compliance.play_closed', { field: 'game' });
   const token = await openGameSession(db, {
     playerId,
     currency,
