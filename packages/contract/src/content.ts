@@ -509,7 +509,7 @@ export const contentSchemas = {
   /** What a player sees when a game cannot be opened or found. */
   gamesError: z
     .object({
-      code: z.enum(['not_found', 'restricted', 'unavailable', 'login_required']),
+      code: z.enum(['not_found', 'restricted', 'unavailable', 'login_required', 'play_closed']),
       title: z.string().min(1),
       text: z.string().min(1),
       ctaText: z.string().min(1),

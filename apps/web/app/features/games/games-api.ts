@@ -16,8 +16,12 @@ export async function fetchGamesPage(
 
 export type LaunchAnswer =
   | { ok: true; options: LaunchOptions }
-  /** 401 sign in, 403 restricted, 404 gone, 422 no demo, anything else unavailable. */
-  | { ok: false; status: number };
+  /** 401 sign in, 403 restricted, 404 gone, 422 no demo, anything else unavailable; `code` the first error code. */
+  | { ok: false; status: number; code?: string | undefined };
+
+/** The first error code of a refusal's body (`{"codes":{field:[code]}}`), if it has one. */
+const firstCode = (body: unknown): string | undefined =>
+  Object.values((body as { codes?: Record<string, string[]> } | null)?.codes ?? {})[0]?.[0];
 
 /** GET /games/launch_options/{provider}/{seo_title}: where the game runs, in demo or for real money. */
 export async function fetchLaunchOptions(
@@ -39,7 +43,7 @@ export async function fetchLaunchOptions(
   // Version 2 answers the mode too: an answer without it is not one this page can use.
   return answer.ok && 'mode' in answer.body && answer.body.game_url
     ? { ok: true, options: answer.body }
-    : { ok: false, status: answer.status };
+    : { ok: false, status: answer.status, code: 'body' in answer ? firstCode(answer.body) : undefined };
 }
 
 /** PUT or DELETE /player/favorite_games/{identifier}; the status the API answered (204 when done). */

@@ -14,8 +14,10 @@ export type Launch =
   | { status: 'error'; code: Exclude<GamesErrorCode, 'login_required'> };
 
 /** What a launch options status means for the player. */
-function launchProblem(status: number): Launch {
+function launchProblem(status: number, code?: string): Launch {
   if (status === 401 || status === 422) return { status: 'signIn' };
+  // A break or self-exclusion not yet lifted (issue 17): play waits for the player to lift it.
+  if (code === 'compliance.play_closed') return { status: 'error', code: 'play_closed' };
   if (status === 403) return { status: 'error', code: 'restricted' };
   if (status === 404) return { status: 'error', code: 'not_found' };
   return { status: 'error', code: 'unavailable' };
@@ -47,7 +49,9 @@ export function useLaunch(
       (answer) => {
         if (controller.signal.aborted) return;
         setLaunch(
-          answer.ok ? { status: 'ready', url: answer.options.game_url, mode } : launchProblem(answer.status),
+          answer.ok
+            ? { status: 'ready', url: answer.options.game_url, mode }
+            : launchProblem(answer.status, answer.code),
         );
       },
       () => {
