@@ -11,7 +11,7 @@ import { type RunningProduct, startProduct } from './server.ts';
  * limit of €50; the deposit form says how much the limit still allows; a €40 deposit goes through and
  * a €20 one is refused with the €10 left shown. A raise to €100 is shown pending with the moment it
  * applies, and cancelled. (Its 24 hours passing is tested on the API: compliance/limits.test.ts.) In
- * English and in Greek.
+ * English and in Greek. Under the Maltese licence the deposit form offers limits before the first deposit.
  */
 
 let product: RunningProduct;
@@ -152,5 +152,36 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await limitItem().getByRole('button', { name: word.cancel, exact: true }).click();
     await expectText(message(), word.cancelled);
     await pending.waitFor({ state: 'detached' });
+  });
+});
+
+describe('limits before the first deposit (Malta)', () => {
+  let malta: RunningProduct;
+  beforeAll(async () => {
+    malta = await startProduct({ env: { LICENSE: 'malta' } });
+  });
+  afterAll(() => malta?.stop());
+
+  it('offers to set limits on the deposit form of a player without any, leading to the limits tab', async () => {
+    const address = uniqueAddress('limits-malta');
+    await createPlayer(malta.url, { email: address, password: passphrase, language: 'en', country: 'GR' });
+    const context = await browser.newContext();
+    try {
+      await signInContext(context, malta.url, address, passphrase);
+      const page = await context.newPage();
+      await page.goto(`${malta.url}/profile/wallet/deposit`);
+      const offer = page.locator('[data-deposit-limits-offer]');
+      await expectText(
+        offer,
+        'Before you deposit, you can set a limit on how much you deposit, lose or stake. Set your limits',
+      );
+      await offer.getByRole('link', { name: 'Set your limits', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/profile/limits');
+      await page
+        .getByText('You can set your limits now, before your first deposit.', { exact: true })
+        .waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,11 +1,14 @@
+import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { fetchLimits } from './api';
 
 /**
  * The line under the deposit amount (issue 17): how much the player's deposit limits still allow in this
- * currency (the lowest of them), or that they are reached. Nothing without a deposit limit. Read again
- * when `refresh` changes (after a refused deposit).
+ * currency (the lowest of them), or that they are reached. Without a deposit limit, where the licence
+ * wants limits offered before the first deposit (Malta), a link to set them. Read again when `refresh`
+ * changes (after a refused deposit).
  */
 export function DepositAllowance({
   currency,
@@ -16,8 +19,9 @@ export function DepositAllowance({
   money: (amountCents: number) => string;
   refresh?: number;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const [remaining, setRemaining] = useState<number | null>(null);
+  const [offer, setOffer] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when asked to (refresh)
   useEffect(() => {
     let live = true;
@@ -27,12 +31,21 @@ export function DepositAllowance({
         .filter((limit) => limit.kind === 'deposit' && limit.currency === currency)
         .map((limit) => limit.remaining);
       setRemaining(left.length > 0 ? Math.min(...left) : null);
+      setOffer(left.length === 0 && loaded?.offered_before_first_deposit === true);
     });
     return () => {
       live = false;
     };
   }, [currency, refresh]);
-  if (remaining === null || !currency) return null;
+  if (!currency) return null;
+  if (remaining === null) {
+    return offer ? (
+      <p className="field__hint deposit-allowance" data-deposit-limits-offer>
+        {t('limits.deposit.offer')}{' '}
+        <Link to={localizePath('/profile/limits', locale)}>{t('limits.deposit.offerLink')}</Link>
+      </p>
+    ) : null;
+  }
   return (
     <p className="field__hint deposit-allowance" data-deposit-allowance aria-live="polite">
       {remaining > 0
