@@ -1,3 +1,4 @@
+import { licenceNames } from '@chrysos/rules';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 
@@ -45,7 +46,8 @@ export const dialCode = z
 export type DialCode = z.infer<typeof dialCode>;
 export const dialCodes = z.array(dialCode);
 
-export const licenseName = z.enum(['curacao', 'malta', 'estonia']);
+/** The licences the product runs under: the names of the licence table (@chrysos/rules licences). */
+export const licenseName = z.enum(licenceNames);
 export type LicenseName = z.infer<typeof licenseName>;
 
 export const projectInfo = z.object({ license: licenseName }).meta({ id: 'ProjectInfo' });
