@@ -6,9 +6,9 @@ import { useWallet } from '../../cashier/WalletProvider';
 import { fetchVerification, type VerificationStatus } from './api';
 
 /**
- * What the cashier says before the player tries (issue 17): for an unverified player, the withdrawal
- * amount from which documents are needed in this currency, or that deposits have reached the AML
- * threshold; with a link to the verification page. Nothing for a verified player.
+ * What the cashier says before the player tries (issue 17): for an unverified player who has that much
+ * to cash out, the withdrawal amount from which documents are needed in this currency; or that deposits
+ * have reached the AML threshold; with a link to the verification page. Nothing for a verified player.
  */
 export function VerificationNotice({
   kind,
@@ -31,9 +31,12 @@ export function VerificationNotice({
   }, []);
   if (!status || status.verified || !currency) return null;
   const threshold = status.withdrawal_thresholds.find((entry) => entry.currency === currency);
+  // Said only to a player who could withdraw that much: for the others it is noise.
+  const available =
+    wallet.accounts?.find((account) => account.currency === currency)?.available_to_cashout_cents ?? 0;
   const text =
     kind === 'withdrawal'
-      ? threshold
+      ? threshold && available >= threshold.amount_cents
         ? t('verification.cashier.withdrawal', { amount: wallet.money(threshold.amount_cents, currency) })
         : null
       : status.deposits.blocked
