@@ -1,3 +1,4 @@
+import { exclusionPeriodNames } from '@chrysos/rules';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
@@ -22,25 +23,15 @@ export const selfExclusionPeriods = ['6m', '1y', '5y', 'permanent'] as const;
 export const exclusionPeriods = [...timeoutPeriods, ...selfExclusionPeriods] as const;
 export type ExclusionPeriod = (typeof exclusionPeriods)[number];
 
-/** The name a licence's time-out of `hours` has in the API: `24h`, `1w` … */
-const timeoutName = (hours: number) => (hours % 168 === 0 ? `${hours / 168}w` : `${hours}h`);
-/** The name a licence's self-exclusion of `months` has in the API: `6m`, `1y`, `permanent` (null). */
-const selfExclusionName = (months: number | null) =>
-  months === null ? 'permanent' : months % 12 === 0 ? `${months / 12}y` : `${months}m`;
-
 /**
  * The periods of a kind that a licence's exclusion rules offer (@chrysos/rules `licenceRules(name).exclusions`),
- * by their API names, shortest first: what the server accepts and the profile offers.
+ * by their API names, shortest first: what the server accepts.
  */
 export function offeredExclusionPeriods(
   rules: { timeoutHours: readonly number[]; selfExclusionMonths: readonly (number | null)[] },
   kind: ExclusionKind,
 ): ExclusionPeriod[] {
-  const names =
-    kind === 'timeout'
-      ? rules.timeoutHours.map(timeoutName)
-      : rules.selfExclusionMonths.map(selfExclusionName);
-  return names.filter((name): name is ExclusionPeriod =>
+  return exclusionPeriodNames(rules, kind).filter((name): name is ExclusionPeriod =>
     (exclusionPeriods as readonly string[]).includes(name),
   );
 }

@@ -1,4 +1,5 @@
 export * from './date-rule.ts';
+export * from './exclusion-periods.ts';
 export * from './licences.ts';
 export * from './locale.ts';
 export * from './money.ts';

@@ -10,7 +10,6 @@ import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { hashPassword, hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
-import { houseStudio } from '../games/config.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { liftExclusion } from './lift-exclusion.ts';
 
@@ -97,7 +96,7 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     expect(
       (await app.inject({ url: '/api/player/exclusions', headers: { cookie: otherDevice } })).statusCode,
     ).toBe(200);
-    const game = await studioCalls(app, player, { studio: houseStudio, secret, gameCode: 'golden-reels' });
+    const game = await studioCalls(app, player, { secret, gameCode: 'golden-reels' });
     expect((await game.bet('before-break', 100)).status).toBe('RS_OK');
 
     const taken = await api(app, player, 'POST', '/player/exclusions', { kind: 'timeout', period: '24h' });

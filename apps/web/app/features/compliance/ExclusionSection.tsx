@@ -1,11 +1,6 @@
-import {
-  type Exclusion,
-  type ExclusionKind,
-  type ExclusionPeriod,
-  offeredExclusionPeriods,
-} from '@chrysos/contract';
+import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
-import { licenceRules, localizePath } from '@chrysos/rules';
+import { exclusionPeriodNames, licenceRules, localizePath } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
@@ -79,12 +74,12 @@ export function ExclusionSection() {
       </div>
       <ExclusionForm
         kind="timeout"
-        periods={offeredExclusionPeriods(rules, 'timeout')}
+        periods={exclusionPeriodNames(rules, 'timeout') as ExclusionPeriod[]}
         onMessage={setMessage}
       />
       <ExclusionForm
         kind="self_exclusion"
-        periods={offeredExclusionPeriods(rules, 'self_exclusion')}
+        periods={exclusionPeriodNames(rules, 'self_exclusion') as ExclusionPeriod[]}
         onMessage={setMessage}
       />
       {failed ? (
