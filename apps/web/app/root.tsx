@@ -21,6 +21,7 @@ import './styles/wallet.css';
 import './styles/games.css';
 import './styles/bonuses.css';
 import './styles/limits.css';
+import './styles/reality-check.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
@@ -28,8 +29,16 @@ import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
-  const { license, mobileAppDomains, player, cashierDisabled } = context.get(appContext);
-  return { locale, messages: catalogues[locale], license, mobileAppDomains, player, cashierDisabled };
+  const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled } = context.get(appContext);
+  return {
+    locale,
+    messages: catalogues[locale],
+    license,
+    realityCheckMinutes,
+    mobileAppDomains,
+    player,
+    cashierDisabled,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -86,6 +95,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
 }
 
+/** The reality check (decision 24), for a signed-in player under a licence or setting that asks for it. */
+const RealityCheck = lazy(() =>
+  import('./features/compliance/reality-check/RealityCheck').then((module) => ({
+    default: module.RealityCheck,
+  })),
+);
+
 /** The bonus engine's pushes, for a signed-in player only: a visitor's first load does without them. */
 const BonusesUpdates = lazy(() =>
   import('./features/bonuses/BonusesUpdates').then((module) => ({ default: module.BonusesUpdates })),
@@ -98,6 +114,7 @@ const SessionLimitWatch = lazy(() =>
 );
 
 function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
+  const { license, realityCheckMinutes } = useRootData() ?? {};
   const session = useMemo<PlayerSession>(
     () =>
       player
@@ -141,6 +158,11 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
               <Suspense fallback={null}>
                 <BonusesUpdates />
                 <SessionLimitWatch />
+              </Suspense>
+            ) : null}
+            {player && license && realityCheckMinutes ? (
+              <Suspense fallback={null}>
+                <RealityCheck licence={license} minutes={realityCheckMinutes} player={player.id} />
               </Suspense>
             ) : null}
           </ModalProvider>

@@ -11,10 +11,12 @@ import exclusionsEl from '../features/compliance/exclusions/messages.el.json';
 import exclusionsEn from '../features/compliance/exclusions/messages.en.json';
 import limitsEl from '../features/compliance/limits/messages.el.json';
 import limitsEn from '../features/compliance/limits/messages.en.json';
-import contentEl from '../features/content/messages.el.json';
-import contentEn from '../features/content/messages.en.json';
+import realityCheckEl from '../features/compliance/reality-check/messages.el.json';
+import realityCheckEn from '../features/compliance/reality-check/messages.en.json';
 import verificationEl from '../features/compliance/verification/messages.el.json';
 import verificationEn from '../features/compliance/verification/messages.en.json';
+import contentEl from '../features/content/messages.el.json';
+import contentEn from '../features/content/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
 import notificationsEl from '../features/notifications/messages.el.json';
@@ -44,6 +46,7 @@ const en = {
   ...bonusesEn,
   ...exclusionsEn,
   ...limitsEn,
+  ...realityCheckEn,
   ...verificationEn,
 };
 const el = {
@@ -59,6 +62,7 @@ const el = {
   ...bonusesEl,
   ...exclusionsEl,
   ...limitsEl,
+  ...realityCheckEl,
   ...verificationEl,
 };
 
