@@ -1,4 +1,4 @@
-import { bonusesApi } from '@chrysos/contract';
+import { bonusesApi, walletApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -62,6 +62,8 @@ const words = {
     keepBonus: 'Keep my bonus',
     drachmaSpins: '10 free spins on Golden Drachma',
     bell: 'Notifications',
+    onBonusMoney: 'You are playing with bonus money.',
+    spin: 'Spin',
   },
   el: {
     claim: 'Διεκδικήστε το πακέτο καλωσορίσματος',
@@ -89,6 +91,8 @@ const words = {
     keepBonus: 'Κρατάω το μπόνους μου',
     drachmaSpins: '10 δωρεάν περιστροφές στη Χρυσή Δραχμή',
     bell: 'Ειδοποιήσεις',
+    onBonusMoney: 'Παίζετε με χρήματα μπόνους.',
+    spin: 'Γύρισμα',
   },
 } satisfies Record<Locale, unknown>;
 
@@ -177,14 +181,43 @@ describe.each(locales)('bonuses (%s)', (locale) => {
     await page.keyboard.press('Escape');
   });
 
+  it('is told on the game page that they play with bonus money, and watches the wagering move as they spin', async () => {
+    const wagering = activeSection()
+      .getByRole('article', { name: word.bonusTitle })
+      .locator('[data-wagering="value"]');
+    const before = await wagering.textContent();
+    // The game in a second tab; the bonus tab stays open in the first.
+    const game = await context.newPage();
+    try {
+      await game.goto(path('/game/golden-drachma?mode=real'));
+      await game.locator('[data-bonus-notice]').getByText(word.onBonusMoney).waitFor();
+      const frame = game.frameLocator('.game-stage[data-mode="real"] iframe.game-stage__frame');
+      await frame.getByRole('button', { name: word.spin, exact: true }).click();
+      // Slots count in full: the bar moves without a reload of the bonus tab.
+      await expect.poll(() => wagering.textContent(), { timeout: 20_000 }).not.toBe(before);
+      expect((await wagering.textContent())?.startsWith(`${money(0)} `)).toBe(false);
+    } finally {
+      await game.close();
+    }
+  });
+
   it('cancels the bonus after confirming: the bonus money goes, the real money stays', async () => {
+    // The real money as it stands now (the spin above was paid from it: real money is played first).
+    const accounts = await apiOf(context, product.url, { 'user-agent': browserAgent })(
+      walletApi.accounts,
+      {},
+    );
+    if (!accounts.ok) throw new Error(`accounts: ${accounts.status}`);
+    const eur = accounts.body.find((account) => account.currency === 'EUR');
+    const real = ((eur?.amount_cents ?? 0) - (eur?.bonus_cents ?? 0)) / 100;
+    expect(eur?.bonus_cents).toBeGreaterThan(0);
     const card = activeSection().getByRole('article', { name: word.bonusTitle });
     await card.getByRole('button', { name: word.cancelBonus }).click();
     const confirm = card.getByRole('alertdialog');
     await confirm.getByRole('button', { name: word.confirmCancel }).click();
     await page.getByText(word.cancelled, { exact: true }).waitFor();
     await activeSection().getByText(word.noActive, { exact: true }).waitFor();
-    await expectText(headerBalance(page, text), money(100));
+    await expectText(headerBalance(page, text), money(real));
     expect(await page.locator('[data-balance-split]').count()).toBe(0);
     const ended = page.locator(`.bonus-history li[data-stage="canceled"]`);
     await ended.getByText(word.cancelledStage, { exact: true }).waitFor();

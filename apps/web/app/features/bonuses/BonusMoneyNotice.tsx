@@ -27,16 +27,14 @@ export function BonusMoneyNotice() {
   const maxBet = maxBets.length > 0 ? Math.min(...maxBets) : null;
   return (
     <div className="bonus-money-notice" role="status" data-bonus-notice>
-      <Icon name="info" size={20} />
-      <div>
-        <p>
-          <strong>{t('bonuses.game.bonusNotice')}</strong> {t('bonuses.game.bonusNoticeText')}
-        </p>
-        {maxBet !== null ? (
-          <p>{t('bonuses.game.maxBet', { amount: wallet.money(maxBet, active.currency) })}</p>
-        ) : null}
+      <Icon name="info" size={18} />
+      <p>
+        <strong>{t('bonuses.game.bonusNotice')}</strong> {t('bonuses.game.bonusNoticeText')}
+        {maxBet !== null
+          ? ` ${t('bonuses.game.maxBet', { amount: wallet.money(maxBet, active.currency) })}`
+          : ''}{' '}
         <Link to={localizePath('/profile/bonuses', locale)}>{t('bonuses.game.terms')}</Link>
-      </div>
+      </p>
     </div>
   );
 }

@@ -61,6 +61,8 @@ export function useStageTop(stage: React.RefObject<HTMLDivElement | null>) {
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     for (const above of document.querySelectorAll('.header, .game-bar, .confirm-bar'))
       observer?.observe(above);
+    // What the page shows above the stage after it loads (the bonus-money notice) moves it down too.
+    if (element.parentElement) observer?.observe(element.parentElement);
     window.addEventListener('resize', measure);
     return () => {
       observer?.disconnect();
