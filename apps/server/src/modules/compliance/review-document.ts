@@ -12,6 +12,8 @@ import type { PlayerDocument } from './upload-document.ts';
 export async function reviewDocument(
   db: Db,
   decision: { documentId: string; status: 'approved' | 'rejected'; reason?: string; ip: string | null },
+  /** Runs in the decision's transaction once it is made: the player's push is queued with it. */
+  onDecided?: (tx: Db, document: PlayerDocument) => Promise<unknown>,
 ): Promise<PlayerDocument> {
   return db.transaction(async (tx) => {
     const [changed] = await tx
@@ -46,6 +48,7 @@ export async function reviewDocument(
       },
       ip: decision.ip,
     });
+    await onDecided?.(tx, changed);
     return changed;
   });
 }

@@ -14,8 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer } from '../auth/public.ts';
+import { queuePlayerPush } from '../notifications/public.ts';
 import { verificationFacts } from './check-verification.ts';
 import { reviewDocument } from './review-document.ts';
+import { documentReviewedPush } from './review-push.ts';
 import {
   type DocumentKind,
   documentMaxBytes,
@@ -184,6 +186,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The operator API's review of documents (registered under the operator bearer token). */
 export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  /** The player hears of the decision by push (transactional: it concerns their account). */
+  const notify = (tx: Db, document: PlayerDocument) =>
+    queuePlayerPush(app, tx, document.playerId, (language) => documentReviewedPush(language, document));
 
   app.route({
     ...routeOf(verificationOperatorApi.documents),
@@ -208,7 +213,11 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
     ...routeOf(verificationOperatorApi.approve),
     handler: async (request) =>
       presentForOperator(
-        await reviewDocument(db, { documentId: request.params.id, status: 'approved', ip: request.ip }),
+        await reviewDocument(
+          db,
+          { documentId: request.params.id, status: 'approved', ip: request.ip },
+          notify,
+        ),
       ),
   });
 
@@ -216,12 +225,16 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
     ...routeOf(verificationOperatorApi.reject),
     handler: async (request) =>
       presentForOperator(
-        await reviewDocument(db, {
-          documentId: request.params.id,
-          status: 'rejected',
-          reason: request.body.reason,
-          ip: request.ip,
-        }),
+        await reviewDocument(
+          db,
+          {
+            documentId: request.params.id,
+            status: 'rejected',
+            reason: request.body.reason,
+            ip: request.ip,
+          },
+          notify,
+        ),
       ),
   });
 };

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createDatabase, type Database } from '@chrysos/db';
+import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
 import { parseConfig } from '../config.ts';
 
 const operatorToken = 'operator-token-for-tests-0123456789abcdef';
@@ -387,5 +389,73 @@ describeOnPostgres('identity documents across two instances', () => {
     ).toBe('approved');
     const seen = await a.inject({ url: '/api/player/documents', headers: { cookie: player.cookie } });
     expect(seen.json()).toMatchObject({ missing: ['address'], documents: [{ id, status: 'approved' }] });
+  });
+});
+
+describe('the player hears of a decision on their document', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let pushService: PushServiceStandIn;
+  beforeAll(async () => {
+    pushService = await startPushService();
+    app = await buildTestApp('pglite', { OPERATOR_API_TOKEN: operatorToken, PUSH_LOOPBACK_SERVICE: 'true' });
+  });
+  afterAll(async () => {
+    await app?.closeAll();
+    await pushService?.close();
+  });
+
+  it('by push in their language: a rejection with its reason, an approval', async () => {
+    const player = await newPlayer(app);
+    const subscription = pushService.subscribe();
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: '/api/player/push_subscriptions',
+      headers: { cookie: player.cookie },
+      payload: { ...subscription, expirationTime: null },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const send = async () => {
+      const body = multipart(
+        { kind: 'address' },
+        { name: 'bill.jpg', type: 'image/jpeg', bytes: await photoWithExif() },
+      );
+      return (
+        await app.inject({
+          method: 'POST',
+          url: '/api/player/documents',
+          headers: { cookie: player.cookie, 'content-type': body.contentType },
+          payload: body.payload,
+        })
+      ).json().id as string;
+    };
+    const operator = { authorization: `Bearer ${operatorToken}` };
+    const first = await send();
+    await app.inject({
+      method: 'POST',
+      url: `/api/operator/documents/${first}/reject`,
+      headers: operator,
+      payload: { reason: 'The bill is older than three months' },
+    });
+    await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(pushService.received[0]?.payload).toEqual({
+      title: 'Document not accepted',
+      body: "We couldn't accept your proof of address: The bill is older than three months. Please upload a new one under Verification.",
+      url: '/profile/general/verification',
+      tag: `document-${first}`,
+      kind: 'transactional',
+    });
+
+    await app.database.db
+      .update(schema.players)
+      .set({ language: 'el' })
+      .where(eq(schema.players.id, player.id));
+    const second = await send();
+    await app.inject({ method: 'POST', url: `/api/operator/documents/${second}/approve`, headers: operator });
+    await vi.waitFor(() => expect(pushService.received).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    expect(pushService.received[1]?.payload).toMatchObject({
+      title: 'Το έγγραφο εγκρίθηκε',
+      body: 'Το αποδεικτικό διεύθυνσής σας εγκρίθηκε.',
+      url: '/el/profile/general/verification',
+    });
   });
 });
