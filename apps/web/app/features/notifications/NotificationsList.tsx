@@ -17,7 +17,8 @@ function formatDate(createdAt: string, locale: string) {
 /**
  * The notifications list (spec §2 NotificationsList, /notifications): unread first, then at most 5
  * read ones. Opening an item marks it read and opens its modal when it names one, else its text on
- * the notifications page (a bonus or free spins item: the profile's bonus tab). `expanded` is the item whose text is shown (the page's `?item=`).
+ * the notifications page (a bonus or free spins item: the profile's bonus tab). `expanded` is the
+ * item whose text is shown (the page's `?item=`).
  */
 export function NotificationsList({
   expanded,
