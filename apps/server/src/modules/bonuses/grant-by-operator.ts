@@ -3,6 +3,7 @@ import { type Db, schema } from '@chrysos/db';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { recordAudit } from '../compliance/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { termsOf } from './eligibility.ts';
 import { type Granted, grantCampaign } from './grant-campaign.ts';
@@ -21,12 +22,13 @@ export async function requireKnownPlayer(db: Db, playerId: string): Promise<void
  * spins, lootbox), granted to the player in `currency` (their active one when not given). The operator
  * decides, so neither the campaign's eligibility nor its per-player limits apply, and each grant is one
  * of its own (source `operator:<uuid>`): granting twice gives twice. The bonus is activated at once when
- * none runs in that currency, as a coupon's is.
+ * none runs in that currency, as a coupon's is. The grant is written to the compliance audit trail in its
+ * transaction (an operator's action on a player), with the request's address.
  */
 export async function grantByOperator(
   db: Db,
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
-  grant: { playerId: string; campaignId: string; currency?: string | undefined },
+  grant: { playerId: string; campaignId: string; currency?: string | undefined; ip?: string | null },
 ): Promise<Granted> {
   await requireKnownPlayer(db, grant.playerId);
   const [campaign] = await db
@@ -62,14 +64,23 @@ export async function grantByOperator(
       terms.lootbox !== undefined);
   if (!terms || !givesSomething)
     throw new AppError('bonuses.nothing_to_grant', { field: 'campaign', params: { currency } });
-  return db.transaction((tx) =>
-    grantCampaign(tx, deps, {
+  return db.transaction(async (tx) => {
+    const source = `operator:${randomUUID()}`;
+    const granted = await grantCampaign(tx, deps, {
       playerId: grant.playerId,
       currency,
       campaign,
       terms,
-      source: `operator:${randomUUID()}`,
+      source,
       kind: 'no_deposit',
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      actor: 'operator',
+      action: 'bonus.granted',
+      playerId: grant.playerId,
+      details: { campaign: campaign.id, currency, source, ...granted },
+      ip: grant.ip ?? null,
+    });
+    return granted;
+  });
 }

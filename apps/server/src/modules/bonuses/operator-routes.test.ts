@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
@@ -173,6 +175,32 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
     expect(seen.freespins).toHaveLength(1);
     expect(seen.lootboxes).toHaveLength(1);
     expect((await player(nikos, '/player/lootboxes')).json()).toHaveLength(1);
+
+    // Each grant is an operator's action on the player: in the compliance audit trail, with what it gave.
+    const trail = await app.database.db
+      .select()
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, nikos.id))
+      .orderBy(asc(schema.complianceAuditLog.id));
+    expect(trail.map(({ actor, action, details, ip }) => ({ actor, action, details, ip }))).toEqual([
+      {
+        actor: 'operator',
+        action: 'bonus.granted',
+        details: expect.objectContaining({
+          campaign: 'drachma-spins-coupon',
+          currency: 'EUR',
+          freespins: [seen.freespins[0].id],
+          lootboxes: [],
+        }),
+        ip: '127.0.0.1',
+      },
+      {
+        actor: 'operator',
+        action: 'bonus.granted',
+        details: expect.objectContaining({ campaign: 'olympus-chest', lootboxes: [seen.lootboxes[0].id] }),
+        ip: '127.0.0.1',
+      },
+    ]);
   });
 
   it('refuses terms the engine cannot read with 422, each problem named by its field', async () => {

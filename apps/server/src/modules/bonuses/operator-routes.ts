@@ -50,6 +50,7 @@ export function bonusOperatorRoutes(deps: {
           playerId,
           campaignId: request.body.campaign,
           currency: request.body.currency,
+          ip: request.ip,
         });
         const language = languageOf(request);
         const pick = <T extends { id: string }>(items: T[], ids: string[]) =>
