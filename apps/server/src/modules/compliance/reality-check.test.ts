@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
-import { houseStudio } from '../games/config.ts';
 import { realityCheckMinutes } from './reality-check.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'reality-check-studio-secret-0123456789';
+/** The in-house studio's id (games config), which signs with STUDIO_SECRET. */
+const houseStudio = 'chrysos-studio';
 
 describe('when the reality check runs', () => {
   it('follows the licence table unless REALITY_CHECK_MINUTES sets an interval', () => {
