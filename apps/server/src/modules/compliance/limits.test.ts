@@ -117,6 +117,38 @@ describe.each(testDatabaseKinds)('player limits on %s', (kind) => {
     expect((await deposit(player, 6_000)).statusCode).toBe(201);
   });
 
+  it('writes each change to the audit trail: who, what and from where', async () => {
+    const player = await newPlayer(app);
+    const body = { kind: 'loss', period: 'week', currency: 'EUR' };
+    await api(player, 'PUT', '/player/limits', { ...body, amount: 5_000 });
+    await api(player, 'PUT', '/player/limits', { ...body, amount: 9_000 });
+    await api(player, 'DELETE', '/player/limits/loss/week/pending?currency=EUR');
+    await api(player, 'PUT', '/player/limits', { ...body, amount: 2_000 });
+    await api(player, 'DELETE', '/player/limits/loss/week?currency=EUR');
+    const rows = await app.database.db
+      .select()
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id))
+      .orderBy(schema.complianceAuditLog.id);
+    expect(rows.map((row) => row.action)).toEqual([
+      'limit.set',
+      'limit.raise_requested',
+      'limit.pending_cancelled',
+      'limit.lowered',
+      'limit.removal_requested',
+    ]);
+    expect(rows[1]).toMatchObject({
+      actor: `player:${player.id}`,
+      ip: '127.0.0.1',
+      details: expect.objectContaining({
+        kind: 'loss',
+        period: 'week',
+        amount: 5_000,
+        pending_amount: 9_000,
+      }),
+    });
+  });
+
   it('lowers a limit at once, dropping a pending raise', async () => {
     const player = await newPlayer(app);
     await api(player, 'PUT', '/player/limits', {
