@@ -193,10 +193,10 @@ describe.each(locales)('the reality check under the Estonian licence (%s)', (loc
     expect(await dialog().count()).toBe(0);
     await page.clock.fastForward(6_000);
     await dialog().waitFor();
-    expect(await dialog().getByTestId('reality-check-duration').innerText()).toBe(word.playing);
+    expect(await dialog().getByTestId('reality-check-duration').textContent()).toBe(word.playing);
     const money = dialog().getByTestId('reality-check-money');
     await money.waitFor();
-    const said = await money.innerText();
+    const said = (await money.textContent()) ?? '';
     expect(said).toContain(word.wagered);
     expect(said).toContain(text.money(wagered / 100));
     expect(said).toContain(word.won);
@@ -216,7 +216,7 @@ describe.each(locales)('the reality check under the Estonian licence (%s)', (loc
     expect(await dialog().count()).toBe(0);
     await page.clock.fastForward(6_000);
     await dialog().waitFor();
-    expect(await dialog().getByTestId('reality-check-duration').innerText()).toBe(word.playingLater);
+    expect(await dialog().getByTestId('reality-check-duration').textContent()).toBe(word.playingLater);
 
     if (locale === 'en') {
       await dialog().getByRole('button', { name: word.signOut }).click();
