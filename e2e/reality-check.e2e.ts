@@ -2,7 +2,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
-import { accountButton, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import {
+  accountButton,
+  createPlayer,
+  signInContext,
+  signOutFromHeader,
+  uniqueAddress,
+} from './harness/players.ts';
 import { backFromPayment, payOnSandbox } from './harness/wallet.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
@@ -229,6 +235,10 @@ describe.each(locales)('the reality check under the Estonian licence (%s)', (loc
       expect(await dialog().count()).toBe(0);
       const next = (await stored(page)) as Session;
       expect(next.nextCheckMs - next.elapsedMs).toBeGreaterThan(59 * minute);
+      // Signing out from the header ends the session too: the next sign-in starts a new one.
+      await signOutFromHeader(page, text);
+      await expect.poll(() => accountButton(page, text).count(), { timeout: 15_000 }).toBe(0);
+      expect(await stored(page)).toBeNull();
     }
   });
 });

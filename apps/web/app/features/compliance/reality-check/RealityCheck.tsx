@@ -84,6 +84,10 @@ export function RealityCheck({
     };
   }, [key, load]);
 
+  // The root unmounts the check only when the player signs out (here or because the session ended): the
+  // session ends with it, so the next sign-in starts a new one.
+  useEffect(() => () => removeKey(key), [key]);
+
   const answer = useCallback(() => {
     const state = acknowledge(load(), intervalMs);
     writeJson(key, state);
