@@ -46,6 +46,13 @@ export interface HandlerContext {
    * is logged; one lost in a crash after the commit is not run again.
    */
   afterCommit(effect: () => unknown): void;
+  /**
+   * Runs `work` once, in the transaction, after the last event of the batch this event came in: for what
+   * a handler does once per batch whatever the number of events (a push of the latest state of one item
+   * many events changed). The first registration of a key in a batch is kept; the work should read the
+   * state it writes about when it runs, not capture it.
+   */
+  beforeCommit(key: string, work: () => Promise<unknown>): void;
 }
 
 export type EventHandler<N extends EventName> = (
@@ -357,8 +364,13 @@ export class EventBus {
     let stored: number | undefined;
     let effects: (() => unknown)[] = [];
     const afterCommit = (effect: () => unknown) => void effects.push(effect);
+    let batchEnd = new Map<string, () => Promise<unknown>>();
+    const beforeCommit = (key: string, work: () => Promise<unknown>) => {
+      if (!batchEnd.has(key)) batchEnd.set(key, work);
+    };
     const delivered = await this.#database.db.transaction(async (tx) => {
       effects = [];
+      batchEnd = new Map();
       const locked = (await tx.execute(
         sql`select pg_try_advisory_xact_lock(${lockSpace}, hashtext(${`${consumer.handler}\n${stream.name}`})) as locked`,
       )) as unknown as Rows;
@@ -406,9 +418,11 @@ export class EventBus {
             payload: event.payload,
             occurredAt: event.occurredAt,
           } as DomainEvent<EventName>,
-          { db: tx as unknown as Db, afterCommit },
+          { db: tx as unknown as Db, afterCommit, beforeCommit },
         );
       }
+      failing.event = `${stream.name}:${ids[decided.deliver - 1]} (end of batch)`;
+      for (const work of batchEnd.values()) await work();
       stored = ids[decided.deliver - 1] as number;
       await tx.execute(
         sql`update event_handler_positions set position = ${stored}, updated_at = now()

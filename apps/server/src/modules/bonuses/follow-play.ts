@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvent, EventBus, HandlerContext } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
@@ -9,7 +9,6 @@ import { betsOpen, spinsWinnings } from './bonus-money.ts';
 import { endBonus } from './end-bonus.ts';
 import { finishFreespins } from './finish-freespins.ts';
 import { listBonuses, listFreespins } from './read.ts';
-import { contributionOf } from './terms.ts';
 
 type PlayEvent = DomainEvent<'wallet.bet_booked' | 'wallet.win_booked' | 'wallet.rollback_booked'>;
 type GameFacts = { identifier: string; categories: string[] };
@@ -44,21 +43,77 @@ export function followPlay(
     return facts;
   };
 
+  // A player's language changes seldom; a progress push in the previous one for a minute is harmless.
+  const languages = new Map<string, { language: Locale; until: number }>();
   const languageOf = async (db: Db, playerId: string): Promise<Locale> => {
+    const known = languages.get(playerId);
+    if (known && known.until > Date.now()) return known.language;
     const [row] = await db
       .select({ language: schema.players.language })
       .from(schema.players)
       .where(eq(schema.players.id, playerId));
-    return row?.language === 'el' ? 'el' : 'en';
+    const language: Locale = row?.language === 'el' ? 'el' : 'en';
+    if (languages.size > 50_000) languages.clear();
+    languages.set(playerId, { language, until: Date.now() + 60_000 });
+    return language;
   };
 
-  /** A progress push: the bonus as the list shows it now (stage changes are pushed by changes.ts). */
-  const pushProgress = async (context: HandlerContext, event: PlayEvent, bonusId: string) => {
-    const { playerId } = event.payload;
-    const [bonus] = await listBonuses(context.db, playerId, await languageOf(context.db, playerId), bonusId);
-    if (bonus)
+  /**
+   * The progress push of a bonus, once per batch of events however many of its bets the batch counted:
+   * the bonus as the list shows it when the batch ends (stage changes are pushed by changes.ts).
+   */
+  const pushProgress = (context: HandlerContext, event: PlayEvent, bonusId: string) =>
+    context.beforeCommit(`bonus-progress:${bonusId}`, async () => {
+      const { playerId } = event.payload;
+      const language = await languageOf(context.db, playerId);
+      const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
+      if (!bonus) return;
       await app.realtime.publishToPlayer(context, 'bonuses_changes', playerId, bonus, `${event.id}:bonus`);
-  };
+    });
+
+  /** The running bonus of the event's player and currency, locked, or none. */
+  const runningBonus = async (tx: Db, p: PlayEvent['payload']) =>
+    (
+      await tx
+        .select()
+        .from(b)
+        .where(
+          and(eq(b.playerId, p.playerId), eq(b.currency, p.currency), inArray(b.stage, [...runningStages])),
+        )
+        .for('update')
+    )[0];
+
+  /** What a stake adds to (or a rollback takes from) wagering: its amount times the game's weight, in SQL. */
+  const weighted = (amount: number, game: GameFacts) =>
+    sql`floor(${amount}::numeric * coalesce(
+      (${b.contributions}->'games'->>${game.identifier})::int,
+      (select min(weight.value::int) from jsonb_each_text(${b.contributions}->'categories') as weight
+        where weight.key = any(string_to_array(${game.categories.join(',')}, ','))),
+      (${b.contributions}->>'other')::int
+    ) / 100)`;
+
+  /** After wagering moved: the stage that follows, or a progress push. */
+  async function afterProgress(context: HandlerContext, event: PlayEvent, bonus: typeof b.$inferSelect) {
+    const tx = context.db;
+    const now = new Date();
+    if (bonus.wageringDone >= bonus.wageringRequired) {
+      if (!(await betsOpen(tx, bonus))) {
+        await endBonus(tx, deps, bonus, 'wagered', now);
+        return;
+      }
+      if (bonus.stage === 'activated') {
+        await tx.update(b).set({ stage: 'handle_bets', updatedAt: now }).where(eq(b.id, bonus.id));
+        await deps.events.publish(tx, 'bonuses.bonus_changed', {
+          bonusId: bonus.id,
+          playerId: bonus.playerId,
+          stage: 'handle_bets',
+          pushed: true,
+        });
+        return;
+      }
+    }
+    pushProgress(context, event, bonus.id);
+  }
 
   app.events.on(
     ['wallet.bet_booked', 'wallet.win_booked', 'wallet.rollback_booked'],
@@ -67,9 +122,37 @@ export function followPlay(
       const tx = context.db;
       const p = event.payload;
       const now = new Date();
-      // The bet a win or rollback answers: a free spin's (stake 0), or one that may count for wagering.
+
+      if (event.name === 'wallet.bet_booked') {
+        if (event.payload.free) {
+          await followFreeSpin(context, event);
+          return;
+        }
+        // The hot path, one statement: the stake counts for the bonus running since before the bet (a
+        // player without one matches no row through the one-running index).
+        const [bonus] = await tx
+          .update(b)
+          .set({
+            wageringDone: sql`${b.wageringDone} + ${weighted(p.amount, await gameOf(tx, p.gameCode))}`,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(b.playerId, p.playerId),
+              eq(b.currency, p.currency),
+              inArray(b.stage, [...runningStages]),
+              lt(b.activationTransaction, p.transactionId),
+            ),
+          )
+          .returning();
+        if (bonus) await afterProgress(context, event, bonus);
+        return;
+      }
+
+      // A win or rollback answers a bet: a free spin's (stake 0) or a paid one. Only a win paying bonus
+      // money or nothing (a lost round) can be a free spin's, and only a rollback takes wagering back.
       let bet: { id: number; amount: number; gameCode: string | null } | undefined;
-      if (event.name !== 'wallet.bet_booked') {
+      if (event.name === 'wallet.rollback_booked' || p.amount === 0 || p.bonus > 0) {
         [bet] = await tx
           .select({
             id: schema.ledgerTransactions.id,
@@ -78,67 +161,44 @@ export function followPlay(
           })
           .from(schema.ledgerTransactions)
           .where(eq(schema.ledgerTransactions.idempotencyKey, event.payload.betKey));
-      }
-      const free = event.name === 'wallet.bet_booked' ? event.payload.free : bet?.amount === 0;
-      if (free) {
-        if (event.name !== 'wallet.rollback_booked') await followFreeSpin(context, event);
-        return;
+        if (bet?.amount === 0) {
+          if (event.name === 'wallet.win_booked') await followFreeSpin(context, event);
+          return;
+        }
       }
 
-      const [bonus] = await tx
-        .select()
-        .from(b)
-        .where(
-          and(eq(b.playerId, p.playerId), eq(b.currency, p.currency), inArray(b.stage, [...runningStages])),
-        )
-        .for('update');
+      const bonus = await runningBonus(tx, p);
       if (!bonus) {
         // Bonus money paid by a win or given back by a rollback after its bonus ended (a round staked with
         // it, settled later) has no bonus to belong to: it goes back to the pool, so the bonus balance is
         // only a running bonus's.
-        if (event.name !== 'wallet.bet_booked' && p.bonus > 0) await sweep(tx, event);
+        if (p.bonus > 0) await sweep(tx, event);
         return;
       }
-
-      let done = bonus.wageringDone;
-      const after = bonus.activationTransaction ?? Number.MAX_SAFE_INTEGER;
-      if (event.name === 'wallet.bet_booked' && p.transactionId > after) {
-        done += Math.floor(
-          (p.amount * contributionOf(bonus.contributions, await gameOf(tx, p.gameCode))) / 100,
-        );
-      } else if (event.name === 'wallet.rollback_booked' && bet && bet.id > after) {
-        const share = contributionOf(bonus.contributions, await gameOf(tx, bet.gameCode));
-        done = Math.max(0, done - Math.floor((bet.amount * share) / 100));
-      }
-      if (done !== bonus.wageringDone) {
-        await tx.update(b).set({ wageringDone: done, updatedAt: now }).where(eq(b.id, bonus.id));
-      }
-      const current = { ...bonus, wageringDone: done };
-
-      if (done >= bonus.wageringRequired) {
-        if (!(await betsOpen(tx, bonus))) {
-          await endBonus(tx, deps, current, 'wagered', now);
-          return;
-        }
-        if (bonus.stage === 'activated') {
-          await tx.update(b).set({ stage: 'handle_bets', updatedAt: now }).where(eq(b.id, bonus.id));
-          await deps.events.publish(tx, 'bonuses.bonus_changed', {
-            bonusId: bonus.id,
-            playerId: bonus.playerId,
-            stage: 'handle_bets',
-            pushed: true,
-          });
-          return;
-        }
-      } else if (
-        event.name !== 'wallet.bet_booked' &&
-        (await moneyLeft(tx, bonus)) <= 0 &&
-        !(await betsOpen(tx, bonus))
+      if (
+        event.name === 'wallet.rollback_booked' &&
+        bet &&
+        bet.id > (bonus.activationTransaction ?? Number.MAX_SAFE_INTEGER)
       ) {
-        await endBonus(tx, deps, current, 'lost', now);
+        const [counted] = await tx
+          .update(b)
+          .set({
+            wageringDone: sql`greatest(0, ${b.wageringDone} - ${weighted(bet.amount, await gameOf(tx, bet.gameCode))})`,
+            updatedAt: now,
+          })
+          .where(eq(b.id, bonus.id))
+          .returning();
+        if (counted) await afterProgress(context, event, counted);
         return;
       }
-      if (done !== bonus.wageringDone) await pushProgress(context, event, bonus.id);
+      // A settled round: the bonus waiting for it may convert; a lost one may have spent the bonus money.
+      if (bonus.stage === 'handle_bets') {
+        if (!(await betsOpen(tx, bonus))) await endBonus(tx, deps, bonus, 'wagered', now);
+        return;
+      }
+      if (p.amount === 0 && (await moneyLeft(tx, bonus)) <= 0 && !(await betsOpen(tx, bonus))) {
+        await endBonus(tx, deps, bonus, 'lost', now);
+      }
     },
   );
 

@@ -15,7 +15,10 @@ const wagering = z.object({
   days: z.number().int().positive().max(365),
 });
 
-/** A bet's share of wagering, percent: per game (identifier) first, then its categories, then `other`. */
+/**
+ * A bet's share of wagering, percent: per game (identifier) first, then the lowest of its listed
+ * categories (a roulette is `table` and `roulette`), then `other` (applied in SQL by follow-play.ts).
+ */
 export const contributions = z.object({
   categories: z.record(z.string(), z.number().int().min(0).max(100)),
   games: z.record(z.string(), z.number().int().min(0).max(100)).default({}),
@@ -105,17 +108,3 @@ export const campaignTerms = z.object({
 export type CampaignTerms = z.infer<typeof campaignTerms>;
 export type FreespinsGrant = z.infer<typeof freespinsGrant>;
 export type LootboxPrizeTerms = z.infer<typeof lootboxPrize>;
-
-/** The percent of a bet on this game that counts towards wagering. */
-export function contributionOf(
-  weights: Contributions,
-  game: { identifier: string; categories: readonly string[] },
-) {
-  const own = weights.games[game.identifier];
-  if (own !== undefined) return own;
-  const listed = game.categories
-    .map((category) => weights.categories[category])
-    .filter((percent): percent is number => percent !== undefined);
-  // A game in several listed categories (a roulette is `table` and `roulette`) counts at the lowest.
-  return listed.length > 0 ? Math.min(...listed) : weights.other;
-}

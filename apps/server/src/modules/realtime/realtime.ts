@@ -72,7 +72,7 @@ export class Realtime {
    * Centrifugo.
    */
   publishToPlayer<N extends PrivateChannelName>(
-    context: HandlerContext,
+    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
     name: N,
     playerId: string,
     data: PrivateChannels[N],
@@ -83,7 +83,7 @@ export class Realtime {
 
   /** Publishes `data` on the public channel `public:<name>` from an event handler. */
   publishToAll<N extends PublicChannelName>(
-    context: HandlerContext,
+    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
     name: N,
     data: PublicChannels[N],
     key: string,
