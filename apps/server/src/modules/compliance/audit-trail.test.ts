@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
@@ -126,6 +126,45 @@ describe.each(testDatabaseKinds)('the compliance actions in the audit trail on %
       expect(row.ip).toMatch(/^(127\.0\.0\.1|203\.0\.113\.9)$/);
       expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
     }
+    expect(await verifyAuditLog(app.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('records a raise or removal that came due when it is written, by the platform, with when it applied', async () => {
+    const player = await newPlayer(app);
+    const daily = { kind: 'deposit', period: 'day', currency: 'EUR' };
+    /** As if the pending change was asked for 24 hours ago: it is due now. */
+    const comeDue = () =>
+      app.database.db
+        .update(schema.playerLimits)
+        .set({ effectiveAt: sql`now() - interval '1 minute'` })
+        .where(eq(schema.playerLimits.playerId, player.id));
+
+    await api(player, 'PUT', '/player/limits', { ...daily, amount: 1_000 });
+    await api(player, 'PUT', '/player/limits', { ...daily, amount: 3_000 });
+    await comeDue();
+    expect((await api(player, 'PUT', '/player/limits', { ...daily, amount: 3_000 })).json()).toMatchObject({
+      amount: 3_000,
+      pending_amount: null,
+    });
+    await api(player, 'DELETE', '/player/limits/deposit/day?currency=EUR');
+    await comeDue();
+    expect((await api(player, 'PUT', '/player/limits', { ...daily, amount: 2_000 })).statusCode).toBe(200);
+
+    const trail = await trailOf(player.id);
+    const me = `player:${player.id}`;
+    expect(trail.map(({ actor, action }) => [actor, action])).toEqual([
+      [me, 'limit.set'],
+      [me, 'limit.raise_requested'],
+      ['system', 'limit.raise_applied'],
+      [me, 'limit.kept'],
+      [me, 'limit.removal_requested'],
+      ['system', 'limit.removed'],
+      [me, 'limit.set'],
+    ]);
+    expect(trail[2]).toMatchObject({
+      ip: null,
+      details: { amount: 3_000, previous: 1_000, applied_at: expect.any(String) },
+    });
     expect(await verifyAuditLog(app.database.db)).toMatchObject({ ok: true });
   });
 });

@@ -42,7 +42,8 @@ type Key = Awaited<ReturnType<typeof limitKey>>;
 
 /**
  * The stored row of a limit, locked until the transaction ends, with a raise or removal that is due
- * written first (so what follows starts from the limit as it stands). Null when there is none.
+ * written first (so what follows starts from the limit as it stands). Null when there is none. Writing a
+ * due change is recorded in the audit trail (actor system, with the moment it took effect).
  */
 async function lockedLimit(tx: Db, playerId: string, key: Key, now: Date): Promise<LimitRow | null> {
   const [row] = await tx
@@ -62,8 +63,15 @@ async function lockedLimit(tx: Db, playerId: string, key: Key, now: Date): Promi
   if (!row) return null;
   const current = effectiveLimit(row, now);
   if (current === row) return row;
+  const effectiveAt = row.effectiveAt?.toISOString() ?? null;
   if (!current) {
     await tx.delete(schema.playerLimits).where(eq(schema.playerLimits.id, row.id));
+    await recordAudit(tx, {
+      actor: 'system',
+      action: 'limit.removed',
+      playerId,
+      details: { ...details(row), applied_at: effectiveAt },
+    });
     return null;
   }
   const [stored] = await tx
@@ -71,6 +79,14 @@ async function lockedLimit(tx: Db, playerId: string, key: Key, now: Date): Promi
     .set({ amount: current.amount, pendingAmount: null, effectiveAt: null, updatedAt: current.updatedAt })
     .where(eq(schema.playerLimits.id, row.id))
     .returning();
+  if (stored) {
+    await recordAudit(tx, {
+      actor: 'system',
+      action: 'limit.raise_applied',
+      playerId,
+      details: { ...details(stored), previous: row.amount, applied_at: effectiveAt },
+    });
+  }
   return stored ?? null;
 }
 
