@@ -4,7 +4,7 @@
  * withdrawal; the games launch hands free spins to the studio; compliance reads the euro equivalents.
  */
 export { forfeitRunningBonus } from './cancel.ts';
+export { equivalents } from './currency-equivalents.ts';
 export { depositCampaign } from './deposit-offers.ts';
 export { playerFacts } from './eligibility.ts';
 export { freespinsGrant } from './play-freespins.ts';
-export { equivalents } from './currency-equivalents.ts';
