@@ -96,18 +96,17 @@ describe('redirects', () => {
     expect(greek.headers.get('location')).toBe(`/el${to}`);
   });
 
-  it.each([
-    '/profile/verification',
-    '/profile/wallet/bonuses',
-    '/profile/wallet/balance/extra',
-  ])('sends the profile section this site does not have, %s, to /profile/general', async (from) => {
-    const english = await get(from);
-    expect(english.status).toBe(302);
-    expect(english.headers.get('location')).toBe('/profile/general');
-    const greek = await get(`/el${from}`);
-    expect(greek.status).toBe(302);
-    expect(greek.headers.get('location')).toBe('/el/profile/general');
-  });
+  it.each(['/profile/verification', '/profile/wallet/bonuses', '/profile/wallet/balance/extra'])(
+    'sends the profile section this site does not have, %s, to /profile/general',
+    async (from) => {
+      const english = await get(from);
+      expect(english.status).toBe(302);
+      expect(english.headers.get('location')).toBe('/profile/general');
+      const greek = await get(`/el${from}`);
+      expect(greek.status).toBe(302);
+      expect(greek.headers.get('location')).toBe('/el/profile/general');
+    },
+  );
 
   it.each([
     '/profile/general',
