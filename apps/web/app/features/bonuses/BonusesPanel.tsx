@@ -357,8 +357,8 @@ function Freespins({
     if (answer?.ok) {
       freespinAnswered(answer.body.freespin);
       const url = answer.body.launch_url;
-      // The game page of this site, or the game's own address.
-      if (url.startsWith('/') && !url.startsWith('//')) void navigate(url);
+      // The game page of this site, in the player's language, or the game's own address.
+      if (url.startsWith('/') && !url.startsWith('//')) void navigate(localizePath(url, locale));
       else window.location.assign(url);
       return;
     }
