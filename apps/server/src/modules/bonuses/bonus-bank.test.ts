@@ -228,7 +228,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
       ).map((row) => [row.stage, Number(row.n)]),
     );
     for (const stage of ['wagered', 'canceled', 'expired', 'forfeited'])
-      expect(stages[stage], `bonuses ${stage}`).toBeGreaterThan(0);
+      expect(stages[stage] ?? 0, `bonuses ${stage} (${JSON.stringify(stages)})`).toBeGreaterThan(0);
     const depositBonuses = await rows<{ n: string }>(
       sql`select count(*) as n from player_bonuses where kind = 'deposit'`,
     );

@@ -177,6 +177,28 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     await expectLedgerSound();
   });
 
+  it('takes a bonus waiting for its rounds back to wagering when a rollback undoes a bet it counted', async () => {
+    const player = await newPlayer(app, { funded: 5_000 });
+    const { api, bonuses, play } = as(player);
+    const code = await couponCampaign('undone', { wagering: { multiplier: 1, on: 'bonus', days: 7 } });
+    await api('POST', `/bonuses/coupon?coupon_code=${code}`);
+    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    const slot = await play('thunder-of-zeus');
+    await slot.bet('u1', 500);
+    await slot.bet('u2', 500);
+    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('handle_bets'));
+    await slot.rollback('u2-back', 'u2');
+    await vi.waitFor(async () =>
+      expect((await bonuses())[0]).toMatchObject({ stage: 'activated', wagering_done_cents: 500 }),
+    );
+    // The other round settling does not convert a bonus whose wagering is no longer met.
+    await slot.win('u1-win', 'u1', 0);
+    await slot.bet('u3', 100);
+    await vi.waitFor(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(600));
+    expect((await bonuses())[0]?.stage).toBe('activated');
+    await expectLedgerSound();
+  });
+
   it('cancels a running bonus: its money and its winnings go, real money stays', async () => {
     const player = await newPlayer(app, { funded: 200 });
     const { api, bonuses, balances, play } = as(player);

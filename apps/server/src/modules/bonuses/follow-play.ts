@@ -111,6 +111,16 @@ export function followPlay(
         });
         return;
       }
+    } else if (bonus.stage === 'handle_bets') {
+      // A rollback took wagering back below the requirement: the bonus counts bets again.
+      await tx.update(b).set({ stage: 'activated', updatedAt: now }).where(eq(b.id, bonus.id));
+      await deps.events.publish(tx, 'bonuses.bonus_changed', {
+        bonusId: bonus.id,
+        playerId: bonus.playerId,
+        stage: 'activated',
+        pushed: false,
+      });
+      return;
     }
     pushProgress(context, event, bonus.id);
   }
@@ -193,7 +203,9 @@ export function followPlay(
       }
       // A settled round: the bonus waiting for it may convert; a lost one may have spent the bonus money.
       if (bonus.stage === 'handle_bets') {
-        if (!(await betsOpen(tx, bonus))) await endBonus(tx, deps, bonus, 'wagered', now);
+        if (bonus.wageringDone >= bonus.wageringRequired && !(await betsOpen(tx, bonus))) {
+          await endBonus(tx, deps, bonus, 'wagered', now);
+        }
         return;
       }
       if (p.amount === 0 && (await moneyLeft(tx, bonus)) <= 0 && !(await betsOpen(tx, bonus))) {
