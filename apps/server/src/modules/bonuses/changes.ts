@@ -1,19 +1,7 @@
-import type { Db } from '@chrysos/db';
-import { schema } from '@chrysos/db';
-import type { Locale } from '@chrysos/rules';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { bonusPush, freespinsPush, lootboxPush } from './push-messages.ts';
-import { listBonuses, listFreespins, listLootboxes } from './read.ts';
-
-async function languageOf(db: Db, playerId: string): Promise<Locale> {
-  const [row] = await db
-    .select({ language: schema.players.language })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  return row?.language === 'el' ? 'el' : 'en';
-}
+import { listBonuses, listFreespins, listLootboxes, playerLanguage } from './read.ts';
 
 /**
  * A bonus, free spins or lootbox that changed is published on the player's channel (as the list shows
@@ -24,7 +12,7 @@ async function languageOf(db: Db, playerId: string): Promise<Locale> {
 export function publishChanges(app: FastifyInstance): void {
   app.events.on('bonuses.bonus_changed', 'bonuses.publish-bonus', async (event, context) => {
     const { playerId, bonusId, stage, pushed } = event.payload;
-    const language = await languageOf(context.db, playerId);
+    const language = await playerLanguage(context.db, playerId);
     const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
     if (!bonus) return;
     await app.realtime.publishToPlayer(context, 'bonuses_changes', playerId, bonus, `${event.id}:bonus`);
@@ -35,7 +23,7 @@ export function publishChanges(app: FastifyInstance): void {
 
   app.events.on('bonuses.freespins_changed', 'bonuses.publish-freespins', async (event, context) => {
     const { playerId, freespinsId, stage, pushed } = event.payload;
-    const language = await languageOf(context.db, playerId);
+    const language = await playerLanguage(context.db, playerId);
     const [spins] = await listFreespins(context.db, playerId, language, freespinsId);
     if (!spins) return;
     await app.realtime.publishToPlayer(
@@ -53,7 +41,7 @@ export function publishChanges(app: FastifyInstance): void {
 
   app.events.on('bonuses.lootbox_changed', 'bonuses.publish-lootbox', async (event, context) => {
     const { playerId, lootboxId, stage, pushed } = event.payload;
-    const language = await languageOf(context.db, playerId);
+    const language = await playerLanguage(context.db, playerId);
     const [lootbox] = await listLootboxes(context.db, playerId, language, lootboxId);
     if (!lootbox) return;
     await app.realtime.publishToPlayer(

@@ -8,7 +8,7 @@ import { runningStages } from './activate-bonus.ts';
 import { betsOpen, spinsWinnings } from './bonus-money.ts';
 import { endBonus } from './end-bonus.ts';
 import { finishFreespins } from './finish-freespins.ts';
-import { listBonuses, listFreespins } from './read.ts';
+import { listBonuses, listFreespins, playerLanguage } from './read.ts';
 
 type PlayEvent = DomainEvent<'wallet.bet_booked' | 'wallet.win_booked' | 'wallet.rollback_booked'>;
 type GameFacts = { identifier: string; categories: string[] };
@@ -48,11 +48,7 @@ export function followPlay(
   const languageOf = async (db: Db, playerId: string): Promise<Locale> => {
     const known = languages.get(playerId);
     if (known && known.until > Date.now()) return known.language;
-    const [row] = await db
-      .select({ language: schema.players.language })
-      .from(schema.players)
-      .where(eq(schema.players.id, playerId));
-    const language: Locale = row?.language === 'el' ? 'el' : 'en';
+    const language = await playerLanguage(db, playerId);
     if (languages.size > 50_000) languages.clear();
     languages.set(playerId, { language, until: Date.now() + 60_000 });
     return language;

@@ -1,18 +1,14 @@
 import { bonusOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import { schema } from '@chrysos/db';
-import type { Locale } from '@chrysos/rules';
 import { asc } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { languageOf as languageOfHeader } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { grantByOperator, requireKnownPlayer } from './grant-by-operator.ts';
 import { presentCampaign, putCampaign } from './put-campaign.ts';
 import { listBonuses, listFreespins, listLootboxes } from './read.ts';
-
-const languageOf = (request: FastifyRequest): Locale => languageOfHeader(request.headers['accept-language']);
+import { languageOf } from './routes.ts';
 
 /**
  * The bonus engine's part of the operator API (@chrysos/contract bonusOperatorApi): campaigns, and a

@@ -10,6 +10,15 @@ const f = schema.playerFreespins;
 const l = schema.playerLootboxes;
 const c = schema.bonusCampaigns;
 
+/** The player's language, in which their lists and pushes are written. */
+export async function playerLanguage(db: Db, playerId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ language: schema.players.language })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  return row?.language === 'el' ? 'el' : 'en';
+}
+
 /** How many of each a list shows: the running and waiting ones, then the latest ended. */
 const listed = 50;
 

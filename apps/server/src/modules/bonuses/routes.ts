@@ -18,7 +18,9 @@ import { playFreespins } from './play-freespins.ts';
 import { listBonuses, listFreespins, listLootboxes } from './read.ts';
 import { redeemCoupon } from './redeem-coupon.ts';
 
-const languageOf = (request: FastifyRequest): Locale => languageOfHeader(request.headers['accept-language']);
+/** The language of a request's answer (Accept-Language). */
+export const languageOf = (request: FastifyRequest): Locale =>
+  languageOfHeader(request.headers['accept-language']);
 
 /** The player's active currency: coupons grant in it. */
 async function activeCurrency(db: Db, playerId: string, fallback: string): Promise<string> {
