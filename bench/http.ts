@@ -2,12 +2,17 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { infoApi, urlOf } from '@chrysos/contract';
+import { openTestDatabase } from '@chrysos/db/testing';
 import autocannon from 'autocannon';
 import { startProduct } from '../e2e/server.ts';
 
 /**
  * Throughput and latency of the built product's hot paths next to a bare Fastify route measured in
- * the same run. Prints figures; it never passes or fails on them.
+ * the same run. Prints figures; it never passes or fails on them. Anonymous pages are measured cold
+ * (the render cache off: every request renders) and warm (the cache on, as deployed); the signed-in
+ * page and the session check always render. With DATABASE_URL the product runs on a fresh PostgreSQL
+ * database, otherwise on embedded PGlite; on PostgreSQL the warm home and the session check are measured
+ * again on a server of two processes (SERVER_PROCESSES=2, decision 31), next to the one-process rows.
  *   node bench/http.ts [--duration 10] [--connections 50]
  */
 const argument = (name: string, fallback: number) => {
@@ -16,6 +21,8 @@ const argument = (name: string, fallback: number) => {
 };
 const duration = argument('duration', 10);
 const connections = argument('connections', 50);
+const browserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 async function startBaseline() {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./baseline-server.ts', import.meta.url))], {
@@ -27,6 +34,7 @@ async function startBaseline() {
 
 interface Figures {
   name: string;
+  baseline: string;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -34,12 +42,23 @@ interface Figures {
   errors: number;
 }
 
-async function measure(name: string, url: string): Promise<Figures> {
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  baseline = 'bare Fastify',
+): Promise<Figures> {
+  const options = {
+    url,
+    connections,
+    headers: { 'user-agent': browserAgent, 'accept-encoding': 'br, gzip', ...headers },
+  };
   // A short warm-up so the JIT and caches are in the state a running server is in.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration });
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration });
   return {
     name,
+    baseline,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -48,29 +67,73 @@ async function measure(name: string, url: string): Promise<Figures> {
   };
 }
 
+/** A player of the product, signed in: the cookie header their browser sends. */
+async function signedIn(url: string): Promise<string> {
+  const email = `bench-${Date.now().toString(36)}@example.gr`;
+  const password = 'Lantern-Harbour-58';
+  const headers = { 'content-type': 'application/json', 'user-agent': browserAgent };
+  const user = { email, password, country: 'GR', terms_acceptance: true, age_acceptance: true };
+  const signUp = await fetch(`${url}/api/users`, { method: 'POST', headers, body: JSON.stringify({ user }) });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const session = (signUp.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return `i18n_redirected=en; ${session}`;
+}
+
+const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : undefined;
+const env: Record<string, string> = database?.url ? { DATABASE_URL: database.url } : {};
 const baseline = await startBaseline();
-const product = await startProduct();
+// One after the other on PostgreSQL: the first migrates and seeds.
+const cold = await startProduct({ env: { ...env, RENDER_CACHE_SECONDS: '0' } });
+const warm = await startProduct({ env });
+const two = database ? await startProduct({ env: { ...env, SERVER_PROCESSES: '2' } }) : undefined;
 try {
+  const returning = { cookie: 'i18n_redirected=en' };
+  const greek = { cookie: 'i18n_redirected=el' };
+  const player = { cookie: await signedIn(warm.url) };
+  const publicRoute = `${warm.url}${urlOf(infoApi.currencies)}`;
   const rows = [
-    await measure('baseline: bare Fastify GET /', `${baseline.url}/`),
-    await measure('GET /api/info/currencies', `${product.url}${urlOf(infoApi.currencies)}`),
-    await measure('GET / (SSR home, en)', `${product.url}/`),
-    await measure('GET /el (SSR home, el)', `${product.url}/el`),
+    await measure('bare Fastify GET /', `${baseline.url}/`, {}, '—'),
+    await measure('GET /api/info/currencies (public API)', publicRoute),
+    await measure('GET / (SSR home, en), cold: every request renders', `${cold.url}/`, returning),
+    await measure('GET /el (SSR home, el), cold', `${cold.url}/el`, greek),
+    await measure('GET / (home, en), warm: render cache', `${warm.url}/`, returning),
+    await measure('GET /el (home, el), warm', `${warm.url}/el`, greek),
+    await measure('GET / signed in (renders for the player)', `${warm.url}/`, player),
+    await measure('GET /api/player (session check)', `${warm.url}/api/player`, player, 'public API'),
   ];
-  const base = rows[0]?.requestsPerSecond ?? 1;
-  console.log(`\n${connections} connections, ${duration} s per target, Node ${process.version}\n`);
+  if (two) {
+    const playerOnTwo = { cookie: await signedIn(two.url) };
+    rows.push(
+      await measure('GET / (home, en), warm, 2 processes', `${two.url}/`, returning, rows[4]?.name),
+      await measure('GET /api/player, 2 processes', `${two.url}/api/player`, playerOnTwo, rows[7]?.name),
+    );
+  }
+  const byName = new Map(rows.map((row) => [row.name.startsWith('bare') ? 'bare Fastify' : row.name, row]));
+  byName.set('public API', rows[1] as Figures);
+  console.log(
+    `\n${connections} connections, ${duration} s per target, Node ${process.version}, ` +
+      `${database ? 'PostgreSQL' : 'PGlite'}\n`,
+  );
   console.table(
-    rows.map((row) => ({
-      target: row.name,
-      'req/s': Math.round(row.requestsPerSecond),
-      'p50 ms': row.p50,
-      'p99 ms': row.p99,
-      'bytes/req': Math.round(row.bytesPerRequest),
-      'vs baseline': `${(row.requestsPerSecond / base).toFixed(3)}×`,
-      errors: row.errors,
-    })),
+    rows.map((row) => {
+      const base = byName.get(row.baseline);
+      return {
+        target: row.name,
+        'req/s': Math.round(row.requestsPerSecond),
+        'p50 ms': row.p50,
+        'p99 ms': row.p99,
+        'bytes/req': Math.round(row.bytesPerRequest),
+        ratio: base ? `${(row.requestsPerSecond / base.requestsPerSecond).toFixed(3)}× ${row.baseline}` : '—',
+        errors: row.errors,
+      };
+    }),
+  );
+  console.log(
+    'targets (issue 20): SSR home warm ≥ 1,500 req/s and p99 ≤ 100 ms at 50 connections; ' +
+      'GET /api/player ≥ 50 % of the public route',
   );
 } finally {
   baseline.stop();
-  await product.stop();
+  await Promise.all([cold.stop(), warm.stop(), two?.stop()]);
+  await database?.close();
 }

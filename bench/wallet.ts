@@ -18,8 +18,11 @@ import { fundedPlayers, type Player } from './funded-players.ts';
  * in groups. Then the latency at a fixed 500 bets/s. Then the same runs again with a running bonus on
  * every player (max bet above the stake, wagering far from met), so each bet is checked against the
  * bonus's maximum and followed by the bonus engine's handler, next to the runs without; and how soon
- * a bet's wagering progress is visible on the player's bonus. Prints figures; never passes or fails.
+ * a bet's wagering progress is visible on the player's bonus. Then rounds on a slot with the jackpot's
+ * contribution and comp points next to a plain currency that has neither (programmes()). Prints
+ * figures; never passes or fails.
  *   DATABASE_URL=postgres://… node bench/wallet.ts [--duration 10] [--clients 8,16,32] [--pool 8]
+ *     [--parts wallet,programmes]
  */
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -27,6 +30,8 @@ const argument = (name: string, fallback: string) => {
 };
 const duration = Number(argument('duration', '10'));
 const clientCounts = argument('clients', '8,16,32').split(',').map(Number);
+/** `wallet`: the plain runs and the runs with a bonus (issue 16); `programmes`: jackpot and comp points (issue 18). */
+const parts = argument('parts', 'wallet,programmes').split(',');
 /** The product server's connection pool, fixed like a deployment's whatever the load. */
 const poolSize = Number(argument('pool', '8'));
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,6 +44,12 @@ await database.migrate();
 const { db } = database;
 await db.execute(
   sql`insert into currencies (code, symbol, subunits_to_unit, fiat, position) values ('EUR', '€', 100, true, 0) on conflict do nothing`,
+);
+
+// XTS, ISO 4217's code for tests: a currency without a euro rate, so no jackpot and no comp points
+// (the plain side of programmes()); known before the server starts, which reads the currencies once.
+await db.execute(
+  sql`insert into currencies (code, symbol, subunits_to_unit, fiat, position) values ('XTS', 'XTS', 100, true, 99) on conflict do nothing`,
 );
 
 // 1,000 funded players, each with a game session.
@@ -77,9 +88,15 @@ async function call(path: string, body: Record<string, unknown>): Promise<number
 }
 
 /** A round as a studio plays it: a bet, then the win answering it. */
-async function round(player: Player, latencies: number[]) {
+async function round(player: Player, latencies: number[], game = 'bench') {
   const bet = randomUUID();
-  const common = { user: player.id, token: player.token, game_code: 'bench', currency: 'EUR', round: bet };
+  const common = {
+    user: player.id,
+    token: player.token,
+    game_code: game,
+    currency: player.currency,
+    round: bet,
+  };
   latencies.push(
     await call('/wallet/transaction/bet', {
       ...common,
@@ -145,7 +162,7 @@ const protocol = (name: string, clients: number, pickPlayer: () => Player) =>
   );
 
 /** Rounds started on a fixed schedule whatever the answers, as real traffic arrives. */
-async function openLoop(name: string, roundsPerSecond: number, pickPlayer: () => Player) {
+async function openLoop(name: string, roundsPerSecond: number, pickPlayer: () => Player, game = 'bench') {
   const run = async (seconds: number) => {
     const latencies: number[] = [];
     const inFlight: Promise<void>[] = [];
@@ -153,7 +170,7 @@ async function openLoop(name: string, roundsPerSecond: number, pickPlayer: () =>
     for (let next = Date.now(); next < until; next += 1000 / roundsPerSecond) {
       const wait = next - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(round(pickPlayer(), latencies));
+      inFlight.push(round(pickPlayer(), latencies, game));
     }
     await Promise.all(inFlight);
     return latencies;
@@ -370,110 +387,251 @@ async function rawBaseline(name: string, clients: number, pickPlayer: () => Play
 const best = (rows: Figures[]) => rows.reduce((a, b) => (b['calls/s'] > a['calls/s'] ? b : a));
 const ratio = (a: Figures, b: Figures) => `${((a['calls/s'] / b['calls/s']) * 100).toFixed(0)}%`;
 
+/**
+ * Issue 18: the same rounds on a slot ('golden-drachma') by euro players, each bet paying the progressive
+ * jackpot its 1 % in the booking and earning comp points from the ledger (loyalty.comp-points), next to
+ * the plain run: players in XTS (ISO 4217's code for tests), a currency without a euro rate, which has
+ * no jackpot and earns no comp points, on the same slot. Then the latency at 500 bets/s of each, and how
+ * soon a bet's comp points are booked after its answer while euro players play at 20, 100 and 500
+ * bets/s.
+ */
+async function programmes() {
+  const slot = 'golden-drachma';
+  const [tiers] = (
+    (await db.execute(
+      sql`select count(*)::int as n from jackpot_tiers where currency = 'EUR'`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+  if (!tiers?.n) throw new Error('no euro jackpot tiers: the server opens them at start');
+  const amount = 100_000_000;
+  const euro = await fundedPlayers(db, { count: 1_000, emailPrefix: 'bench-euro', amount, studio });
+  const plain = await fundedPlayers(db, {
+    count: 1_000,
+    emailPrefix: 'bench-xts',
+    amount,
+    studio,
+    currency: 'XTS',
+  });
+  for (const group of [euro, plain]) {
+    for (let i = 0; i < group.length; i += 8) {
+      await Promise.all(group.slice(i, i + 8).map((player) => round(player, [], slot)));
+    }
+  }
+  const pick = (group: Player[]) => () => group[Math.floor(Math.random() * group.length)] as Player;
+  const rows: Figures[] = [];
+  const bestOf: Record<string, Figures> = {};
+  for (const [name, group] of [
+    ['plain (XTS: no jackpot, no comp points)', plain],
+    ['jackpot + comp points (EUR)', euro],
+  ] as const) {
+    const runs: Figures[] = [];
+    for (const clients of clientCounts) {
+      await allHandlersCaughtUp();
+      runs.push(
+        await closedLoop(clients, (latencies) => round(pick(group)(), latencies, slot)).then((latencies) =>
+          figures(`slot, ${name}`, clients, latencies),
+        ),
+      );
+    }
+    rows.push(...runs);
+    bestOf[name] = best(runs);
+  }
+  await allHandlersCaughtUp();
+  const plainSteady = await openLoop('slot, plain (XTS)', 500, pick(plain), slot);
+  await allHandlersCaughtUp();
+  const euroSteady = await openLoop('slot, jackpot + comp points (EUR)', 500, pick(euro), slot);
+  rows.push(plainSteady, euroSteady);
+
+  // Comp accrual lag: 4 probe players bet one after another while the others play at a fixed rate;
+  // after each bet's answer its comp point entry (keyed by the bet's ledger transaction) is looked for
+  // every 5 ms.
+  const probes = euro.slice(-4);
+  const others = pick(euro.slice(0, -4));
+  const reader = new pg.Pool({ connectionString: database.url, max: probes.length });
+  const accrual: { rate: number; delays: number[] }[] = [];
+  for (const rate of [20, 100, 500]) {
+    await allHandlersCaughtUp();
+    const delays: number[] = [];
+    let running = true;
+    const load = openLoop(`slot, EUR, while 4 probe comp points`, rate, others, slot).then((row) => {
+      rows.push(row);
+      running = false;
+    });
+    await Promise.all(
+      probes.map(async (player) => {
+        while (running) {
+          const bet = randomUUID();
+          const common = {
+            user: player.id,
+            token: player.token,
+            game_code: slot,
+            currency: 'EUR',
+            round: bet,
+          };
+          await call('/wallet/transaction/bet', {
+            ...common,
+            request_uuid: randomUUID(),
+            transaction_uuid: bet,
+            amount: 100,
+          });
+          const answered = performance.now();
+          const booked = async () =>
+            (
+              await reader.query(
+                `select 1 from comp_point_entries
+                 where key = 'play:' || (select id from ledger_transactions where idempotency_key = $1)`,
+                [`${studio}:${bet}`],
+              )
+            ).rowCount;
+          while (!(await booked())) await new Promise((resolve) => setTimeout(resolve, 5));
+          delays.push(performance.now() - answered);
+          await call('/wallet/transaction/win', {
+            ...common,
+            request_uuid: randomUUID(),
+            transaction_uuid: randomUUID(),
+            reference_transaction_uuid: bet,
+            round_closed: true,
+            amount: 0,
+          });
+        }
+      }),
+    );
+    await load;
+    accrual.push({ rate, delays });
+  }
+  await reader.end();
+
+  console.log(
+    `\nJackpot contribution and comp points on a slot, 1,000 players each side, ${duration} s per target:\n`,
+  );
+  console.table(rows);
+  const [plainBest, euroBest] = [
+    bestOf['plain (XTS: no jackpot, no comp points)'] as Figures,
+    bestOf['jackpot + comp points (EUR)'] as Figures,
+  ];
+  console.log(
+    `Throughput with jackpot + comp points ${euroBest['calls/s']} calls/s (${euroBest.clients} clients) / plain ` +
+      `${plainBest['calls/s']} calls/s (${plainBest.clients} clients) = ${ratio(euroBest, plainBest)} (target ≥ 90%).`,
+  );
+  console.log(
+    `p99 at 500 bets/s: ${euroSteady['p99 ms']} ms with jackpot + comp points, ${plainSteady['p99 ms']} ms plain (target ≤ 20 ms).`,
+  );
+  for (const { rate, delays } of accrual) {
+    console.log(
+      `Comp points booked after the bet's answer, ${delays.length} probed bets at ${rate} bets/s: ` +
+        `p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms, max ${Math.round(Math.max(0, ...delays))} ms ` +
+        `(target p99 ≤ 1,000 ms; looked for every 5 ms).`,
+    );
+  }
+}
+
 const anyPlayer = () => players[Math.floor(Math.random() * players.length)] as Player;
 const hotPlayer = () => players[0] as Player;
 try {
-  // Warm-up: every player plays a round first, so the server has looked up each player's accounts
-  // once (it keeps their ids) and the measured runs see the steady state of a long-running server.
-  for (let i = 0; i < players.length; i += 8) {
-    await Promise.all(players.slice(i, i + 8).map((player) => round(player, [])));
-  }
-  const scenarios = [
-    { name: '1,000 players', pickPlayer: anyPlayer },
-    { name: 'one hot player', pickPlayer: hotPlayer },
-  ];
-  const rows: Figures[] = [];
-  const summary: string[] = [];
-  const withoutBonus = new Map<string, Figures[]>();
-  for (const { name, pickPlayer } of scenarios) {
-    const product: Figures[] = [];
-    const raw: Figures[] = [];
-    for (const clients of clientCounts) {
-      // The product runs first in each pair, so the baseline's bulk writes never slow it down.
-      product.push(await protocol(name, clients, pickPlayer));
-      raw.push(await rawBaseline(name, clients, pickPlayer));
-      rows.push(raw.at(-1) as Figures, product.at(-1) as Figures);
+  if (parts.includes('wallet')) {
+    // Warm-up: every player plays a round first, so the server has looked up each player's accounts
+    // once (it keeps their ids) and the measured runs see the steady state of a long-running server.
+    for (let i = 0; i < players.length; i += 8) {
+      await Promise.all(players.slice(i, i + 8).map((player) => round(player, [])));
     }
-    withoutBonus.set(name, product);
-    const [bestProduct, bestRaw] = [best(product), best(raw)];
-    summary.push(
-      `${name}: product ${bestProduct['calls/s']} calls/s (${bestProduct.clients} clients) / raw baseline ` +
-        `${bestRaw['calls/s']} calls/s (${bestRaw.clients} clients) = ${ratio(bestProduct, bestRaw)}; ` +
-        `at equal clients ${product.map((row, i) => `${row.clients}: ${ratio(row, raw[i] as Figures)}`).join(', ')}`,
-    );
-  }
-  const steady = await openLoop('1,000 players', 500, anyPlayer);
-  rows.push(steady);
-
-  // The same runs with a running bonus on every player.
-  const bonuses = await grantBonuses(players);
-  const bonusRows: Figures[] = [];
-  const bonusSummary: string[] = [];
-  const backlogs: string[] = [];
-  for (const { name, pickPlayer } of scenarios) {
-    const product: Figures[] = [];
-    for (const clients of clientCounts) {
-      const figures = await protocol(`${name}, bonus on every player`, clients, pickPlayer);
-      product.push(figures);
-      bonusRows.push(figures);
-      // The handler follows the bets from the ledger: how far behind the run left it, and how long it
-      // took to catch up (measured before the next run, so each run starts with no backlog).
-      const behind = await bonusBacklog();
-      const seconds = await bonusesCaughtUp();
-      backlogs.push(
-        `${name}, ${clients} clients: ${behind} behind, caught up in ${seconds} s (${Math.round(behind / Math.max(seconds, 0.1))} events/s)`,
+    const scenarios = [
+      { name: '1,000 players', pickPlayer: anyPlayer },
+      { name: 'one hot player', pickPlayer: hotPlayer },
+    ];
+    const rows: Figures[] = [];
+    const summary: string[] = [];
+    const withoutBonus = new Map<string, Figures[]>();
+    for (const { name, pickPlayer } of scenarios) {
+      const product: Figures[] = [];
+      const raw: Figures[] = [];
+      for (const clients of clientCounts) {
+        // The product runs first in each pair, so the baseline's bulk writes never slow it down.
+        product.push(await protocol(name, clients, pickPlayer));
+        raw.push(await rawBaseline(name, clients, pickPlayer));
+        rows.push(raw.at(-1) as Figures, product.at(-1) as Figures);
+      }
+      withoutBonus.set(name, product);
+      const [bestProduct, bestRaw] = [best(product), best(raw)];
+      summary.push(
+        `${name}: product ${bestProduct['calls/s']} calls/s (${bestProduct.clients} clients) / raw baseline ` +
+          `${bestRaw['calls/s']} calls/s (${bestRaw.clients} clients) = ${ratio(bestProduct, bestRaw)}; ` +
+          `at equal clients ${product.map((row, i) => `${row.clients}: ${ratio(row, raw[i] as Figures)}`).join(', ')}`,
       );
     }
-    const before = withoutBonus.get(name) ?? [];
-    const [withBonus, without] = [best(product), best(before)];
-    bonusSummary.push(
-      `${name}: ${withBonus['calls/s']} calls/s with a bonus (${withBonus.clients} clients) / ${without['calls/s']} ` +
-        `without (${without.clients} clients) = ${ratio(withBonus, without)}; at equal clients ` +
-        `${product.map((row, i) => `${row.clients}: ${ratio(row, before[i] as Figures)}`).join(', ')}`,
-    );
-  }
-  const probes = players.slice(-4);
-  const others = players.slice(0, -4);
-  const otherPlayer = () => others[Math.floor(Math.random() * others.length)] as Player;
-  const bonusSteady = await openLoop('1,000 players, bonus on every player', 500, anyPlayer);
-  bonusRows.push(bonusSteady);
-  // Progress at rates the handlers may keep up with, then at 500 bets/s; each with no handler behind.
-  const progress: { rate: number; delays: number[] }[] = [];
-  for (const rate of [20, 100, 500]) {
-    await allHandlersCaughtUp();
-    const delays = await progressProbes(
-      probes,
-      bonuses,
-      openLoop(`996 players with a bonus while 4 probe progress`, rate, otherPlayer).then((row) =>
-        bonusRows.push(row),
-      ),
-    );
-    progress.push({ rate, delays });
-  }
+    const steady = await openLoop('1,000 players', 500, anyPlayer);
+    rows.push(steady);
 
-  console.log(
-    `\nPostgreSQL, product server pool ${poolSize} connections, ${duration} s per target, Node ${process.version}\n`,
-  );
-  console.table(rows);
-  console.log(`Throughput, each side at its best client count (target: product ≥ 60% of the baseline):`);
-  for (const line of summary) console.log(`  ${line}`);
-  console.log(`p99 at 500 bets/s: ${steady['p99 ms']} ms (target ≤ 50 ms).`);
-  console.log(`\nWith a running bonus on every player (max bet €5, stake €1):\n`);
-  console.table(bonusRows);
-  console.log(`Throughput next to the runs without a bonus, each at its best client count (target ≥ 90%):`);
-  for (const line of bonusSummary) console.log(`  ${line}`);
-  console.log(`bonuses.play handler after each closed-loop run: ${backlogs.join('; ')}`);
-  console.log(
-    `p99 at 500 bets/s with a bonus on every player: ${bonusSteady['p99 ms']} ms (target ≤ 20 ms; ` +
-      `${steady['p99 ms']} ms without).`,
-  );
-  for (const { rate, delays } of progress) {
+    // The same runs with a running bonus on every player.
+    const bonuses = await grantBonuses(players);
+    const bonusRows: Figures[] = [];
+    const bonusSummary: string[] = [];
+    const backlogs: string[] = [];
+    for (const { name, pickPlayer } of scenarios) {
+      const product: Figures[] = [];
+      for (const clients of clientCounts) {
+        const figures = await protocol(`${name}, bonus on every player`, clients, pickPlayer);
+        product.push(figures);
+        bonusRows.push(figures);
+        // The handler follows the bets from the ledger: how far behind the run left it, and how long it
+        // took to catch up (measured before the next run, so each run starts with no backlog).
+        const behind = await bonusBacklog();
+        const seconds = await bonusesCaughtUp();
+        backlogs.push(
+          `${name}, ${clients} clients: ${behind} behind, caught up in ${seconds} s (${Math.round(behind / Math.max(seconds, 0.1))} events/s)`,
+        );
+      }
+      const before = withoutBonus.get(name) ?? [];
+      const [withBonus, without] = [best(product), best(before)];
+      bonusSummary.push(
+        `${name}: ${withBonus['calls/s']} calls/s with a bonus (${withBonus.clients} clients) / ${without['calls/s']} ` +
+          `without (${without.clients} clients) = ${ratio(withBonus, without)}; at equal clients ` +
+          `${product.map((row, i) => `${row.clients}: ${ratio(row, before[i] as Figures)}`).join(', ')}`,
+      );
+    }
+    const probes = players.slice(-4);
+    const others = players.slice(0, -4);
+    const otherPlayer = () => others[Math.floor(Math.random() * others.length)] as Player;
+    const bonusSteady = await openLoop('1,000 players, bonus on every player', 500, anyPlayer);
+    bonusRows.push(bonusSteady);
+    // Progress at rates the handlers may keep up with, then at 500 bets/s; each with no handler behind.
+    const progress: { rate: number; delays: number[] }[] = [];
+    for (const rate of [20, 100, 500]) {
+      await allHandlersCaughtUp();
+      const delays = await progressProbes(
+        probes,
+        bonuses,
+        openLoop(`996 players with a bonus while 4 probe progress`, rate, otherPlayer).then((row) =>
+          bonusRows.push(row),
+        ),
+      );
+      progress.push({ rate, delays });
+    }
+
     console.log(
-      `Wagering progress visible after the bet's answer, ${delays.length} probed bets at ${rate} bets/s: ` +
-        `p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms, max ${Math.round(Math.max(0, ...delays))} ms ` +
-        `(target p99 ≤ 1,000 ms; the row read every 5 ms).`,
+      `\nPostgreSQL, product server pool ${poolSize} connections, ${duration} s per target, Node ${process.version}\n`,
     );
+    console.table(rows);
+    console.log(`Throughput, each side at its best client count (target: product ≥ 60% of the baseline):`);
+    for (const line of summary) console.log(`  ${line}`);
+    console.log(`p99 at 500 bets/s: ${steady['p99 ms']} ms (target ≤ 50 ms).`);
+    console.log(`\nWith a running bonus on every player (max bet €5, stake €1):\n`);
+    console.table(bonusRows);
+    console.log(`Throughput next to the runs without a bonus, each at its best client count (target ≥ 90%):`);
+    for (const line of bonusSummary) console.log(`  ${line}`);
+    console.log(`bonuses.play handler after each closed-loop run: ${backlogs.join('; ')}`);
+    console.log(
+      `p99 at 500 bets/s with a bonus on every player: ${bonusSteady['p99 ms']} ms (target ≤ 20 ms; ` +
+        `${steady['p99 ms']} ms without).`,
+    );
+    for (const { rate, delays } of progress) {
+      console.log(
+        `Wagering progress visible after the bet's answer, ${delays.length} probed bets at ${rate} bets/s: ` +
+          `p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms, max ${Math.round(Math.max(0, ...delays))} ms ` +
+          `(target p99 ≤ 1,000 ms; the row read every 5 ms).`,
+      );
+    }
   }
+  if (parts.includes('programmes')) await programmes();
 } finally {
   await studioClient.close();
   await server.stop();

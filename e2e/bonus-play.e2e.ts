@@ -200,7 +200,10 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
     });
     afterAll(() => context?.close());
 
-    it('plays the ten free spins of DRACHMA10 in Golden Drachma; their winnings become bonus money wagered 30×', async () => {
+    // Ten rounds and two page loads: about half a minute alone, longer beside the other specs.
+    it('plays the ten free spins of DRACHMA10 in Golden Drachma; their winnings become bonus money wagered 30×', {
+      timeout: 180_000,
+    }, async () => {
       await page.goto(path('/profile/bonuses'));
       await page.getByLabel(word.coupon).fill('DRACHMA10');
       await page.getByRole('button', { name: word.redeem, exact: true }).click();

@@ -1,6 +1,8 @@
+import { exclusionsApi } from '@chrysos/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { apiOf } from './harness/api.ts';
 import { copy, locales } from './harness/copy.ts';
 import { accountButton, canSignIn, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
@@ -10,14 +12,35 @@ import { type RunningProduct, startProduct } from './server.ts';
  * takes a 24-hour break after a confirmation that says what happens, is signed out onto a page saying
  * until when, and the sign-in form refuses them with that end; a self-exclusion for six months does
  * the same. (That no promotional push is queued is asserted on the server: compliance/exclusions.test.ts.)
- * In English and in Greek.
+ * When a break's 24 hours are over on the product clock (TEST_CLOCK), the player signs in again, but
+ * real-money play stays closed until they lift it: asked, refused during the 24-hour cooling-off, and
+ * lifted after it. In English and in Greek.
  */
 
+const operatorToken = 'e2e-operator-token-exclusions-0123456789';
 let product: RunningProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } }),
+    launchBrowser(),
+  ]);
 });
+
+/** How far the product's clock is ahead of the real time (both languages' specs share the product). */
+let clockAheadMs = 0;
+const productNow = () => Date.now() + clockAheadMs;
+
+/** Moves the product's clock (TEST_CLOCK's operator route) to `at`. */
+async function moveClockTo(at: Date) {
+  const answer = await fetch(`${product.url}/api/test/clock`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ now: at.toISOString() }),
+  });
+  if (!answer.ok) throw new Error(`the clock did not move (${answer.status}): ${await answer.text()}`);
+  clockAheadMs = at.getTime() - Date.now();
+}
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
@@ -42,6 +65,14 @@ const words = {
     confirmExcludeTitle: 'Exclude yourself for 6 months?',
     confirmExclude: 'Yes, exclude me',
     month: (date: Date) => date.toLocaleString('en-GB', { month: 'short' }),
+    ended: 'Ended, not lifted',
+    liftAsk: 'Lift it',
+    liftAsked: 'Lifting asked for. After 24 hours, confirm here to play again.',
+    coolingOff: (at: string) => `Lifting: confirm from ${at}`,
+    liftConfirm: 'Confirm lifting it',
+    tooSoon: (until: string) => `The 24-hour cooling-off runs until ${until}. Confirm after that to lift it.`,
+    lifted: 'Lifted. Welcome back: play responsibly.',
+    liftedState: 'Lifted',
   },
   el: {
     breakPeriod: '24 ώρες',
@@ -58,6 +89,15 @@ const words = {
     confirmExcludeTitle: 'Αυτοαποκλεισμός για 6 μήνες;',
     confirmExclude: 'Ναι, αποκλείστε με',
     month: (date: Date) => date.toLocaleString('el-GR', { month: 'short' }),
+    ended: 'Έληξε, χωρίς άρση',
+    liftAsk: 'Άρση',
+    liftAsked: 'Ζητήσατε την άρση. Μετά από 24 ώρες, επιβεβαιώστε εδώ για να παίξετε ξανά.',
+    coolingOff: (at: string) => `Άρση: επιβεβαίωση από ${at}`,
+    liftConfirm: 'Επιβεβαίωση άρσης',
+    tooSoon: (until: string) =>
+      `Η περίοδος αναμονής 24 ωρών διαρκεί έως ${until}. Επιβεβαιώστε μετά από αυτό για να αρθεί.`,
+    lifted: 'Άρθηκε. Καλώς ήρθατε πίσω: παίξτε υπεύθυνα.',
+    liftedState: 'Άρθηκε',
   },
 } as const;
 
@@ -100,7 +140,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.getByText(word.onBreakPage).first().waitFor();
     expect(await accountButton(page, text).count()).toBe(0);
     const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
-    const hoursAhead = (end.getTime() - Date.now()) / 3_600_000;
+    const hoursAhead = (end.getTime() - productNow()) / 3_600_000;
     expect(hoursAhead).toBeGreaterThan(23.9);
     expect(hoursAhead).toBeLessThanOrEqual(24);
 
@@ -115,6 +155,69 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.context().close();
   });
 
+  it('after the break ends on the product clock: signs in, play closed until lifted, lifted only after the cooling-off', async () => {
+    const email = uniqueAddress('break-over');
+    await createPlayer(product.url, { email, password: passphrase, language: locale, country: 'GR' });
+    const before = await browser.newContext();
+    await signInContext(before, product.url, email, passphrase);
+    const taken = await apiOf(before, product.url)(exclusionsApi.take, {
+      body: { kind: 'timeout', period: '24h' },
+    });
+    await before.close();
+    if (!taken.ok || !taken.body.ends_at) throw new Error(`no break: ${JSON.stringify(taken.body)}`);
+    const ends = Date.parse(taken.body.ends_at);
+    expect(await canSignIn(product.url, email, passphrase)).toBe(false);
+
+    // A minute after its 24 hours, the player signs in again.
+    await moveClockTo(new Date(ends + 60_000));
+    const context = await browser.newContext();
+    try {
+      await signInContext(context, product.url, email, passphrase);
+      const realMoney = () =>
+        context.request.get(
+          `${product.url}/api/games/launch_options/chrysos-originals/golden-drachma?mode=real&locale=${locale}`,
+        );
+      expect((await realMoney()).status()).toBe(403);
+
+      const page = await context.newPage();
+      await page.goto(`${product.url}${text.prefix}/profile/limits`);
+      const item = page.locator(`[data-exclusion="${taken.body.id}"]`);
+      const message = page.locator('[data-exclusions] [aria-live] .notice');
+      await item.getByText(word.ended, { exact: true }).waitFor();
+      await item.getByRole('button', { name: word.liftAsk, exact: true }).click();
+      await message.getByText(word.liftAsked, { exact: true }).waitFor();
+
+      const listed = await apiOf(context, product.url)(exclusionsApi.list, {});
+      const asked = listed.ok ? listed.body.find((exclusion) => exclusion.id === taken.body.id) : undefined;
+      if (!asked?.liftable_at) throw new Error(`no cooling-off: ${JSON.stringify(listed.body)}`);
+      const liftable = Date.parse(asked.liftable_at);
+      expect(liftable - productNow()).toBeGreaterThan(24 * 3_600_000 - 60_000);
+      const shown = await page.evaluate(
+        ([iso, language]) =>
+          new Intl.DateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+            hourCycle: 'h23',
+          }).format(new Date(iso)),
+        [asked.liftable_at, locale] as const,
+      );
+      await item.getByText(word.coolingOff(shown), { exact: true }).waitFor();
+      // Confirmed too soon: refused with the end of the cooling-off.
+      await item.getByRole('button', { name: word.liftConfirm, exact: true }).click();
+      await message.getByText(word.tooSoon(shown), { exact: true }).waitFor();
+      expect((await realMoney()).status()).toBe(403);
+
+      // A minute after the cooling-off, the confirmation lifts it and play opens again.
+      await moveClockTo(new Date(liftable + 60_000));
+      await item.getByRole('button', { name: word.liftConfirm, exact: true }).click();
+      await message.getByText(word.lifted, { exact: true }).waitFor();
+      await item.getByText(word.liftedState, { exact: true }).waitFor();
+      expect((await realMoney()).status()).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('self-excludes for six months: signed out, and sign-in refused with the end time', async () => {
     const { page, email } = await signedInPlayer('exclude');
     const form = page.locator('[data-exclusion-kind="self_exclusion"]');
@@ -127,7 +230,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.waitForURL(/\/users\/sign_in\?excluded=/);
     await page.getByText(word.selfExcludedPage).first().waitFor();
     const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
-    const daysAhead = (end.getTime() - Date.now()) / 86_400_000;
+    const daysAhead = (end.getTime() - productNow()) / 86_400_000;
     expect(daysAhead).toBeGreaterThan(180);
     expect(daysAhead).toBeLessThan(185);
 

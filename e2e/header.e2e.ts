@@ -262,7 +262,8 @@ describe('the way to the account', () => {
     const openMenu = async () => {
       await page.getByRole('button', { name: words.openMenu }).click();
       const menu = page.getByRole('dialog', { name: words.menu });
-      await menu.waitFor();
+      // The menu's body is fetched when it first opens (a spinner until then).
+      await menu.getByRole('link').first().waitFor();
       return menu;
     };
 

@@ -1,6 +1,8 @@
+import { limitsApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { backFromPayment, expectPaymentOutcome, expectText, payOnSandbox } from './harness/wallet.ts';
@@ -10,21 +12,43 @@ import { type RunningProduct, startProduct } from './server.ts';
  * Player limits in the browser (issue 17): on the responsible-gaming tab a player sets a weekly deposit
  * limit of €50; the deposit form says how much the limit still allows; a €40 deposit goes through and
  * a €20 one is refused with the €10 left shown. A raise to €100 is shown pending with the moment it
- * applies, and cancelled. (Its 24 hours passing is tested on the API: compliance/limits.test.ts.) In
- * English and in Greek. Under the Maltese licence the deposit form offers limits before the first deposit.
+ * applies, and cancelled. Asked again, it stays pending with its date and the €20 deposit is still
+ * refused; the product clock (TEST_CLOCK) is moved 24 hours and a minute on, and the €100 limit is in
+ * force and the €20 deposit goes through. In English and in Greek. A session-time limit ends the session
+ * and the page says why. Under the Maltese licence the deposit form offers limits before the first deposit.
  */
 
+const operatorToken = 'e2e-operator-token-limits-0123456789abcdef';
 let product: RunningProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } }),
+    launchBrowser(),
+  ]);
 });
+
+/** How far the product's clock is ahead of the real time (both languages' specs share the product). */
+let clockAheadMs = 0;
+const productNow = () => Date.now() + clockAheadMs;
+
+/** Moves the product's clock (TEST_CLOCK's operator route) to `at`. */
+async function moveClockTo(at: Date) {
+  const answer = await fetch(`${product.url}/api/test/clock`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ now: at.toISOString() }),
+  });
+  if (!answer.ok) throw new Error(`the clock did not move (${answer.status}): ${await answer.text()}`);
+  clockAheadMs = at.getTime() - Date.now();
+}
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';
+const hour = 60 * 60 * 1000;
 
 /** What the player reads on the limits screens, written out so a spec fails when the words change. */
 const words = {
@@ -152,6 +176,149 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await limitItem().getByRole('button', { name: word.cancel, exact: true }).click();
     await expectText(message(), word.cancelled);
     await pending.waitFor({ state: 'detached' });
+  });
+
+  it('applies a raise 24 hours later on the product clock: pending with its date until then, in force after', async () => {
+    const asked = productNow();
+    await setWeeklyDepositLimit('100');
+    await limitItem().locator('[data-limit-pending]').waitFor();
+    const limits = await apiOf(context, product.url)(limitsApi.list, {});
+    const raise = limits.ok ? limits.body.limits.find((limit) => limit.kind === 'deposit') : undefined;
+    const effectiveAt = raise?.effective_at;
+    if (!effectiveAt) throw new Error(`no pending raise: ${JSON.stringify(limits.body)}`);
+    const due = new Date(effectiveAt).getTime();
+    expect(raise).toMatchObject({ amount: 5_000, pending_amount: 10_000 });
+    expect(due).toBeGreaterThanOrEqual(asked + 24 * hour - 60_000);
+    expect(due).toBeLessThanOrEqual(productNow() + 24 * hour);
+    // The date the page shows is that moment, in the page's language and time zone.
+    const shown = await page.evaluate(
+      ([iso, language]) =>
+        new Intl.DateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          hourCycle: 'h23',
+        }).format(new Date(iso)),
+      [effectiveAt, locale] as const,
+    );
+    await expectText(limitItem().locator('[data-limit-pending]'), `${word.rises(money(100))} ${shown}.`);
+    await expectText(limitItem().locator('.bonus-card__title'), word.limit(money(50)));
+
+    // Meanwhile the €50 limit holds: €20 more is over it.
+    await page.goto(path('/profile/wallet/deposit'));
+    await expectText(page.locator('[data-deposit-allowance]'), word.allowance(money(10)));
+    await deposit(20);
+    await expectText(page.locator('.wallet-form .field__problem').first(), word.refused(money(10)));
+
+    // 24 hours and a minute after the raise was asked.
+    await moveClockTo(new Date(Math.max(due, asked + 24 * hour) + 60_000));
+    await page.goto(path('/profile/limits'));
+    await expectText(limitItem().locator('.bonus-card__title'), word.limit(money(100)));
+    await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(40), money(60)));
+    await limitItem().locator('[data-limit-pending]').waitFor({ state: 'detached' });
+
+    await page.goto(path('/profile/wallet/deposit'));
+    await expectText(page.locator('[data-deposit-allowance]'), word.allowance(money(60)));
+    await deposit(20);
+    await payOnSandbox(page, text, 'success', money(20));
+    await backFromPayment(page, product.url, text);
+    await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(20)));
+    await page.goto(path('/profile/limits'));
+    await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(60), money(40)));
+  });
+});
+
+/** What the player reads when the session-time limit ends a session, written out as on screen. */
+const sessionWords = {
+  en: {
+    session: 'Session time limit',
+    minutes: 'Minutes per session',
+    limit: 'Session time limit · per session: 30 min',
+    ended:
+      'Your session reached the time limit you set (30 min). Sign in again when you want to start a new session.',
+  },
+  el: {
+    session: 'Όριο χρόνου συνεδρίας',
+    minutes: 'Λεπτά ανά συνεδρία',
+    limit: 'Όριο χρόνου συνεδρίας · ανά συνεδρία: 30 λεπτά',
+    ended:
+      'Η συνεδρία σας έφτασε το όριο χρόνου που ορίσατε (30 λεπτά). Συνδεθείτε ξανά όταν θέλετε να ξεκινήσετε νέα συνεδρία.',
+  },
+} satisfies Record<Locale, unknown>;
+
+/**
+ * The session-time limit (issue 17): a player sets 30 minutes per session; the product clock is moved
+ * 31 minutes on and the page's own clock (Playwright's) at least as far, and the page says why the
+ * session ended, with a way to sign in again; the server refuses the session with
+ * compliance.session_limit. A product of its own per language, so each session starts on a clock that
+ * has not been moved yet.
+ */
+describe.each(locales)('session-time limit (%s)', (locale) => {
+  const text = copy[locale];
+  const word = { ...words[locale], ...sessionWords[locale] };
+  let own: RunningProduct;
+  beforeAll(async () => {
+    own = await startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } });
+  });
+  afterAll(() => own?.stop());
+
+  it('ends the session at the limit and says why, with a way to sign in again', {
+    timeout: 180_000,
+  }, async () => {
+    const address = uniqueAddress(`session-limit-${locale}`);
+    await createPlayer(own.url, { email: address, password: passphrase, language: locale, country: 'GR' });
+    const context = await browser.newContext();
+    try {
+      await signInContext(context, own.url, address, passphrase);
+      await context.clock.install({ time: Date.now() });
+      const page = await context.newPage();
+      await page.goto(`${own.url}${text.prefix}/profile/limits`);
+      await page.getByRole('heading', { name: word.title }).waitFor();
+      await page.getByLabel(word.kind).selectOption({ label: word.session });
+      await page.getByLabel(word.minutes).fill('30');
+      await page.getByRole('button', { name: word.save, exact: true }).click();
+      await expectText(page.locator('[data-limits-message]'), word.appliesNow);
+      await expectText(page.locator('[data-limit="session-session"] .bonus-card__title'), word.limit);
+
+      // The watch's next look is lost on the way (a network away for a moment): other requests of the
+      // page then find the session over first and the site may take the player to sign in; wherever
+      // they land, the page says why.
+      let lost = false;
+      await page.route(
+        (url) => url.pathname.endsWith('/player/limits'),
+        async (route) => {
+          if (lost) return route.continue();
+          lost = true;
+          return route.abort('internetdisconnected');
+        },
+      );
+      // 31 minutes on, for the product and for the page: the page's watch looks again and is told why.
+      const answer = await fetch(`${own.url}/api/test/clock`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ now: new Date(Date.now() + 31 * 60_000).toISOString() }),
+      });
+      expect(answer.status).toBe(200);
+      // The watch looks at least every 5 minutes of the page's time: the page's clock goes on 5 minutes
+      // at a time until it has looked, so a look it scheduled late (its code loads lazily) still comes.
+      // Under load a look may come late: up to 20 steps, each given 5 seconds to show the end.
+      const ended = page.locator('[data-session-limit-ended]');
+      for (let step = 0; step < 20 && !(await ended.isVisible()); step++) {
+        await page.clock.fastForward('05:00');
+        await ended.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      }
+      expect(lost).toBe(true);
+      await expectText(ended.locator('p'), word.ended);
+      await ended.getByRole('link', { name: text.signIn, exact: true }).waitFor();
+
+      const refused = await apiOf(context, own.url)(limitsApi.list, {});
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({
+        codes: { base: ['compliance.session_limit'] },
+        params: { base: [{ minutes: 30 }] },
+      });
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -9,6 +9,8 @@ const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningProduct {
   url: string;
+  /** The process started (with SERVER_PROCESSES > 1, the primary that starts and watches the workers). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -81,6 +83,7 @@ export async function startProduct(
 
   return {
     url,
+    pid: child.pid as number,
     dataDir,
     output: () => output,
     stop: async () => {

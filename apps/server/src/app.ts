@@ -4,12 +4,13 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { playerIdForSession } from './modules/auth/public.ts';
-import { pageContextOf } from './modules/content/public.ts';
+import { pageContextOf, pageVariantOf } from './modules/content/public.ts';
 import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
 import { connectionOrigin } from './modules/realtime/public.ts';
 import afterResponse from './platform/after-response.ts';
 import apiConventions from './platform/api-conventions.ts';
+import clockPlugin from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import configPlugin from './platform/config-plugin.ts';
 import databasePlugin from './platform/database.ts';
@@ -111,9 +112,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimit);
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(eventsPlugin, options.events ?? {});
-  await app.register(session, { playerOfSession: (token) => playerIdForSession(app.database.db, token) });
+  await app.register(session, {
+    playerOfSession: (token) => playerIdForSession(app.database.db, token, app.clock.now()),
+  });
   await app.register(afterResponse);
   await app.register(apiConventions);
+  await app.register(clockPlugin);
   await app.register(healthRoutes);
   await app.register(imagesPlugin);
 
@@ -122,7 +126,11 @@ export async function buildApp(options: AppOptions) {
 
   // Last, the web app: every path nothing above claims is a page.
   if (options.web !== false) {
-    await app.register(webPlugin, { ...(options.web ?? {}), pageContext: pageContextOf(app) });
+    await app.register(webPlugin, {
+      ...(options.web ?? {}),
+      pageContext: pageContextOf(app),
+      pageVariant: pageVariantOf(app),
+    });
   }
   return app;
 }

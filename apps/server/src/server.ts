@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './modules/config.ts';
+import { serveInProcesses } from './platform/processes.ts';
 
 let config: ReturnType<typeof parseConfig>;
 try {
@@ -11,13 +13,22 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+if (cluster.isPrimary && config.SERVER_PROCESSES > 1) {
+  // Several processes on one machine (SERVER_PROCESSES): this one only starts and watches them.
+  await serveInProcesses(config.SERVER_PROCESSES);
+} else {
+  await serve();
+}
 
-// On SIGTERM/SIGINT stop taking connections, finish what is in flight, close the database.
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
-});
+async function serve() {
+  const app = await buildApp({ config });
 
-await app.listen({ host: config.HOST, port: config.PORT });
+  // On SIGTERM/SIGINT stop taking connections, finish what is in flight, close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}

@@ -22,6 +22,9 @@ import './styles/games.css';
 import './styles/bonuses.css';
 import './styles/limits.css';
 import './styles/reality-check.css';
+// The home page's and the lobby's jackpot ticker and winners strip: render-blocking either way, so
+// with the shell's styles rather than one more stylesheet to fetch on the first load (issue 20).
+import './styles/jackpot.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
@@ -29,7 +32,8 @@ import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
-  const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled } = context.get(appContext);
+  const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled, sessionEndedAtLimit } =
+    context.get(appContext);
   return {
     locale,
     messages: catalogues[locale],
@@ -38,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mobileAppDomains,
     player,
     cashierDisabled,
+    sessionEndedAtLimit,
   };
 }
 
@@ -112,9 +117,14 @@ const SessionLimitWatch = lazy(() =>
     default: module.SessionLimitWatch,
   })),
 );
+const SessionLimitEnded = lazy(() =>
+  import('./features/compliance/limits/SessionLimitWatch').then((module) => ({
+    default: module.SessionLimitEnded,
+  })),
+);
 
 function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
-  const { license, realityCheckMinutes } = useRootData() ?? {};
+  const { license, realityCheckMinutes, sessionEndedAtLimit } = useRootData() ?? {};
   const session = useMemo<PlayerSession>(
     () =>
       player
@@ -158,6 +168,11 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
               <Suspense fallback={null}>
                 <BonusesUpdates />
                 <SessionLimitWatch />
+              </Suspense>
+            ) : null}
+            {!player && sessionEndedAtLimit ? (
+              <Suspense fallback={null}>
+                <SessionLimitEnded minutes={sessionEndedAtLimit} />
               </Suspense>
             ) : null}
             {player && license && realityCheckMinutes ? (

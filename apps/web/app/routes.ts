@@ -5,8 +5,6 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
  * `:lang?` one, so `/elephant` can never be read as a locale. The four layouts of spec §2 group them.
  */
 
-/** A page whose screen is one of the sections listed in app/features/content/sections.ts. */
-const section = (path: string, id: string) => route(path, 'routes/section.tsx', { id });
 /** An old or bare address that redirects (app/routes/redirect.tsx, rules in @chrysos/rules). */
 const redirect = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
 
@@ -29,13 +27,16 @@ export default [
       route('providers', 'routes/providers.tsx'),
       route('mobile-app', 'routes/mobile-app.tsx'),
       route('provably-fair', 'routes/provably-fair.tsx'),
+      route('lottery', 'routes/lottery.tsx'),
+      route('loyalty', 'routes/loyalty.tsx'),
+      route('jackpot', 'routes/jackpot.tsx'),
       route('notifications', 'routes/notifications.tsx'),
-      section('wheel-of-fortune', 'wheel-of-fortune'),
+      route('wheel-of-fortune', 'routes/wheel-of-fortune.tsx'),
       redirect('games', 'games-bare'),
       route('games/*', 'routes/games.tsx'),
       redirect('tournaments', 'tournaments-bare'),
-      section('tournaments/:state', 'tournaments'),
-      section('tournaments/:state/:frontendIdentifier', 'tournament'),
+      route('tournaments/:state', 'routes/tournaments.tsx', { id: 'tournaments' }),
+      route('tournaments/:state/:frontendIdentifier', 'routes/tournament.tsx', { id: 'tournament' }),
       route('promotions', 'routes/promotions.tsx'),
       route('promotions/:slug', 'routes/promotion.tsx'),
       redirect('profile', 'profile-bare'),
@@ -59,6 +60,8 @@ export default [
         }),
         route('profile/bonuses', 'routes/profile-bonuses.tsx', { id: 'profile-bonuses' }),
         route('profile/limits', 'routes/profile-limits.tsx', { id: 'profile-limits' }),
+        route('profile/lottery', 'routes/profile-lottery.tsx', { id: 'profile-lottery' }),
+        route('profile/loyalty', 'routes/profile-loyalty.tsx', { id: 'profile-loyalty' }),
       ]),
       // Any other profile section: the profile's first page (routes/profile-unknown.tsx).
       route('profile/*', 'routes/profile-unknown.tsx'),

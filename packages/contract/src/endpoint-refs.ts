@@ -160,12 +160,33 @@ export const endpoints = {
     ),
     recentGames: ref<typeof contract.gamesApi.recentGames>('GET', '/api', '/player/recent_games', 2),
   },
+  groups: {
+    check: ref<typeof contract.groupsApi.check>('GET', '/api', '/player/groups/:id', 1),
+    sync: ref<typeof contract.groupsApi.sync>('POST', '/api', '/v2/groups', 1),
+  },
+  groupsOperator: {
+    list: ref<typeof contract.groupsOperatorApi.list>('GET', '/api', '/operator/players/:id/groups', 1),
+    change: ref<typeof contract.groupsOperatorApi.change>('PATCH', '/api', '/operator/players/:id/groups', 1),
+    replace: ref<typeof contract.groupsOperatorApi.replace>('PUT', '/api', '/operator/players/:id/groups', 1),
+  },
   info: {
     currencies: ref<typeof contract.infoApi.currencies>('GET', '/api', '/info/currencies', 1),
     countries: ref<typeof contract.infoApi.countries>('GET', '/api', '/info/countries', 1),
     dialCodes: ref<typeof contract.infoApi.dialCodes>('GET', '/api', '/info/dial_codes', 1),
     project: ref<typeof contract.infoApi.project>('GET', '/api', '/info/project', 1),
     currentIp: ref<typeof contract.infoApi.currentIp>('GET', '/api', '/current_ip', 1),
+  },
+  jackpot: {
+    current: ref<typeof contract.jackpotApi.current>('GET', '/api', '/jackpots', 1),
+    cycles: ref<typeof contract.jackpotApi.cycles>('GET', '/api', '/jackpots/cycles', 1),
+  },
+  jackpotOperator: {
+    forceDrop: ref<typeof contract.jackpotOperatorApi.forceDrop>(
+      'POST',
+      '/api',
+      '/operator/jackpots/:currency/:tier/drop',
+      1,
+    ),
   },
   limits: {
     list: ref<typeof contract.limitsApi.list>('GET', '/api', '/player/limits', 1),
@@ -181,6 +202,29 @@ export const endpoints = {
   lootboxes: {
     list: ref<typeof contract.lootboxesApi.list>('GET', '/api', '/player/lootboxes', 1),
     open: ref<typeof contract.lootboxesApi.open>('POST', '/api', '/player/lootboxes/:id/activation', 1),
+  },
+  lottery: {
+    overview: ref<typeof contract.lotteryApi.overview>('GET', '/api', '/lottery', 1),
+    draw: ref<typeof contract.lotteryApi.draw>('GET', '/api', '/lottery/draws/:id', 1),
+    player: ref<typeof contract.lotteryApi.player>('GET', '/api', '/player/lottery', 1),
+  },
+  loyalty: {
+    compPoints: ref<typeof contract.loyaltyApi.compPoints>('GET', '/api', '/player/comp_points', 1),
+    exchange: ref<typeof contract.loyaltyApi.exchange>('POST', '/api', '/player/comp_points/exchange', 1),
+  },
+  loyaltyOperator: {
+    playerPoints: ref<typeof contract.loyaltyOperatorApi.playerPoints>(
+      'GET',
+      '/api',
+      '/operator/players/:id/comp_points',
+      1,
+    ),
+    grantPoints: ref<typeof contract.loyaltyOperatorApi.grantPoints>(
+      'POST',
+      '/api',
+      '/operator/players/:id/comp_points',
+      1,
+    ),
   },
   notifications: {
     readRecords: ref<typeof contract.notificationsApi.readRecords>(
@@ -248,6 +292,13 @@ export const endpoints = {
       1,
     ),
   },
+  tournaments: {
+    list: ref<typeof contract.tournamentsApi.list>('GET', '/api', '/tournaments', 1),
+    recent: ref<typeof contract.tournamentsApi.recent>('GET', '/api', '/tournaments/recent', 1),
+    statuses: ref<typeof contract.tournamentsApi.statuses>('GET', '/api', '/tournaments/statuses', 1),
+    confirm: ref<typeof contract.tournamentsApi.confirm>('POST', '/api', '/tournaments/:id/confirm', 1),
+    detail: ref<typeof contract.tournamentsApi.detail>('GET', '/api', '/tournaments/:id', 1),
+  },
   verification: {
     documents: ref<typeof contract.verificationApi.documents>('GET', '/api', '/player/documents', 1),
     upload: ref<typeof contract.verificationApi.upload>('POST', '/api', '/player/documents', 1),
@@ -284,5 +335,13 @@ export const endpoints = {
       '/player/transactions.csv',
       1,
     ),
+  },
+  wheel: {
+    state: ref<typeof contract.wheelApi.state>('GET', '/api', '/player/wheel', 1),
+    spin: ref<typeof contract.wheelApi.spin>('POST', '/api', '/player/wheel/spin', 1),
+  },
+  winners: {
+    top: ref<typeof contract.winnersApi.top>('GET', '/api', '/stats/winners/top', 1),
+    latest: ref<typeof contract.winnersApi.latest>('GET', '/api', '/stats/winners/latest', 1),
   },
 } as const;

@@ -61,6 +61,10 @@ export const errorCodes = {
     'player.email_locked',
     /** {groups} */
     'player.group_not_allowed',
+    /** POST /v2/groups after the new-player window of spec §9 (5 minutes from registration). */
+    'player.groups_sync_closed',
+    /** The operator API's: no player has this id. */
+    'player.not_found',
   ],
   /** Reference data: countries and currencies. */
   info: ['info.unknown_country', 'info.currency_not_offered'],
@@ -188,7 +192,36 @@ export const errorCodes = {
     /** {minutes} */
     'support.too_many_messages',
   ],
+  /** The fortune wheel. */
+  wheel: [
+    /** No qualifying deposit today: {code}, {amount} in minor units of {currency}. */
+    'wheel.deposit_required',
+    /** A deposit with the wheel's code below its minimum. {amount} in minor units of {currency}. */
+    'wheel.deposit_below_minimum',
+    /** Today's spin is used. {next_at}: when the next Athens day starts (ISO 8601). */
+    'wheel.already_spun',
+    /** An Idempotency-Key header that is not 1–100 printable characters. */
+    'wheel.idempotency_key_invalid',
+  ],
   notifications: ['notifications.push_service_not_allowed'],
+  /** The weekly lottery: no draw for that week. */
+  lottery: ['lottery.draw_not_found'],
+  tournaments: [
+    'tournaments.not_found',
+    /** Joining a tournament that has ended. */
+    'tournaments.finished',
+    /** Joining a tournament the player's group, country or currency does not qualify for. */
+    'tournaments.not_eligible',
+  ],
+  /** The loyalty programme: comp points and their exchange. */
+  loyalty: [
+    /** {minimum}: the fewest points one exchange takes. */
+    'loyalty.exchange_below_minimum',
+    /** {points}: the whole points the player has. */
+    'loyalty.not_enough_points',
+    /** The operator API's: no player has this id. */
+    'loyalty.player_not_found',
+  ],
   /** The studio's games API (/games-api/*), as the game client meets it. */
   studio: [
     'studio.session_ended',

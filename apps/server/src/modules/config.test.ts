@@ -66,6 +66,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ PUBLIC_URL: 'ftp://chrysos.casino' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('serves from several processes only on PostgreSQL', () => {
+    expect(parseConfig({}).SERVER_PROCESSES).toBe(1);
+    expect(() => parseConfig({ SERVER_PROCESSES: '2' })).toThrow(
+      /SERVER_PROCESSES: more than one process needs DATABASE_URL/,
+    );
+    const url = 'postgres://postgres@127.0.0.1:5432/chrysos';
+    expect(parseConfig({ SERVER_PROCESSES: '2', DATABASE_URL: url }).SERVER_PROCESSES).toBe(2);
+    expect(() => parseConfig({ SERVER_PROCESSES: '0', DATABASE_URL: url })).toThrow(/SERVER_PROCESSES/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

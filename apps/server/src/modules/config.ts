@@ -5,6 +5,7 @@ import { cashierConfig } from './cashier/config.ts';
 import { complianceConfig } from './compliance/config.ts';
 import { contentConfig } from './content/config.ts';
 import { gamesConfig } from './games/config.ts';
+import { jackpotConfig } from './jackpot/config.ts';
 import { mailConfig } from './mail/config.ts';
 import { notificationsConfig } from './notifications/config.ts';
 import { realtimeConfig } from './realtime/config.ts';
@@ -29,6 +30,7 @@ const sections = [
   realtimeConfig,
   gamesConfig,
   notificationsConfig,
+  jackpotConfig,
 ] as const;
 
 /** Reads and checks every setting from the environment; a bad value throws a ConfigError naming it. */

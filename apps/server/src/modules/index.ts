@@ -6,12 +6,18 @@ import compliance from './compliance/index.ts';
 import content from './content/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
 import info from './info/index.ts';
+import jackpot from './jackpot/index.ts';
+import lottery from './lottery/index.ts';
+import loyalty from './loyalty/index.ts';
 import mail from './mail/index.ts';
 import notifications from './notifications/index.ts';
 import player from './player/index.ts';
 import realtime from './realtime/index.ts';
 import support from './support/index.ts';
+import tournaments from './tournaments/index.ts';
 import wallet from './wallet/index.ts';
+import wheel from './wheel/index.ts';
+import winners from './winners/index.ts';
 
 export interface ModuleOptions {
   games?: GamesOptions;
@@ -35,4 +41,10 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(games, options.games ?? {});
   await app.register(notifications);
   await app.register(bonuses);
+  await app.register(winners);
+  await app.register(jackpot);
+  await app.register(tournaments);
+  await app.register(wheel);
+  await app.register(loyalty);
+  await app.register(lottery);
 }

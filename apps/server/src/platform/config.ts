@@ -56,6 +56,11 @@ export const platformSettings = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
+   * Processes serving on this machine (node:cluster, one port): as many as the cores it may use. More
+   * than one needs DATABASE_URL, as embedded PGlite belongs to one process. Each has its own pool.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
    * redis://… to keep rate limits, captcha counters and sign-ins in progress in Redis; unset keeps them in
    * the database. Either way every instance sees the same (docs/decisions/0014). Realtime's broker uses it too.
    */
@@ -123,6 +128,19 @@ export const platformSettings = z.object({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .default(false),
+  /**
+   * Test runs only: the product clock (platform/clock.ts) can be moved forward, and a scheduled job run at
+   * once, through /api/test/* under the operator token. Time-dependent rules are tested in the browser this way.
+   */
+  TEST_CLOCK: z
+    .enum(['on', 'off'])
+    .transform((value) => value === 'on')
+    .default(false),
+  /**
+   * Seconds an anonymous page is served from the render cache (platform/render-cache.ts) before it is
+   * rendered again; content and catalogue changes show at once regardless. 0 renders every page.
+   */
+  RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** A CDN's country header to trust: read by the web pages (platform/web.ts), content, info and games. */
   GEOIP_COUNTRY_HEADER: z
     .string()
@@ -171,6 +189,13 @@ function listenOrigin({ HOST, PORT }: { HOST: string; PORT: number }): string {
 export const platformConfig: ConfigSection<typeof platformSettings> = {
   settings: platformSettings,
   refine(config, ctx) {
+    if (config.SERVER_PROCESSES > 1 && !config.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERVER_PROCESSES'],
+        message: 'more than one process needs DATABASE_URL: embedded PGlite belongs to one process',
+      });
+    }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       ctx.addIssue({
         code: 'custom',

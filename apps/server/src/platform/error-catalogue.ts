@@ -184,6 +184,12 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'cannot be added by the player: {groups}',
     el: 'Ο παίκτης δεν μπορεί να προσθέσει μόνος του: {groups}',
   },
+  'player.groups_sync_closed': {
+    status: 409,
+    en: 'can only be synced in the first 5 minutes after registration',
+    el: 'Συγχρονίζονται μόνο τα πρώτα 5 λεπτά μετά την εγγραφή',
+  },
+  'player.not_found': { status: 404, en: 'No such player', el: 'Δεν υπάρχει τέτοιος παίκτης' },
 
   'info.unknown_country': { status: 422, en: 'is not a known country', el: 'Η χώρα δεν είναι γνωστή' },
   'info.currency_not_offered': {
@@ -285,7 +291,54 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'You have a bonus running. A withdrawal now forfeits it (its bonus money and winnings); confirm to go ahead, or finish the wagering first.',
     el: 'Έχετε ενεργό μπόνους. Μια ανάληψη τώρα το ακυρώνει (τα χρήματα μπόνους και τα κέρδη του)· επιβεβαιώστε για να συνεχίσετε ή ολοκληρώστε πρώτα τον στοιχηματισμό.',
   },
+  'wheel.deposit_required': {
+    status: 409,
+    en: 'Spin the wheel after a deposit of at least {amount} {currency} with the code {code} today',
+    el: 'Γυρίστε τον τροχό μετά από κατάθεση τουλάχιστον {amount} {currency} με τον κωδικό {code} σήμερα',
+  },
+  'wheel.deposit_below_minimum': {
+    status: 422,
+    en: 'The Wheel of Fortune spin needs a deposit of at least {amount} {currency}',
+    el: 'Το γύρισμα του Τροχού της Τύχης απαιτεί κατάθεση τουλάχιστον {amount} {currency}',
+  },
+  'wheel.already_spun': {
+    status: 409,
+    en: "You have used today's spin; the next one can be earned from {next_at}",
+    el: 'Χρησιμοποιήσατε το σημερινό γύρισμα· το επόμενο μπορείτε να το κερδίσετε από {next_at}',
+  },
+  'wheel.idempotency_key_invalid': {
+    status: 422,
+    en: 'The Idempotency-Key header must be 1 to 100 printable characters',
+    el: 'Η κεφαλίδα Idempotency-Key πρέπει να έχει από 1 έως 100 εκτυπώσιμους χαρακτήρες',
+  },
   'bonuses.not_found': { status: 404, en: 'No such bonus', el: 'Δεν υπάρχει τέτοιο μπόνους' },
+  'lottery.draw_not_found': {
+    status: 404,
+    en: 'No lottery draw for that week',
+    el: 'Δεν υπάρχει κλήρωση λαχειοφόρου για εκείνη την εβδομάδα',
+  },
+  'tournaments.not_found': { status: 404, en: 'No such tournament', el: 'Δεν υπάρχει τέτοιο τουρνουά' },
+  'tournaments.finished': {
+    status: 409,
+    en: 'This tournament has ended: it can no longer be joined',
+    el: 'Το τουρνουά έχει λήξει: δεν μπορείτε πια να λάβετε μέρος',
+  },
+  'tournaments.not_eligible': {
+    status: 403,
+    en: 'This tournament is not open to your account (group, country or currency)',
+    el: 'Το τουρνουά δεν είναι ανοιχτό για τον λογαριασμό σας (ομάδα, χώρα ή νόμισμα)',
+  },
+  'loyalty.exchange_below_minimum': {
+    status: 422,
+    en: 'An exchange takes at least {minimum} points',
+    el: 'Η ανταλλαγή χρειάζεται τουλάχιστον {minimum} πόντους',
+  },
+  'loyalty.not_enough_points': {
+    status: 409,
+    en: 'You have {points} points to exchange',
+    el: 'Έχετε {points} πόντους για ανταλλαγή',
+  },
+  'loyalty.player_not_found': { status: 404, en: 'No such player', el: 'Δεν υπάρχει τέτοιος παίκτης' },
   'bonuses.not_issued': {
     status: 409,
     en: 'Only a bonus waiting for you can be activated',

@@ -108,6 +108,12 @@ const lockSpace = 0x63687273;
 const maxRetryMs = 30_000;
 /** How soon a handler waiting on a hole in the ids reads again. */
 const holeRecheckMs = 50;
+/**
+ * A wake-up is put off this long, so the rows of a burst are read in one batch per handler rather than
+ * one batch per row (each batch is a transaction on every handler); well inside the second that money
+ * events are promised to be handled in.
+ */
+const wakeDelayMs = 15;
 
 /** The `events` table: what is not money (registrations, sign-ins, status changes). */
 const eventsTable: EventStream = {
@@ -134,6 +140,8 @@ interface Consumer {
   running: Promise<void> | undefined;
   failures: number;
   retryAt: number;
+  /** When its last batch ended (ms): the handler waiting longest is started first. */
+  ranAt: number;
 }
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -163,6 +171,10 @@ export class EventBus {
   #ticking = new Map<string, Promise<void>>();
   /** Streams woken while they were being looked at: looked at again at once. */
   #woken = new Set<string>();
+  /** When each stream's pending look is due (ms), so a wake-up never puts off an earlier one. */
+  #dueAt = new Map<string, number>();
+  /** Streams with handlers behind the head that found no free slot: running handlers yield to them. */
+  #starved = new Set<string>();
   #stopListening: (() => Promise<void>) | undefined;
   #state: 'new' | 'started' | 'stopped' = 'new';
 
@@ -244,6 +256,7 @@ export class EventBus {
           running: undefined,
           failures: 0,
           retryAt: 0,
+          ranAt: 0,
         };
         consumer.handlers.set(name, fn);
         byKey.set(key, consumer);
@@ -286,10 +299,24 @@ export class EventBus {
     }));
   }
 
+  /**
+   * Tells the bus that rows were just committed to `streamName` on this instance, for a stream that has
+   * no NOTIFY of its own (the ledger: a booking stays a single insert): its handlers look within
+   * milliseconds instead of at the next poll. Other instances see the rows at their next poll.
+   */
+  wake(streamName: string): void {
+    const stream = this.#streams.get(streamName);
+    if (stream) this.#wake(stream);
+  }
+
   #schedule(stream: EventStream, delay: number): void {
     if (this.#state !== 'started') return;
+    const dueAt = Date.now() + delay;
+    if (this.#timers.has(stream.name) && (this.#dueAt.get(stream.name) ?? 0) <= dueAt) return;
     clearTimeout(this.#timers.get(stream.name));
+    this.#dueAt.set(stream.name, dueAt);
     const timer = setTimeout(() => {
+      this.#timers.delete(stream.name);
       if (this.#ticking.has(stream.name)) return;
       const tick = this.#tick(stream).finally(() => {
         this.#ticking.delete(stream.name);
@@ -303,24 +330,34 @@ export class EventBus {
 
   #wake(stream: EventStream): void {
     if (this.#ticking.has(stream.name)) this.#woken.add(stream.name);
-    else this.#schedule(stream, 0);
+    else this.#schedule(stream, wakeDelayMs);
   }
 
   /** Looks at the stream's head and starts every handler that is behind it. */
   async #tick(stream: EventStream): Promise<void> {
     try {
       const now = Date.now();
-      const idle = this.#consumers.filter(
-        (consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now,
-      );
+      const idle = this.#consumers
+        .filter((consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now)
+        .sort((a, b) => a.ranAt - b.ranAt);
       if (idle.length === 0) return;
       const { rows } = (await this.#database.db.execute(stream.head)) as unknown as Rows;
       const head = Number(rows[0]?.head ?? 0);
+      this.#starved.delete(stream.name);
       for (const consumer of idle) {
         if (consumer.position !== undefined && consumer.position >= head) continue;
-        if (this.#consumers.filter((other) => other.running).length >= this.#concurrency) break;
+        if (this.#consumers.filter((other) => other.running).length >= this.#concurrency) {
+          this.#starved.add(stream.name);
+          break;
+        }
         consumer.running = this.#drain(consumer).finally(() => {
           consumer.running = undefined;
+          consumer.ranAt = Date.now();
+          // Its slot is free: a handler that found none goes now rather than at the next poll.
+          for (const name of this.#starved) {
+            const waiting = this.#streams.get(name);
+            if (waiting) this.#wake(waiting);
+          }
         });
       }
     } catch (error) {
@@ -330,8 +367,8 @@ export class EventBus {
   }
 
   /**
-   * Runs batches while they deliver: a busy stream is read again as soon as a batch is done, an idle one
-   * at the next poll.
+   * Runs batches while they come full (a backlog); a handler that has caught up, or that other handlers
+   * are waiting on for a slot, stops and is started again at the next wake-up or poll.
    */
   async #drain(consumer: Consumer): Promise<void> {
     while (this.#state === 'started') {
@@ -339,9 +376,11 @@ export class EventBus {
       try {
         const delivered = await this.#batch(consumer, failing);
         consumer.failures = 0;
-        if (delivered === 0) {
+        if (delivered < this.#batchSize || this.#starved.size > 0) {
           // Rows wait behind a hole: look again soon, whether or not anything new is written.
           if (consumer.holes) setTimeout(() => this.#wake(consumer.stream), holeRecheckMs).unref();
+          // Rows may have come while it ran: the next look tells.
+          if (delivered > 0) this.#wake(consumer.stream);
           return;
         }
       } catch (error) {

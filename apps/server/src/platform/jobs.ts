@@ -165,6 +165,22 @@ export class Jobs {
     });
   }
 
+  /**
+   * Runs the job's handler in this process now and waits for it, outside the queue: for a test run that
+   * has moved the product clock (platform/clock.ts) and wants a scheduled job's effect at once. False
+   * for a name no module defined.
+   */
+  async runNow(name: string, data: object = {}): Promise<boolean> {
+    const definition = this.#definitions.get(name);
+    if (!definition) return false;
+    await definition.handler(data as never, {
+      id: `now-${Date.now()}`,
+      retryCount: 0,
+      signal: new AbortController().signal,
+    });
+    return true;
+  }
+
   /** The queue underneath, for tests that look at the jobs themselves. */
   get boss(): PgBoss {
     return this.#boss;

@@ -7,6 +7,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { type RenderCacheOptions, renderCache } from './render-cache.ts';
 
 export interface WebPluginOptions {
   /** The Vite dev server during `npm run dev`; absent when serving the production build. */
@@ -31,7 +32,7 @@ const isFileRequest = (path: string) => path.startsWith('/assets/') || /\.[a-z0-
  */
 export async function webPlugin(
   app: FastifyInstance,
-  options: WebPluginOptions & { pageContext: PageContextOf },
+  options: WebPluginOptions & { pageContext: PageContextOf; pageVariant: RenderCacheOptions['variantOf'] },
 ): Promise<void> {
   // Before the app renders: foreign locale prefixes and configured route rules redirect on the server.
   app.addHook('onRequest', async (request, reply) => {
@@ -42,6 +43,11 @@ export async function webPlugin(
     const target = routeRuleRedirect(app.config.ROUTE_RULES, path);
     if (target !== null) return reply.redirect(target, 302);
   });
+
+  // Anonymous pages from the shared render cache; never under `npm run dev`, where pages change as you type.
+  if (!options.devServer && app.config.RENDER_CACHE_SECONDS > 0) {
+    renderCache(app, { variantOf: options.pageVariant, ttlMs: app.config.RENDER_CACHE_SECONDS * 1000 });
+  }
 
   // The adapter hands React Router the raw body stream, past Fastify's body limit: count it here.
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;

@@ -19,10 +19,20 @@ import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
+import jackpotEl from '../features/jackpot/messages.el.json';
+import jackpotEn from '../features/jackpot/messages.en.json';
+import lotteryEl from '../features/lottery/messages.el.json';
+import lotteryEn from '../features/lottery/messages.en.json';
+import loyaltyEl from '../features/loyalty/messages.el.json';
+import loyaltyEn from '../features/loyalty/messages.en.json';
 import notificationsEl from '../features/notifications/messages.el.json';
 import notificationsEn from '../features/notifications/messages.en.json';
 import studioEl from '../features/studio/messages.el.json';
 import studioEn from '../features/studio/messages.en.json';
+import tournamentsEl from '../features/tournaments/messages.el.json';
+import tournamentsEn from '../features/tournaments/messages.en.json';
+import wheelEl from '../features/wheel/messages.el.json';
+import wheelEn from '../features/wheel/messages.en.json';
 import libEl from '../lib/messages.el.json';
 import libEn from '../lib/messages.en.json';
 import uiEl from '../ui/messages.el.json';
@@ -44,10 +54,15 @@ const en = {
   ...studioEn,
   ...notificationsEn,
   ...bonusesEn,
+  ...tournamentsEn,
   ...exclusionsEn,
   ...limitsEn,
   ...realityCheckEn,
   ...verificationEn,
+  ...wheelEn,
+  ...loyaltyEn,
+  ...lotteryEn,
+  ...jackpotEn,
 };
 const el = {
   ...uiEl,
@@ -60,10 +75,15 @@ const el = {
   ...studioEl,
   ...notificationsEl,
   ...bonusesEl,
+  ...tournamentsEl,
   ...exclusionsEl,
   ...limitsEl,
   ...realityCheckEl,
   ...verificationEl,
+  ...wheelEl,
+  ...loyaltyEl,
+  ...lotteryEl,
+  ...jackpotEl,
 };
 
 export type Messages = typeof en;

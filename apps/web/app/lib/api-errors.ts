@@ -22,6 +22,8 @@ const amounts: Partial<Record<ErrorCode, readonly string[]>> = {
   'cashier.amount_over_available': ['available'],
   'bonuses.deposit_below_minimum': ['amount'],
   'compliance.deposit_limit': ['remaining'],
+  'wheel.deposit_required': ['amount'],
+  'wheel.deposit_below_minimum': ['amount'],
 };
 
 /** The values of codes that are moments (ISO 8601): the page shows them as a date and time in its language. */
@@ -29,6 +31,7 @@ const moments: Partial<Record<ErrorCode, readonly string[]>> = {
   'compliance.excluded_until': ['until'],
   'compliance.exclusion_not_ended': ['until'],
   'compliance.cooling_off': ['until'],
+  'wheel.already_spun': ['next_at'],
 };
 
 /** A moment as the player reads it: "24 Nov 2026, 14:05" / "24 Νοε 2026, 14:05", in the browser's time zone. */

@@ -53,6 +53,11 @@ export interface AppContext {
   /** The signed-in player, or null for a visitor. */
   player: Player | null;
   /**
+   * For a visitor whose session was just ended by their session-time limit (the cookie still names it):
+   * the limit's minutes, so whichever page they land on says why; else null.
+   */
+  sessionEndedAtLimit: number | null;
+  /**
    * The contract's client, answered in-process as this request's visitor (their session, country and
    * language), so a page is rendered from exactly what the browser would get from /api (decision 9):
    * `await app.api(endpoints.games.providers, {})`.

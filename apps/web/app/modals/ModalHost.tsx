@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
 import { focusFirstField } from '../ui/focus';
 import { useModals } from './ModalProvider';
@@ -7,93 +6,57 @@ import { PendingModal } from './PendingModal';
 import type { ModalName } from './registry';
 
 /**
- * A modal body that is not part of a page's first load (the account and cashier forms bring the
- * validation rules and the phone-number data with them): each is fetched once the page is idle, so
- * it is there when the visitor reaches for it, or when opened, whichever comes first.
- * Once fetched a body renders at once, with no fallback in between to swallow the first keys typed.
+ * A modal body is not part of a page's first load (the account and cashier forms bring the validation
+ * rules and the phone-number data with them): each is fetched when its modal first opens, behind the
+ * spinner, and is there at once on every later opening. Fetching them all once the page was idle
+ * made a visitor's phone download 19 more files on every first visit (issue 20).
  */
-interface Deferred {
-  /** The body once fetched. */
-  loaded: React.ComponentType | null;
-  Lazy: React.ComponentType;
-  preload(): Promise<unknown>;
-}
-
-function deferredBody<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Deferred {
-  const body: Deferred = {
-    loaded: null,
-    Lazy: lazy(() => load().then((module) => ({ default: pick(module) }))),
-    preload: () =>
-      load().then((module) => {
-        body.loaded = pick(module);
-      }),
-  };
-  return body;
-}
-
-function DeferredBody({ body }: { body: Deferred }) {
-  // Chosen once per opening: switching from the lazy wrapper to the loaded body while the modal is
-  // open would mount it afresh and lose what the player has typed.
-  const [Component] = useState(() => body.loaded ?? body.Lazy);
-  return <Component />;
+function lazyBody<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
 const accountModals = () => import('../features/account/AccountModals');
-const menu = deferredBody(
+const menu = lazyBody(
   () => import('../features/chrome/MenuModal'),
   (module) => module.MenuModal,
 );
-const gameMenu = deferredBody(
+const gameMenu = lazyBody(
   () => import('../features/games/GameMenuModal'),
   (module) => module.GameMenuModal,
 );
-const leaveWebView = deferredBody(
+const leaveWebView = lazyBody(
   () => import('../features/pwa/LeaveWebViewModal'),
   (module) => module.LeaveWebViewModal,
 );
-const search = deferredBody(
+const search = lazyBody(
   () => import('../features/games/SearchGamesModal'),
   (module) => module.SearchGamesModal,
 );
-const login = deferredBody(accountModals, (module) => module.LoginModal);
-const register = deferredBody(accountModals, (module) => module.RegisterModal);
-const resetPassword = deferredBody(accountModals, (module) => module.ResetPasswordModal);
-const changePassword = deferredBody(accountModals, (module) => module.ChangePasswordModal);
-const unlockProfile = deferredBody(accountModals, (module) => module.UnlockProfileModal);
-const completeRegistration = deferredBody(
+const login = lazyBody(accountModals, (module) => module.LoginModal);
+const register = lazyBody(accountModals, (module) => module.RegisterModal);
+const resetPassword = lazyBody(accountModals, (module) => module.ResetPasswordModal);
+const changePassword = lazyBody(accountModals, (module) => module.ChangePasswordModal);
+const unlockProfile = lazyBody(accountModals, (module) => module.UnlockProfileModal);
+const completeRegistration = lazyBody(
   () => import('../features/account/CompleteRegistrationModal'),
   (module) => module.CompleteRegistrationModal,
 );
-const notificationsList = deferredBody(
+const notificationsList = lazyBody(
   () => import('../features/notifications/NotificationsListModal'),
   (module) => module.NotificationsListModal,
 );
-const cashier = deferredBody(
+const cashier = lazyBody(
   () => import('../features/cashier/CashierModal'),
   (module) => module.CashierModal,
 );
-const prize = deferredBody(
-  () => import('../features/bonuses/PrizeModal'),
+const prize = lazyBody(
+  () => import('../features/wheel/PrizeModal'),
   (module) => module.PrizeModal,
 );
-
-/** What a visitor is likely to open next: menus, game search and the account forms; the cashier for a player. */
-const forVisitors = [menu, gameMenu, search, login, register, resetPassword, unlockProfile];
-const forPlayers = [menu, gameMenu, search, cashier, notificationsList, changePassword, completeRegistration];
-
-function usePreloadWhenIdle(bodies: { preload: () => Promise<unknown> }[]) {
-  useEffect(() => {
-    const preload = () => {
-      for (const body of bodies) void body.preload().catch(() => undefined);
-    };
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 2000);
-    return () => clearTimeout(timer);
-  }, [bodies]);
-}
+const fortuneWheel = lazyBody(
+  () => import('../features/wheel/FortuneWheelModal'),
+  (module) => module.FortuneWheelModal,
+);
 
 /** Tells the host that a body fetched on demand is now on screen (it commits with the body). */
 function Shown({ onShown }: { onShown: () => void }) {
@@ -101,7 +64,7 @@ function Shown({ onShown }: { onShown: () => void }) {
   return null;
 }
 
-const bodies: Partial<Record<ModalName, Deferred>> = {
+const bodies: Partial<Record<ModalName, React.ComponentType>> = {
   Menu: menu,
   GameMenu: gameMenu,
   SearchGames: search,
@@ -117,11 +80,12 @@ const bodies: Partial<Record<ModalName, Deferred>> = {
   CashierAuth: cashier,
   NotificationsList: notificationsList,
   Prize: prize,
+  FortuneWheel: fortuneWheel,
 };
 
 function ModalBody({ name }: { name: ModalName }) {
-  const body = bodies[name];
-  return body ? <DeferredBody body={body} /> : <PendingModal name={name} />;
+  const Body = bodies[name];
+  return Body ? <Body /> : <PendingModal name={name} />;
 }
 
 /** Renders the open modals in stack order; the top one answers Escape. */
@@ -129,7 +93,6 @@ export function ModalHost() {
   const { stack, close } = useModals();
   const { t } = useTranslation();
   const top = stack.at(-1)?.name;
-  usePreloadWhenIdle(isLoggedIn(usePlayerSession()) ? forPlayers : forVisitors);
   // Counts bodies shown after loading, so the focus moves into one that arrived after its modal opened.
   const [shown, setShown] = useState(0);
   const bodyShown = useCallback(() => setShown((count) => count + 1), []);

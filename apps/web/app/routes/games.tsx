@@ -7,6 +7,8 @@ import { gamesErrors } from '../features/games/games-content.server';
 import { Lobby } from '../features/games/Lobby';
 import { lobbyPageSize } from '../features/games/LobbyGrid';
 import { defaultFilter, filterBody, isDefaultView, parseLobbyPath } from '../features/games/lobby-filters';
+import { JackpotTicker } from '../features/jackpot/JackpotTicker';
+import { WinnersStrip } from '../features/jackpot/WinnersStrip';
 import type { Route } from './+types/games';
 
 /**
@@ -71,5 +73,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function GamesLobby({ loaderData }: Route.ComponentProps) {
-  return <Lobby loaderData={loaderData} />;
+  return (
+    <>
+      <JackpotTicker />
+      <Lobby loaderData={loaderData} />
+      <WinnersStrip />
+    </>
+  );
 }

@@ -4,6 +4,8 @@ import { hasDeposited } from '../features/bonuses/first-deposit.server';
 import { contentFor, requireFirst } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
 import { gameRowsOf, HomeGames } from '../features/games/HomeGames';
+import { JackpotTicker } from '../features/jackpot/JackpotTicker';
+import { WinnersStrip } from '../features/jackpot/WinnersStrip';
 import { Icon, isIconName } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/home';
@@ -66,7 +68,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </aside>
       ) : null}
 
+      <JackpotTicker />
+
       <HomeGames rows={gameRows} />
+
+      <WinnersStrip />
 
       <section className="section" aria-labelledby="strengths-title">
         <h2 id="strengths-title">{page.strengths.title}</h2>

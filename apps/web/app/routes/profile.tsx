@@ -67,6 +67,12 @@ export default function ProfileLayout() {
             <NavLink to={to('/profile/limits')} className="profile__tab">
               {t('limits.nav')}
             </NavLink>
+            <NavLink to={to('/profile/loyalty')} className="profile__tab">
+              {t('loyalty.nav')}
+            </NavLink>
+            <NavLink to={to('/profile/lottery')} className="profile__tab">
+              {t('lottery.nav')}
+            </NavLink>
           </nav>
           <Outlet />
         </>

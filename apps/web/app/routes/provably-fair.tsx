@@ -2,8 +2,10 @@ import { contentFor } from '../features/content/load.server';
 import { alternateLinks } from '../features/content/meta';
 import { ProvablyFair } from '../features/studio/ProvablyFair';
 import { studioTitleChoices } from '../features/studio/studio-titles.server';
+import { WheelVerifier } from '../features/wheel/WheelVerifier';
 import { catalogues } from '../i18n/catalogues.server';
 import '../styles/provably-fair.css';
+import '../styles/wheel.css';
 import type { Route } from './+types/provably-fair';
 
 /**
@@ -28,5 +30,10 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     : [];
 
 export default function ProvablyFairPage({ loaderData }: Route.ComponentProps) {
-  return <ProvablyFair games={loaderData.games} locale={loaderData.locale} />;
+  return (
+    <>
+      <ProvablyFair games={loaderData.games} locale={loaderData.locale} />
+      <WheelVerifier />
+    </>
+  );
 }

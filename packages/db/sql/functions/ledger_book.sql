@@ -8,6 +8,8 @@
 --
 -- p_legs: [{ "account": id, "amount": signed minor units, "tracked": true for player accounts,
 --            "fallback": id (optional: a spend taken from "account" first, the rest from "fallback") }]
+-- p_now: the product's time, which decides the player's limits (ledger_try_book); the database's
+-- time when a caller does not say.
 -- Returns { "status": "booked" | "replay", "result": {...} } or { "status": "conflict", "kind": ... }.
 CREATE OR REPLACE FUNCTION ledger_book(
   p_key text,
@@ -20,14 +22,15 @@ CREATE OR REPLACE FUNCTION ledger_book(
   p_round text,
   p_game text,
   p_legs jsonb,
-  p_result jsonb
+  p_result jsonb,
+  p_now timestamptz DEFAULT now()
 ) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
 DECLARE
   v_booking jsonb;
 BEGIN
-  v_booking := ledger_try_book(p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, p_legs, p_result);
+  v_booking := ledger_try_book(p_key, p_fingerprint, p_kind, p_player, p_currency, p_amount, p_reference, p_round, p_game, p_legs, p_result, p_now);
   IF v_booking->>'status' = 'refused' THEN
     IF v_booking->>'reason' = 'insufficient_funds' THEN
       RAISE EXCEPTION 'insufficient_funds' USING ERRCODE = 'P0001';

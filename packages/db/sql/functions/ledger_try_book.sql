@@ -5,6 +5,9 @@
 -- stake above the maximum bet of the player's running bonus in the currency; 'player_limit', a stake
 -- that would take the player past their own loss or wager limit (issue 17). Whichever of a win and
 -- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
+-- A real-money bet on a slot also pays the progressive jackpot (issue 18, decision 28): the house's leg
+-- gives each tier of jackpot_tiers its share of the real part of the stake as legs of the same
+-- transaction, so a contribution is booked, or lost, with its bet and never apart from it.
 -- * All of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries.
 -- * The transaction row is written once, with its result, after the legs are applied, and the entries
@@ -16,9 +19,11 @@
 -- nothing in common (a conflicting payload for another player, or a movement without a player) can
 -- still race to the insert: the loser fails on ledger_transactions_key_unique and the caller books
 -- again, finding the winner's row.
+-- p_now is the product's time (the app's clock, apps/server/src/platform/clock.ts), which decides the
+-- player's limits: the start of a limit's rolling window and whether a pending raise or removal is due.
 CREATE OR REPLACE FUNCTION ledger_try_book(
   p_key text, p_fingerprint text, p_kind text, p_player uuid, p_currency text, p_amount bigint,
-  p_reference text, p_round text, p_game text, p_legs jsonb, p_result jsonb
+  p_reference text, p_round text, p_game text, p_legs jsonb, p_result jsonb, p_now timestamptz
 ) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
@@ -47,6 +52,12 @@ DECLARE
   v_entry_amounts bigint[] := '{}';
   v_entry_after bigint[] := '{}';
   v_result jsonb;
+  -- The jackpot contribution: the real money the stake took, the house's entry (by position), the tiers.
+  v_real_spent bigint := 0;
+  v_house_at int;
+  v_jackpot record;
+  v_share bigint;
+  v_contributed bigint := 0;
 BEGIN
   SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(kind ORDER BY id), '{}'),
          coalesce(array_agg(balance ORDER BY id), '{}')
@@ -96,17 +107,17 @@ BEGIN
   -- The player's own loss and wager limits in the currency (issue 17, decision 22): a stake that would
   -- take what was lost, or staked, in a limit's rolling window past the limit is refused at bet time.
   -- After the account locks, which every bet of the player takes, so concurrent bets cannot pass one
-  -- limit together. A raise or removal counts once its effective_at has passed. For a player without
-  -- limits this is one probe of player_limits_player_idx.
+  -- limit together. A raise or removal counts once its effective_at has passed, both read at p_now.
+  -- For a player without limits this is one probe of player_limits_player_idx.
   IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
     SELECT 1 FROM player_limits l
     WHERE l.player_id = p_player AND l.currency = p_currency AND l.kind IN ('loss', 'wager')
-      AND NOT (l.pending_removal AND l.effective_at <= now())
+      AND NOT (l.pending_removal AND l.effective_at <= p_now)
       AND player_limit_used(
         p_player, p_currency, l.kind,
-        now() - CASE l.period WHEN 'day' THEN interval '24 hours' WHEN 'week' THEN interval '7 days'
+        p_now - CASE l.period WHEN 'day' THEN interval '24 hours' WHEN 'week' THEN interval '7 days'
                               ELSE interval '30 days' END
-      ) + p_amount > CASE WHEN l.pending_amount IS NOT NULL AND l.effective_at <= now()
+      ) + p_amount > CASE WHEN l.pending_amount IS NOT NULL AND l.effective_at <= p_now
                           THEN l.pending_amount ELSE l.amount END
   ) THEN
     RETURN jsonb_build_object('status', 'refused', 'reason', 'player_limit');
@@ -121,6 +132,9 @@ BEGIN
       v_entry_accounts := v_entry_accounts || (v_leg->>'account')::bigint;
       v_entry_amounts := v_entry_amounts || v_amount;
       v_entry_after := v_entry_after || NULL::bigint;
+      IF v_amount > 0 THEN
+        v_house_at := cardinality(v_entry_accounts);
+      END IF;
       CONTINUE;
     END IF;
     v_at := array_position(v_ids, (v_leg->>'account')::bigint);
@@ -139,6 +153,9 @@ BEGIN
       v_rest := -v_amount - v_from_first;
       IF v_rest > v_balances[v_fallback_at] THEN
         RETURN jsonb_build_object('status', 'refused', 'reason', 'insufficient_funds');
+      END IF;
+      IF v_from_first > 0 AND v_kinds[v_at] = 'real' THEN
+        v_real_spent := v_from_first;
       END IF;
       IF v_from_first > 0 THEN
         v_balances[v_at] := v_balances[v_at] - v_from_first;
@@ -167,6 +184,41 @@ BEGIN
   END LOOP;
   IF v_sum <> 0 THEN
     RAISE EXCEPTION 'unbalanced_transaction' USING ERRCODE = 'P0002';
+  END IF;
+
+  -- The jackpot contribution of a real-money slot bet, taken from the house's share of the stake. The
+  -- player's stakes on slots are summed (jackpot_stakes, a row written under the account lock taken
+  -- above), and each tier is booked the whole cents its share of that sum gained with this bet: a stake
+  -- of EUR 1 adds half a cent to the Mini, booked with the player's next such bet. For any other bet, a
+  -- currency without a jackpot or a game that is not a slot, one probe of jackpot_tiers' key finds
+  -- nothing and nothing is written.
+  IF p_kind = 'bet' AND v_real_spent > 0 AND v_house_at IS NOT NULL THEN
+    FOR v_jackpot IN
+      WITH tiers AS (
+        SELECT t.account_id, t.share_bp FROM jackpot_tiers t
+        WHERE t.currency = p_currency
+          AND EXISTS (
+            SELECT 1 FROM games g
+            WHERE g.game_code = p_game AND g.categories && ARRAY['slots', 'classic-slots']
+          )
+      ), staked AS (
+        INSERT INTO jackpot_stakes AS s (player_id, currency, staked)
+        SELECT p_player, p_currency, v_real_spent WHERE EXISTS (SELECT 1 FROM tiers)
+        ON CONFLICT (player_id, currency) DO UPDATE SET staked = s.staked + excluded.staked
+        RETURNING s.staked
+      )
+      SELECT tiers.account_id, staked.staked * tiers.share_bp / 10000
+               - (staked.staked - v_real_spent) * tiers.share_bp / 10000 AS cents
+      FROM tiers, staked
+    LOOP
+      IF v_jackpot.cents > 0 THEN
+        v_entry_accounts := v_entry_accounts || v_jackpot.account_id;
+        v_entry_amounts := v_entry_amounts || v_jackpot.cents;
+        v_entry_after := v_entry_after || NULL::bigint;
+        v_contributed := v_contributed + v_jackpot.cents;
+      END IF;
+    END LOOP;
+    v_entry_amounts[v_house_at] := v_entry_amounts[v_house_at] - v_contributed;
   END IF;
 
   FOR v_at IN 1..cardinality(v_ids) LOOP

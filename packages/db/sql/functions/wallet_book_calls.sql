@@ -7,7 +7,8 @@
 -- Each outcome is {"booking": …} (ledger_try_book's answer), {"booked": false} (the session or bet did
 -- not fit: nothing done) or {"error": "<reason>"} (refused: nothing done). An error raised by one call
 -- (a lost race for its key, a deadlock) fails the whole statement: the caller then books each call of
--- the group on its own.
+-- the group on its own. A call's "now" is the time its game session is checked at; its "clock_now" the
+-- product's time, which decides the player's limits (the database's time when a caller does not say).
 CREATE OR REPLACE FUNCTION wallet_book_calls(p_calls jsonb) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
@@ -50,7 +51,8 @@ BEGIN
     v_booking := ledger_try_book(
       v_call->>'key', v_call->>'fingerprint', v_call->>'kind', (v_call->>'player')::uuid,
       v_call->>'currency', (v_call->>'amount')::bigint, v_call->>'reference', v_call->>'round',
-      v_call->>'game', v_legs, v_call->'result'
+      v_call->>'game', v_legs, v_call->'result',
+      coalesce((v_call->>'clock_now')::timestamptz, now())
     );
     IF v_booking->>'status' = 'refused' THEN
       v_outcomes := v_outcomes || jsonb_build_array(jsonb_build_object('error', v_booking->>'reason'));

@@ -146,6 +146,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The player's session-time limit, in minutes, that ended this session (issue 17), so a request that
+     * still carries it is told why; null for a session that did not end at a limit.
+     */
+    endedAtLimitMinutes: integer('ended_at_limit_minutes'),
   },
   (table) => [index('sessions_player_idx').on(table.playerId)],
 );

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Content collections loaded from the files under content/{en,el}/ at start-up. The files are the
@@ -17,4 +18,18 @@ export const contentItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.collection, table.locale, table.stem] })],
+);
+
+/**
+ * Bumped by a statement trigger on any write to content_items (sql/functions/content_items_changed.sql),
+ * whoever makes it: each server process reads it to know its in-memory snapshot of the content, and the
+ * pages it rendered from it, are stale.
+ */
+export const contentItemsVersion = pgTable(
+  'content_items_version',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('content_items_version_singleton', sql`${table.singleton}`)],
 );

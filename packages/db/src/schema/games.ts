@@ -74,6 +74,8 @@ export const games = pgTable(
     uniqueIndex('games_identifier_unique').on(table.identifier),
     uniqueIndex('games_seo_title_unique').on(table.seoTitle),
     index('games_provider_idx').on(table.provider),
+    // The bet's booking asks whether its game is a slot (jackpot contribution, ledger_try_book).
+    index('games_game_code_idx').on(table.gameCode),
     check('games_rtp_range', sql`${table.rtp} > 0 and ${table.rtp} <= 100`),
     check('games_volatility', sql`${table.volatility} in ('low', 'medium', 'high')`),
   ],

@@ -17,7 +17,19 @@ import { players } from './auth.ts';
 import { currencies } from './info.ts';
 
 /** Owners of system accounts: the casino's side of every movement. Their balance is the sum of their entries. */
-export const systemAccountKinds = ['house', 'psp_clearing', 'bonus_pool', 'jackpot'] as const;
+export const systemAccountKinds = [
+  'house',
+  'psp_clearing',
+  'bonus_pool',
+  'jackpot',
+  'jackpot_mini',
+  'jackpot_major',
+  'jackpot_grand',
+  'jackpot_seed',
+  'lottery_pool',
+  'loyalty_pool',
+  'tournament_pool',
+] as const;
 /** A player's money per currency: withdrawable real money, bonus money, and withdrawals awaiting payout. */
 export const playerAccountKinds = ['real', 'bonus', 'withdrawal_hold'] as const;
 
@@ -55,7 +67,7 @@ export const ledgerAccounts = pgTable(
     ),
     check(
       'ledger_accounts_kind_matches_owner',
-      sql`(${table.playerId} is null and ${table.kind} in ('house', 'psp_clearing', 'bonus_pool', 'jackpot')) or (${table.playerId} is not null and ${table.kind} in ('real', 'bonus', 'withdrawal_hold'))`,
+      sql`(${table.playerId} is null and ${table.kind} in ('house', 'psp_clearing', 'bonus_pool', 'jackpot', 'jackpot_mini', 'jackpot_major', 'jackpot_grand', 'jackpot_seed', 'lottery_pool', 'loyalty_pool', 'tournament_pool')) or (${table.playerId} is not null and ${table.kind} in ('real', 'bonus', 'withdrawal_hold'))`,
     ),
   ],
 );

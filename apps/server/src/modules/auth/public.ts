@@ -3,5 +3,11 @@ export { sendAccountEmail } from './account-emails.ts';
 export { isCommonPassword } from './common-passwords.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { requirePlayer } from './require-player.ts';
-export { hashToken, playerIdForSession, randomToken, sessionCookieName } from './sessions.ts';
+export {
+  hashToken,
+  playerIdForSession,
+  randomToken,
+  sessionCookieName,
+  sessionLimitThatEnded,
+} from './sessions.ts';
 export { emailDns } from './validate-email.ts';

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidCredentials();
       }
       // A time-out or self-exclusion in force: refused with its end, only to someone who knows the password.
-      await refuseIfExcluded(db, found.id);
+      await refuseIfExcluded(db, found.id, app.clock.now());
 
       const token = await db.transaction(async (tx) => {
         await tx

@@ -32,11 +32,12 @@ export async function createSession(
 /**
  * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
  * has run as long as the player's session-time limit (issue 17) is ended here, for good: it is revoked,
- * so raising or removing the limit later does not bring it back.
+ * so raising or removing the limit later does not bring it back. `now`: the product's time (the app's
+ * clock), at which the session's age and a pending change of the limit are read.
  */
-export async function playerIdForSession(db: Db, token: string): Promise<string | null> {
+export async function playerIdForSession(db: Db, token: string, now = new Date()): Promise<string | null> {
   const tokenHash = hashToken(token);
-  const now = new Date();
+  const at = now.toISOString();
   const [session] = await db
     .select({
       playerId: schema.sessions.playerId,
@@ -44,8 +45,8 @@ export async function playerIdForSession(db: Db, token: string): Promise<string 
       // The session-time limit in force (a raise or removal counts once its 24 hours are over).
       limitMinutes: sql<number | null>`(
         select case
-          when l.pending_removal and l.effective_at <= now() then null
-          when l.pending_amount is not null and l.effective_at <= now() then l.pending_amount
+          when l.pending_removal and l.effective_at <= ${at}::timestamptz then null
+          when l.pending_amount is not null and l.effective_at <= ${at}::timestamptz then l.pending_amount
           else l.amount end
         from player_limits l
         where l.player_id = ${schema.sessions.playerId} and l.kind = 'session' and l.currency is null
@@ -66,11 +67,23 @@ export async function playerIdForSession(db: Db, token: string): Promise<string 
   ) {
     await db
       .update(schema.sessions)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, endedAtLimitMinutes: session.limitMinutes })
       .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
     return null;
   }
   return session.playerId;
+}
+
+/**
+ * The session-time limit, in minutes, that ended the session of this token, or null when the session
+ * is live, unknown, or ended otherwise (signed out, expired, a break): what a refused request is told.
+ */
+export async function sessionLimitThatEnded(db: Db, token: string): Promise<number | null> {
+  const [session] = await db
+    .select({ minutes: schema.sessions.endedAtLimitMinutes })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.tokenHash, hashToken(token)));
+  return session?.minutes ?? null;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -149,7 +149,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           defaultCurrency: await app.referenceData.defaultCurrency(),
           events: app.events,
         });
-        const excluded = await exclusionInForce(db, signedIn.playerId);
+        const excluded = await exclusionInForce(db, signedIn.playerId, app.clock.now());
         if (excluded) {
           // The sign-in form says until when (compliance.excluded_until) or that it is for good.
           request.log.info({ provider: provider.name }, 'social sign-in refused: the player is excluded');

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { equivalents } from './currency-equivalents.ts';
 import type { CampaignTerms } from './terms.ts';
 
-/** Slots count in full; table games and dice 10 % (the promotion pages' "Good to know"). */
-const contributions: NonNullable<CampaignTerms['contributions']> = {
+/** Slots count in full; table games and dice 10 % (the promotion pages' "Good to know", the bonus terms). */
+export const contributions: NonNullable<CampaignTerms['contributions']> = {
   categories: { slots: 100, 'classic-slots': 100, table: 10, roulette: 10, blackjack: 10, dice: 10 },
   games: {},
   other: 10,

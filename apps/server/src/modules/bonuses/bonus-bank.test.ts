@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { handlersCaughtUp } from '../../testing/events.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import {
   type BankPlayer,
@@ -133,20 +134,6 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
 
   const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0 };
 
-  /** Until every event handler has read to the head of its stream, twice in a row (handlers publish events). */
-  async function handlersCaughtUp() {
-    const behind = () =>
-      rows<{ handler: string }>(sql`
-        select p.handler from event_handler_positions p
-        where (p.stream = 'ledger' and p.position < (select coalesce(max(id), 0) from ledger_transactions))
-           or (p.stream = 'events' and p.position < (select coalesce(max(id), 0) from events))`);
-    for (let stable = 0; stable < 2; ) {
-      await vi.waitFor(async () => expect(await behind()).toEqual([]), { timeout: 30_000, interval: 100 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      stable = (await behind()).length === 0 ? stable + 1 : 0;
-    }
-  }
-
   it('keeps the ledger and every bonus rule under concurrent bonus play', async () => {
     const players = await signUpPlayers(baseUrl, app.database.db, 25);
     const record = newRecord();
@@ -208,7 +195,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     // Studios close the rounds still open, so bonuses waiting on them in handle_bets can end.
     await settleOpenBets(baseUrl, players, record);
     await settleCashier(app.database.db);
-    await handlersCaughtUp();
+    await handlersCaughtUp(app.database.db);
 
     // The load really exercised the paths under test.
     const kinds = [...record.acknowledged.values()].map((call) => call.kind);

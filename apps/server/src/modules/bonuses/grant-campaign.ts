@@ -43,10 +43,12 @@ export async function grantCampaign(
     terms: CampaignTerms;
     source: string;
     kind: 'coupon' | 'no_deposit';
+    /** The product clock's time of the grant (now when not given). */
+    now?: Date;
   },
 ): Promise<Granted> {
   const { playerId, currency, campaign, terms, source } = grant;
-  const now = new Date();
+  const now = grant.now ?? new Date();
   const granted: Granted = { bonuses: [], freespins: [], lootboxes: [] };
   const amount = terms.amount?.[currency];
   if (amount) {

@@ -45,6 +45,17 @@ export interface CashierVerificationHooks {
   checkWithdrawal(playerId: string, currency: string, amount: number): Promise<void>;
 }
 
+/**
+ * A deposit code another capability owns (the fortune wheel's): true when `code` is its own, refused
+ * with its own error when this deposit does not qualify; false leaves the code to the bonus engine.
+ */
+export type DepositCodeCheck = (
+  playerId: string,
+  currency: string,
+  amount: number,
+  code: string,
+) => Promise<boolean>;
+
 export interface CashierBonusHooks {
   /** Refuses a deposit bonus code that cannot give a bonus with this deposit (before the provider is asked). */
   checkDepositCode(playerId: string, currency: string, amount: number, code: string): Promise<void>;
@@ -139,6 +150,18 @@ export class Cashier {
       throw new AppError('cashier.amount_above_maximum', { field, params: { max, currency } });
   }
 
+  readonly #codeChecks: DepositCodeCheck[] = [];
+
+  /** Lets a capability own deposit codes: checked before the bonus engine sees a code. */
+  acceptDepositCodes(check: DepositCodeCheck): void {
+    this.#codeChecks.push(check);
+  }
+
+  async #ownCode(playerId: string, currency: string, amount: number, code: string): Promise<boolean> {
+    for (const check of this.#codeChecks) if (await check(playerId, currency, amount, code)) return true;
+    return false;
+  }
+
   async startDeposit(
     playerId: string,
     request: { currency: string; amount: number; method: string; bonusCode?: string | undefined },
@@ -148,7 +171,10 @@ export class Cashier {
     await this.#checkAccount(playerId, request.currency);
     await this.#options.limits?.checkDeposit(playerId, request.currency, request.amount);
     await this.#options.verification?.checkDeposit(playerId, request.currency, request.amount);
-    if (request.bonusCode) {
+    if (
+      request.bonusCode &&
+      !(await this.#ownCode(playerId, request.currency, request.amount, request.bonusCode))
+    ) {
       await this.#options.bonuses?.checkDepositCode(
         playerId,
         request.currency,

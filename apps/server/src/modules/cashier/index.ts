@@ -63,7 +63,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       },
       limits: {
         checkDeposit: (playerId, currency, amount) =>
-          checkDepositLimit(app.database.db, playerId, currency, amount, new Date()),
+          checkDepositLimit(app.database.db, playerId, currency, amount, app.clock.now()),
       },
       verification: {
         checkDeposit: (playerId, currency, amount) =>
@@ -72,7 +72,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
             currency,
             amount,
             licence: app.config.LICENSE,
-            now: new Date(),
+            now: app.clock.now(),
           }),
         checkWithdrawal: (playerId, currency, amount) =>
           checkWithdrawal(app.database.db, { playerId, currency, amount, licence: app.config.LICENSE }),

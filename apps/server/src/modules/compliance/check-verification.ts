@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { licenceRules } from '@chrysos/rules';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { equivalents } from '../bonuses/public.ts';
 import type { DocumentKind } from './upload-document.ts';
@@ -38,6 +38,23 @@ async function approvedKinds(db: Db, playerId: string): Promise<Set<string>> {
     .from(schema.playerDocuments)
     .where(and(eq(schema.playerDocuments.playerId, playerId), eq(schema.playerDocuments.status, 'approved')));
   return new Set(rows.map((row) => row.kind));
+}
+
+/**
+ * Spec §3 `verified` as a column of another query about the player `playerId` (a column of it), so a
+ * page or GET /player reads it with the player's own row, in one round trip. `playerId` must be
+ * qualified (`"players"."id"`).
+ */
+export function verifiedColumn(playerId: SQLWrapper) {
+  // Aliased and qualified: in a select list drizzle writes columns without their table.
+  const kinds = sql.join(
+    requiredKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql<boolean>`(select count(distinct d.kind) = ${requiredKinds.length} from player_documents d
+    where d.player_id = ${playerId} and d.status = 'approved' and d.kind in (${kinds}))`.mapWith(
+    (value) => value === true || value === 't',
+  );
 }
 
 /** Spec §3 `verified`: an approved identity document and an approved proof of address. */

@@ -18,18 +18,20 @@ export function exclusionRoutes(deps: ExclusionDeps): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(exclusionsApi.list),
       handler: async (request) =>
-        listExclusions(db, await requirePlayer(request), coolingOffMs(deps.licence)),
+        listExclusions(db, await requirePlayer(request), coolingOffMs(deps.licence), app.clock.now()),
     });
 
     app.route({
       ...routeOf(exclusionsApi.take),
       handler: async (request, reply) => {
         const playerId = await requirePlayer(request);
-        const taken = await takeExclusion(db, deps, playerId, {
-          ...request.body,
-          source: 'player',
-          ip: request.ip,
-        });
+        const taken = await takeExclusion(
+          db,
+          deps,
+          playerId,
+          { ...request.body, source: 'player', ip: request.ip },
+          app.clock.now(),
+        );
         // Every session of the player was revoked with it; this browser forgets its cookie too.
         return reply.endSession().code(201).send(taken);
       },
@@ -43,7 +45,7 @@ export function exclusionRoutes(deps: ExclusionDeps): FastifyPluginAsyncZod {
           coolingOffMs(deps.licence),
           await requirePlayer(request),
           request.params.id,
-          new Date(),
+          app.clock.now(),
           request.ip,
         ),
     });
@@ -67,7 +69,12 @@ export function exclusionOperatorRoutes(deps: ExclusionDeps): FastifyPluginAsync
     app.route({
       ...routeOf(exclusionsOperatorApi.list),
       handler: async (request) =>
-        listExclusions(db, await existingPlayer(db, request.params.id), coolingOffMs(deps.licence)),
+        listExclusions(
+          db,
+          await existingPlayer(db, request.params.id),
+          coolingOffMs(deps.licence),
+          app.clock.now(),
+        ),
     });
 
     app.route({
@@ -75,13 +82,13 @@ export function exclusionOperatorRoutes(deps: ExclusionDeps): FastifyPluginAsync
       handler: async (request, reply) => {
         const playerId = await existingPlayer(db, request.params.id);
         const { kind, period, reason } = request.body;
-        const taken = await takeExclusion(db, deps, playerId, {
-          kind,
-          period,
-          reason,
-          source: 'operator',
-          ip: request.ip,
-        });
+        const taken = await takeExclusion(
+          db,
+          deps,
+          playerId,
+          { kind, period, reason, source: 'operator', ip: request.ip },
+          app.clock.now(),
+        );
         return reply.code(201).send(taken);
       },
     });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
@@ -89,6 +89,8 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     );
   });
   afterAll(() => app.closeAll());
+  // A test that moved the product clock puts it back, so the next starts at the real time.
+  afterEach(() => app.clock.moveTo(new Date()));
 
   it('takes a 24-hour break: signed out everywhere, games closed, sign-in refused with its end', async () => {
     const player = await withPassword(app, await newPlayer(app, { funded: 5_000 }));
@@ -333,13 +335,43 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     expect((await launch()).statusCode).toBe(200);
   });
 
+  it('ends a break and its cooling-off on the product clock, to the minute', async () => {
+    const player = await withPassword(app, await newPlayer(app));
+    const taken = (
+      await api(app, player, 'POST', '/player/exclusions', { kind: 'timeout', period: '24h' })
+    ).json();
+    const ends = Date.parse(taken.ends_at);
+    app.clock.moveTo(new Date(ends - 60_000));
+    expect((await signIn(app, player.email)).json().codes.base).toEqual(['compliance.excluded_until']);
+    app.clock.moveTo(new Date(ends + 60_000));
+    const back = await signIn(app, player.email);
+    expect(back.statusCode).toBe(200);
+    const session = back.cookies.find((cookie) => cookie.name === sessionCookieName);
+    const returning = { ...player, cookie: `${sessionCookieName}=${session?.value}` };
+    const list = (await api(app, returning, 'GET', '/player/exclusions')).json();
+    expect(list).toEqual([expect.objectContaining({ id: taken.id, state: 'ended' })]);
+    const asked = (await api(app, returning, 'POST', `/player/exclusions/${taken.id}/lift`)).json();
+    expect(asked).toMatchObject({ state: 'cooling_off' });
+    const liftable = Date.parse(asked.liftable_at);
+    expect(liftable - Date.parse(asked.lift_requested_at)).toBe(24 * hour);
+    expect(Math.abs(Date.parse(asked.lift_requested_at) - (ends + 60_000))).toBeLessThan(60_000);
+    app.clock.moveTo(new Date(liftable - 60_000));
+    const early = await api(app, returning, 'POST', `/player/exclusions/${taken.id}/lift`);
+    expect(early.json().codes.base).toEqual(['compliance.cooling_off']);
+    app.clock.moveTo(new Date(liftable + 60_000));
+    const lifted = await api(app, returning, 'POST', `/player/exclusions/${taken.id}/lift`);
+    expect(lifted.json()).toMatchObject({ state: 'lifted' });
+  });
+
   it('refuses to lift a break before it ends, naming the end', async () => {
     const player = await newPlayer(app);
     const taken = (
       await api(app, player, 'POST', '/player/exclusions', { kind: 'timeout', period: '72h' })
     ).json();
     // The player is signed out; the refusal is the domain's, whoever asks.
-    await expect(liftExclusion(app.database.db, 24 * hour, player.id, taken.id)).rejects.toMatchObject({
+    await expect(
+      liftExclusion(app.database.db, 24 * hour, player.id, taken.id, new Date()),
+    ).rejects.toMatchObject({
       problems: [{ code: 'compliance.exclusion_not_ended', params: { until: taken.ends_at } }],
     });
   });

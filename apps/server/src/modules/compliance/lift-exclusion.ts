@@ -15,7 +15,7 @@ export async function liftExclusion(
   coolingOffMs: number,
   playerId: string,
   id: string,
-  now = new Date(),
+  now: Date,
   ip: string | null = null,
 ): Promise<Exclusion> {
   const e = schema.playerExclusions;

@@ -25,13 +25,13 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.database;
     const present = async (request: FastifyRequest, row: Parameters<typeof presentLimit>[1]) =>
-      presentLimit(db, row, new Date(), row.kind === 'session' ? await sessionStart(db, request) : null);
+      presentLimit(db, row, app.clock.now(), row.kind === 'session' ? await sessionStart(db, request) : null);
 
     app.route({
       ...routeOf(limitsApi.list),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        const now = new Date();
+        const now = app.clock.now();
         const rows = await limitRows(db, playerId, now);
         const started = rows.some((row) => row.kind === 'session') ? await sessionStart(db, request) : null;
         return {
@@ -49,7 +49,7 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
       ...routeOf(limitsApi.set),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        const row = await setLimit(db, licence, { playerId, ip: request.ip }, request.body);
+        const row = await setLimit(db, licence, { playerId, ip: request.ip }, request.body, app.clock.now());
         return present(request, row);
       },
     });
@@ -66,6 +66,7 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
             ...request.params,
             currency: request.query.currency,
           },
+          app.clock.now(),
         );
         return present(request, row);
       },
@@ -83,6 +84,7 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
             ...request.params,
             currency: request.query.currency,
           },
+          app.clock.now(),
         );
         return present(request, row);
       },

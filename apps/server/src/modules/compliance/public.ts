@@ -1,6 +1,6 @@
 /** What other modules may use of compliance: the only file they import from it. */
 export { type AuditActor, type AuditEntry, recordAudit } from './audit-log.ts';
-export { checkDeposit, checkWithdrawal, isVerified } from './check-verification.ts';
+export { checkDeposit, checkWithdrawal, isVerified, verifiedColumn } from './check-verification.ts';
 export { refuseIfExcluded } from './exclusion-refusal.ts';
 export { exclusionInForce, holdsPlay } from './read-exclusions.ts';
 export { checkDepositLimit, depositAllowance } from './read-limits.ts';

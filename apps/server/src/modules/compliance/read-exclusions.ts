@@ -38,7 +38,7 @@ export async function listExclusions(
   db: Db,
   playerId: string,
   coolingOffMs: number,
-  now = new Date(),
+  now: Date,
 ): Promise<Exclusion[]> {
   const rows = await db.select().from(e).where(eq(e.playerId, playerId)).orderBy(desc(e.startsAt));
   return rows.map((row) => presentExclusion(row, now, coolingOffMs));
@@ -51,7 +51,7 @@ export async function listExclusions(
 export async function exclusionInForce(
   db: Db,
   playerId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ kind: string; endsAt: Date | null } | null> {
   const rows = await db
     .select()

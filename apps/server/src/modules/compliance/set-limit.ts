@@ -110,7 +110,7 @@ export async function setLimit(
   licence: string,
   actor: LimitActor,
   request: { kind: LimitKind; period: LimitPeriod; currency?: string | undefined; amount: number },
-  now = new Date(),
+  now: Date,
 ): Promise<LimitRow> {
   const key = await limitKey(db, licence, actor.playerId, request);
   return db.transaction(async (tx) => {
@@ -167,7 +167,7 @@ export async function removeLimit(
   licence: string,
   actor: LimitActor,
   request: { kind: LimitKind; period: LimitPeriod; currency?: string | undefined },
-  now = new Date(),
+  now: Date,
 ): Promise<LimitRow> {
   const key = await limitKey(db, licence, actor.playerId, request);
   return db.transaction(async (tx) => {
@@ -202,7 +202,7 @@ export async function cancelPendingLimit(
   licence: string,
   actor: LimitActor,
   request: { kind: LimitKind; period: LimitPeriod; currency?: string | undefined },
-  now = new Date(),
+  now: Date,
 ): Promise<LimitRow> {
   const key = await limitKey(db, licence, actor.playerId, request);
   return db.transaction(async (tx) => {

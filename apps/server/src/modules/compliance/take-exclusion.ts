@@ -35,7 +35,7 @@ export async function takeExclusion(
     /** Where the request came from, for the audit trail. */
     ip?: string | null;
   },
-  now = new Date(),
+  now: Date,
 ): Promise<Exclusion> {
   if (!periodsOffered(deps.licence, choice.kind).includes(choice.period)) {
     throw new AppError('compliance.period_not_offered', { field: 'period', params: { kind: choice.kind } });

@@ -4,12 +4,13 @@ import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
 
 const operatorToken = 'operator-token-for-tests-0123456789abcdef';
@@ -58,6 +59,8 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     app = await buildTestApp(kind, { OPERATOR_API_TOKEN: operatorToken });
   });
   afterAll(() => app.closeAll());
+  // A test that moved the product clock puts it back, so the next starts at the real time.
+  afterEach(() => app.clock.moveTo(new Date()));
 
   const api = (player: Pick<TestPlayer, 'cookie'>, method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({
@@ -294,6 +297,30 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
       days: 180,
       blocked: false,
     });
+
+    // 180 days and a minute later on the product clock, those deposits are out of the window.
+    app.clock.moveTo(new Date(Date.now() + 180 * 24 * 60 * 60 * 1000 + 60_000));
+    const token = randomToken();
+    await app.database.db.insert(schema.sessions).values({
+      tokenHash: hashToken(token),
+      playerId: player.id,
+      ip: '127.0.0.1',
+      expiresAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+    });
+    const back = { cookie: `${sessionCookieName}=${token}` };
+    expect((await api(back, 'GET', '/player/documents')).json().deposits).toMatchObject({
+      total_euro_cents: 0,
+      blocked: false,
+    });
+    expect(
+      (
+        await api(back, 'POST', '/payments/deposits', {
+          currency: 'EUR',
+          amount_cents: 200_000,
+          method: 'card',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   // Last: it spends what is left of the hour's uploads from this address.

@@ -13,11 +13,15 @@ import type { ContentFileItem } from './read-content-files.ts';
 /**
  * The content collections, stored in the database and served from a snapshot held in memory: content
  * changes only when files are synced (or the back office edits it and calls `reload`), while every page
- * reads several collections.
+ * reads several collections. A write on any instance bumps content_items_version (a trigger), and
+ * `current()` reloads a snapshot older than that, so every instance serves the change on its next page.
  */
 export class ContentStore {
   readonly #db: Db;
   #items: ContentItem[] = [];
+  /** The content_items_version the snapshot was read at (-1: not read yet). */
+  #version = -1;
+  #reloading: Promise<void> | undefined;
 
   constructor(db: Db) {
     this.#db = db;
@@ -71,8 +75,32 @@ export class ContentStore {
     return { written, removed };
   }
 
+  /**
+   * The version of the content this process serves, after reloading the snapshot if another process
+   * (or a sync) changed the content since: one indexed read of a one-row table.
+   */
+  async current(): Promise<number> {
+    const version = await this.#readVersion();
+    if (version > this.#version) {
+      this.#reloading ??= this.reload().finally(() => {
+        this.#reloading = undefined;
+      });
+      await this.#reloading;
+    }
+    return this.#version;
+  }
+
+  async #readVersion(): Promise<number> {
+    const [row] = await this.#db
+      .select({ version: schema.contentItemsVersion.version })
+      .from(schema.contentItemsVersion);
+    return Number(row?.version ?? 0);
+  }
+
   /** Re-reads the snapshot from the database. */
   async reload(): Promise<void> {
+    // Rows read after the version are at least that new; a change in between bumps it again.
+    const version = await this.#readVersion();
     const rows = await this.#db
       .select()
       .from(schema.contentItems)
@@ -84,6 +112,7 @@ export class ContentStore {
       data: row.data as ContentData<ContentCollection>,
       bodyHtml: row.bodyHtml,
     }));
+    this.#version = Math.max(this.#version, version);
   }
 
   /**

@@ -1,9 +1,10 @@
 import { isVisible } from '@chrysos/rules';
 import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isBlockedCountry, isBotUserAgent, realityCheckMinutes } from '../compliance/public.ts';
-import { countryOfClient } from '../info/public.ts';
+import { sessionCookieName, sessionLimitThatEnded } from '../auth/public.ts';
+import { isBlockedCountry, realityCheckMinutes } from '../compliance/public.ts';
 import { presentPlayer, viewerOf } from '../player/public.ts';
+import { visitorOf } from './visitor-of.ts';
 
 /**
  * What a page knows of the request it renders for: the visitor's country and licence rules, the
@@ -16,12 +17,16 @@ export function pageContextOf(app: FastifyInstance) {
     api: AppContext['api'],
   ): Promise<AppContext> => {
     const { config } = app;
-    const header = config.GEOIP_COUNTRY_HEADER ? request.headers[config.GEOIP_COUNTRY_HEADER] : undefined;
-    const countryCode = countryOfClient(request.ip, typeof header === 'string' ? header : undefined);
-    const isBot = isBotUserAgent(request.headers['user-agent']);
+    // Content changed on another instance (or by a sync) is reloaded before the page reads it.
+    await app.content.current();
+    const { countryCode, isBot } = visitorOf(app, request);
     const viewer = await viewerOf(app, request);
     const playerId = await request.playerId();
     const player = playerId ? await presentPlayer(app.database.db, playerId) : null;
+    // A cookie whose session is over: ended by the session-time limit, every page says so (not only the
+    // page that was open when it ended, which a sign-in redirect may have replaced).
+    const token = request.cookies[sessionCookieName];
+    const sessionEndedAtLimit = !player && token ? await sessionLimitThatEnded(app.database.db, token) : null;
     // A player's own country of residence decides; a visitor's (or a player who gave none) is by IP.
     const cashierCountry = player?.country ?? countryCode;
     return {
@@ -44,6 +49,7 @@ export function pageContextOf(app: FastifyInstance) {
         isVisible: (settings) => isVisible(settings, viewer),
       },
       player,
+      sessionEndedAtLimit,
       api,
     };
   };

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
+import { groupsOperatorRoutes, groupsRoutes } from './groups-routes.ts';
 import { playerRoutes } from './routes.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
@@ -8,6 +10,11 @@ import './events.ts';
 /** The player's own record: profile, language, groups, settings. */
 async function player(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(playerRoutes));
+  await app.register(apiScope(groupsRoutes));
+  await app.register(operatorScope(groupsOperatorRoutes));
 }
 
-export default fp(player, { name: 'player', dependencies: ['database', 'events', 'api-conventions'] });
+export default fp(player, {
+  name: 'player',
+  dependencies: ['database', 'events', 'api-conventions', 'clock'],
+});

@@ -1,13 +1,24 @@
 import type { Player } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
-import { isVerified } from '../compliance/public.ts';
+import { eq, sql } from 'drizzle-orm';
+import { verifiedColumn } from '../compliance/public.ts';
 
 /** Spec §3 Player as the API shows it; null when no such player exists. */
 export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
-  const [row] = await db.select().from(schema.players).where(eq(schema.players.id, playerId));
-  if (!row) return null;
-  const groups = await playerGroups(db, playerId);
+  // One round trip: the row, its groups and whether it is verified (every signed-in page reads this).
+  // Qualified by hand: in a select list drizzle writes columns without their table.
+  const player = sql`"players"."id"`;
+  const [found] = await db
+    .select({
+      row: schema.players,
+      groups: sql<string[]>`coalesce((select array_agg(g."group" order by g."group") from player_groups g
+        where g.player_id = ${player}), '{}')`,
+      verified: verifiedColumn(player),
+    })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  if (!found) return null;
+  const { row, groups, verified } = found;
   return {
     id: row.id,
     email: row.email,
@@ -27,7 +38,7 @@ export async function presentPlayer(db: Db, playerId: string): Promise<Player | 
     address: row.address,
     postal_code: row.postalCode,
     confirmed: row.confirmedAt !== null,
-    verified: await isVerified(db, playerId),
+    verified,
     password_set: row.passwordHash !== null,
     created_at: row.createdAt.toISOString(),
     current_sign_in_at: row.currentSignInAt?.toISOString() ?? null,

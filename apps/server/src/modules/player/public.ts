@@ -1,4 +1,5 @@
 /** What other modules may use of player: the only file they import from it. */
 export { completeRegistration } from './complete-registration.ts';
+export { changeGroups, replaceGroups } from './groups.ts';
 export { presentPlayer } from './present-player.ts';
 export { viewerOf } from './viewer-of.ts';

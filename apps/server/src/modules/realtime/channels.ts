@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
+import type { Bonus, Freespin, LeaderboardRow, Lootbox, TournamentStatus } from '@chrysos/contract';
 
 /**
  * The channel catalogue (spec §7 Realtime subscriptions, Centrifugo's channel naming): private channels
@@ -27,14 +27,30 @@ export interface PrivateChannels {
   lootboxes_changes: Lootbox;
   /** The player's new comp points (spec §7 comps_award). */
   comps_award: { points: number };
+  /** The player's status in one tournament (points, place, prize) after it changed (spec §7 statuses). */
+  tournaments_statuses: TournamentStatus;
+  /** The fortune wheel's spin of the day was earned (with its committed seed's hash) or used. */
+  wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
+  /** The player's lottery changed: new tickets, or a prize (a hint: GET /player/lottery has the rest). */
+  lottery_changes: { draw_id: string; kind: 'tickets' | 'prize' };
 }
 
 /** What each public channel carries, by name (without the `public:` namespace). */
 export interface PublicChannels {
   /** A big win as it happens (REALTIME_BIG_WIN_CENTS and above). */
-  wins: { game_code: string | null; currency: string; amount_cents: number; player: string; at: string };
-  /** A jackpot's new amount (published by the jackpot when it exists). */
+  wins: {
+    game_code: string | null;
+    currency: string;
+    amount_cents: number;
+    player: string;
+    at: string;
+    /** The tier, when the win is a jackpot's (published by the jackpot's payout). */
+    jackpot?: 'mini' | 'major' | 'grand';
+  };
+  /** A jackpot tier's new amount (`id` the tier: mini, major, grand), at most twice a second per tier. */
   jackpots_changes: { id: string; currency: string; amount_cents: number };
+  /** The top of a tournament's board after it changed (a hint: GET /tournaments/:id has the whole board). */
+  tournaments_leaderboards: { tournament_id: string; top: LeaderboardRow[] };
 }
 
 export type PrivateChannelName = keyof PrivateChannels & string;
@@ -47,8 +63,15 @@ export const privateChannelNames: readonly PrivateChannelName[] = [
   'freespins_changes',
   'lootboxes_changes',
   'comps_award',
+  'tournaments_statuses',
+  'wheel_changes',
+  'lottery_changes',
 ];
-export const publicChannelNames: readonly PublicChannelName[] = ['wins', 'jackpots_changes'];
+export const publicChannelNames: readonly PublicChannelName[] = [
+  'wins',
+  'jackpots_changes',
+  'tournaments_leaderboards',
+];
 
 export const publicNamespace = 'public:';
 

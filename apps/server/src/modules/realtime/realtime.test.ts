@@ -644,11 +644,20 @@ describe.each(testDatabaseKinds)('publishing to an operator’s Centrifugo on %s
     expect(payload.sub).toBe(cent.user);
 
     await bet('via-centrifugo', 2_500);
-    await vi.waitFor(() => expect(received).toHaveLength(1), waitLong);
-    expect(received[0]?.path).toBe('/api/publish');
-    expect(received[0]?.body.channel).toBe(`balance#${cent.user}`);
-    expect(eurOf(received[0]?.body.data)).toBe(7_500);
-    expect(received[0]?.body.idempotency_key).toMatch(/^ledger:\d+:balance$/);
+    // The bet earns comp points too: the loyalty programme's push goes the same way, in its own time.
+    const on = (channel: string) => received.filter((r) => r.body.channel === `${channel}#${cent.user}`);
+    await vi.waitFor(() => {
+      expect(on('balance')).toHaveLength(1);
+      expect(on('comps_award')).toHaveLength(1);
+    }, waitLong);
+    const [balance] = on('balance');
+    expect(balance?.path).toBe('/api/publish');
+    expect(eurOf(balance?.body.data)).toBe(7_500);
+    expect(balance?.body.idempotency_key).toMatch(/^ledger:\d+:balance$/);
+    expect(received.map((r) => r.body.channel).sort()).toEqual([
+      `balance#${cent.user}`,
+      `comps_award#${cent.user}`,
+    ]);
     // The product serves no WebSocket of its own then.
     const upgrade = await app.inject({ method: 'GET', url: '/connection/websocket' });
     expect(upgrade.statusCode).toBe(404);

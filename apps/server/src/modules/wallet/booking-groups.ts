@@ -1,6 +1,6 @@
 import type { Db } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import { type Booking, Ledger, type Movement } from './ledger.ts';
+import { type Booking, Ledger, type Movement, type Now } from './ledger.ts';
 
 /** A protocol bet or win, to book only if its game session (and, for a win, its bet) fits the call. */
 export interface SessionCall {
@@ -31,12 +31,15 @@ const largestGroup = 32;
 export class BookingGroups {
   readonly #db: Db;
   readonly #concurrency: number;
+  readonly #now: Now;
   #waiting: Waiting[] = [];
   #inFlight = 0;
 
-  constructor(db: Db, concurrency: number) {
+  /** `now`: the product's time, which decides the player's limits at bet time (the app's clock). */
+  constructor(db: Db, concurrency: number, now: Now = () => new Date()) {
     this.#db = db;
     this.#concurrency = concurrency;
+    this.#now = now;
   }
 
   book(call: SessionCall): Promise<CallOutcome> {
@@ -61,6 +64,7 @@ export class BookingGroups {
     // Ordered by player, so groups in flight together lock players in one order and never deadlock.
     group.sort((a, b) => compare(a.call.movement.playerId ?? '', b.call.movement.playerId ?? ''));
     const now = new Date().toISOString();
+    const clockNow = this.#now().toISOString();
     const calls = group.map(({ call }) => {
       const { legs, ...values } = Ledger.bookingValues(call.movement);
       return {
@@ -68,6 +72,7 @@ export class BookingGroups {
         token_hash: call.tokenHash,
         studio: call.studio,
         now,
+        clock_now: clockNow,
         ...values,
         ...(Array.isArray(legs) ? { legs } : legs),
       };

@@ -13,7 +13,8 @@ declare module 'fastify' {
 }
 
 async function walletPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('wallet', new Wallet(app.database.db));
+  // The player's limits are read at the product's time (platform/clock.ts), which a test run can move.
+  app.decorate('wallet', new Wallet(app.database.db, () => app.clock.now()));
   // Money events (wallet.bet_booked, …) are read from the ledger itself (events.ts).
   app.events.stream(ledgerStream);
   // Studios' seamless-wallet calls (/wallet/*), in the protocol's own shape (docs/wallet-protocol.md).
@@ -23,5 +24,5 @@ async function walletPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(walletPlugin, {
   name: 'wallet',
-  dependencies: ['database', 'events', 'info', 'api-conventions'],
+  dependencies: ['database', 'events', 'info', 'api-conventions', 'clock'],
 });

@@ -106,6 +106,9 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
     .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
     .digest('hex');
 
+/** The product's time (the app's clock, platform/clock.ts): what decides a player's limits at bet time. */
+export type Now = () => Date;
+
 /**
  * The double-entry ledger. Every balance change is one call of the database function ledger_book
  * (packages/db/sql/functions/ledger_book.sql): transaction, entries and balances in one statement, so
@@ -113,20 +116,28 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
  */
 export class Ledger {
   readonly #db: Db;
+  /** Sent with each booking: a limit's window and a pending raise's due time are read at it. */
+  readonly now: Now;
   /** Account ids never change once created: each is looked up once per process. */
   readonly #accountIds: Map<string, number>;
   /** Ids learnt inside a transaction stay local to it: a rollback may take the account rows away. */
   readonly #learnt: Map<string, number>;
 
-  constructor(db: Db, accountIds = new Map<string, number>(), learnt = accountIds) {
+  constructor(
+    db: Db,
+    accountIds = new Map<string, number>(),
+    learnt = accountIds,
+    now: Now = () => new Date(),
+  ) {
     this.#db = db;
     this.#accountIds = accountIds;
     this.#learnt = learnt;
+    this.now = now;
   }
 
   /** The same ledger inside a database transaction, so a booking commits with the caller's other writes. */
   using(db: Db): Ledger {
-    return new Ledger(db, this.#accountIds, new Map());
+    return new Ledger(db, this.#accountIds, new Map(), this.now);
   }
 
   async book(movement: Movement, attempt = 1): Promise<Booking> {
@@ -160,7 +171,8 @@ export class Ledger {
     return sql`ledger_book(
       ${values.key}, ${values.fingerprint}, ${values.kind}, ${values.player}::uuid,
       ${values.currency}, ${values.amount}::bigint, ${values.reference}, ${values.round},
-      ${values.game}, ${legsSql}, ${JSON.stringify(values.result)}::jsonb
+      ${values.game}, ${legsSql}, ${JSON.stringify(values.result)}::jsonb,
+      ${this.now().toISOString()}::timestamptz
     )`;
   }
 

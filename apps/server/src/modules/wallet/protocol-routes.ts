@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { hashToken } from '../auth/public.ts';
 import { BookingGroups } from './booking-groups.ts';
+import { ledgerStream } from './events.ts';
 import { findGameSession } from './game-sessions.ts';
 import {
   AlreadyRolledBack,
@@ -44,7 +45,7 @@ class ProtocolError extends Error {
 export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { wallet } = app;
-  const groups = new BookingGroups(db, app.config.WALLET_BOOKING_GROUPS);
+  const groups = new BookingGroups(db, app.config.WALLET_BOOKING_GROUPS, wallet.ledger.now);
   // A Map, so a studio id such as `__proto__` or `toString` is simply one that is not configured.
   const studios = new Map(Object.entries(app.config.WALLET_STUDIOS));
 
@@ -141,6 +142,8 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     booking: Booking,
   ): WalletAnswer {
     if (booking.status === 'conflict') throw new ProtocolError('RS_ERROR_DUPLICATE_TRANSACTION');
+    // The money events' handlers (bonus wagering, comp points, tournament points) read it now.
+    if (booking.status === 'booked') app.events.wake(ledgerStream.name);
     return {
       user: body.user,
       status: 'RS_OK',

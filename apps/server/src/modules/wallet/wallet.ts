@@ -1,5 +1,5 @@
 import type { Db } from '@chrysos/db';
-import { type Booking, Ledger, type Movement } from './ledger.ts';
+import { type Booking, Ledger, type Movement, type Now } from './ledger.ts';
 
 interface PlayerMovement {
   /** Idempotency key, unique across the ledger: callers namespace their own ids. */
@@ -35,8 +35,9 @@ export function assertAmount(amount: number): void {
 export class Wallet {
   readonly ledger: Ledger;
 
-  constructor(db: Db | Ledger) {
-    this.ledger = db instanceof Ledger ? db : new Ledger(db);
+  /** `now`: the product's time, which decides the player's limits at bet time (the app's clock). */
+  constructor(db: Db | Ledger, now?: Now) {
+    this.ledger = db instanceof Ledger ? db : new Ledger(db, undefined, undefined, now);
   }
 
   /** This wallet inside a database transaction (see Ledger.using). */

@@ -17,6 +17,9 @@ const AccountSelector = lazy(() =>
 const NotificationBell = lazy(() =>
   import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
 );
+const WheelHeaderButton = lazy(() =>
+  import('../wheel/WheelHeaderButton').then((module) => ({ default: module.WheelHeaderButton })),
+);
 const AccountMenu = lazy(() =>
   import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
@@ -97,6 +100,9 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
               <Icon name="deposit" size={18} className="header__deposit-icon" />
               <span className="header__deposit-text">{t('header.deposit')}</span>
             </button>
+            <Suspense fallback={null}>
+              <WheelHeaderButton playerId={session.id} />
+            </Suspense>
             <Suspense fallback={null}>
               <NotificationBell playerId={session.id} />
             </Suspense>

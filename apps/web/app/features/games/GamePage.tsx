@@ -9,7 +9,9 @@ import { rememberedPlayer } from '../account/remembered-player';
 import { BonusMoneyNotice } from '../bonuses/BonusMoneyNotice';
 import { useOpenCashier } from '../cashier/cashier';
 import { useWallet } from '../cashier/WalletProvider';
+import { JackpotTicker } from '../jackpot/JackpotTicker';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
+import { TournamentBadge } from '../tournaments/TournamentBadge';
 import { featureLabel, formatRtp } from './format';
 import { GameBar } from './GameBar';
 import { FavoriteButton, VolatilityMeter } from './GameCard';
@@ -148,6 +150,8 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
       </GameBar>
 
       {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
+      {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
+      {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
 
       <div
         ref={stage}

@@ -3,6 +3,8 @@ import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { api } from '../../lib/api';
 import { bonusNotificationSource } from '../bonuses/bonus-notifications';
+import { lotteryNotificationSource } from '../lottery/lottery-notifications';
+import { tournamentNotificationSource } from '../tournaments/tournament-notifications';
 
 /**
  * Where the notifications list gets its items (spec §3 Notification item: content, bonus, freespin).
@@ -66,4 +68,9 @@ export const contentNotifications: NotificationSource = {
   },
 };
 
-export const notificationSources: NotificationSource[] = [contentNotifications, bonusNotificationSource];
+export const notificationSources: NotificationSource[] = [
+  contentNotifications,
+  bonusNotificationSource,
+  tournamentNotificationSource,
+  lotteryNotificationSource,
+];

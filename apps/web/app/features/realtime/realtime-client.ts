@@ -1,4 +1,12 @@
-import type { Account, Bonus, Freespin, Lootbox, RealtimeSettings } from '@chrysos/contract';
+import type {
+  Account,
+  Bonus,
+  Freespin,
+  LeaderboardRow,
+  Lootbox,
+  RealtimeSettings,
+  TournamentStatus,
+} from '@chrysos/contract';
 import type { Centrifuge, Subscription } from 'centrifuge';
 
 /**
@@ -13,6 +21,25 @@ export interface RealtimeChannels {
   freespins_changes: Freespin;
   lootboxes_changes: Lootbox;
   comps_award: { points: number };
+  /** The player's points, place or prize in one tournament changed. */
+  tournaments_statuses: TournamentStatus;
+  /** The player's lottery tickets or a prize changed: GET /player/lottery has them. */
+  lottery_changes: { draw_id: string; kind: 'tickets' | 'prize' };
+  /** Public channels, the same for every connection: a big or jackpot win as it happens… */
+  'public:wins': {
+    game_code: string | null;
+    currency: string;
+    amount_cents: number;
+    player: string;
+    at: string;
+    jackpot?: 'mini' | 'major' | 'grand';
+  };
+  /** …and a jackpot tier's new amount (`id` the tier), at most twice a second per tier. */
+  'public:jackpots_changes': { id: string; currency: string; amount_cents: number };
+  /** The top of a tournament's board after it changed: a hint to read the board again. */
+  'public:tournaments_leaderboards': { tournament_id: string; top: LeaderboardRow[] };
+  /** Today's wheel spin was earned or used: GET /player/wheel has the rest. */
+  wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
 }
 export type RealtimeChannel = keyof RealtimeChannels & string;
 
@@ -62,7 +89,10 @@ export async function startRealtime(
   const open = (name: RealtimeChannel): Channel => {
     const existing = channels.get(name);
     if (existing) return existing;
-    const subscription = client.newSubscription(`${name}#${settings.user}`);
+    // A public channel is named as it is; a private one carries the player's channel suffix.
+    const subscription = client.newSubscription(
+      name.startsWith('public:') ? name : `${name}#${settings.user}`,
+    );
     const channel: Channel = { subscription, listeners: new Set(), live: false };
     subscription.on('publication', (ctx) => {
       for (const listener of channel.listeners) listener.onData(ctx.data);

@@ -2,8 +2,8 @@ import type { IconName } from './icons';
 
 /**
  * The drawings of the icon set (icons.tsx): SVG path data on a 24×24 grid, several paths separated by
- * `|`; `F:` fills a path and `•x,y,r` is a filled dot. Loaded apart from the page's first load; the
- * `satisfies` below keeps the names here and in icons.tsx the same.
+ * `|`; `F:` fills a path and `•x,y,r` is a filled dot. The `satisfies` below keeps the names here and
+ * in icons.tsx the same.
  */
 export const drawings = {
   // navigation and interface

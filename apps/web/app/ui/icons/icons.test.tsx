@@ -1,11 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Icon, iconNames, isIconName, loadIconDrawings } from './icons';
+import { describe, expect, it } from 'vitest';
+import { Icon, iconNames, isIconName } from './icons';
 
 describe('icon set', () => {
-  // As the server does before its first render (in the browser they arrive after the first load).
-  beforeAll(() => loadIconDrawings());
-
   it('has about a hundred named icons, each drawing something', () => {
     expect(iconNames.length).toBeGreaterThanOrEqual(100);
     for (const name of iconNames) {

@@ -1,11 +1,10 @@
-import { Suspense, use } from 'react';
+import { drawings } from './drawings';
 
 /**
  * The icon set of Chrysos Casino: 24×24 line icons drawn in currentColor, so they take the colour of
- * the text around them. The names are here; the drawings (drawings.ts) are fetched apart from a page's
- * first load. The server has them before it renders anything, so icons are in the HTML; in the
- * browser an icon keeps the server's drawing until they arrive (a Suspense boundary that hydrates
- * then), and an icon first shown after a navigation appears when they are in.
+ * the text around them. The names are here, the drawings in drawings.ts, in the same chunk: the
+ * header and the home page draw icons on every first load, and fetching the drawings apart cost a
+ * request and a second pass of hydration over every icon (issue 20).
  */
 export const iconNames = [
   'home',
@@ -146,23 +145,8 @@ export function isIconName(value: string): value is IconName {
   return known.has(value);
 }
 
-let drawings: Record<IconName, string> | null = null;
-let loading: Promise<void> | null = null;
-
-/** Fetches the drawings once; resolves when every icon can be drawn. */
-export function loadIconDrawings(): Promise<void> {
-  loading ??= import('./drawings').then((module) => {
-    drawings = module.drawings;
-  });
-  return loading;
-}
-
-// The server draws every icon in the first render it makes.
-if (import.meta.env.SSR) await loadIconDrawings();
-
 function Drawing({ name }: { name: IconName }) {
-  if (!drawings) use(loadIconDrawings());
-  return (drawings?.[name] ?? '').split('|').map((spec) => <Part key={spec} spec={spec} />);
+  return drawings[name].split('|').map((spec) => <Part key={spec} spec={spec} />);
 }
 
 /** One part of a drawing: a stroked path, a filled path (`F:`) or a filled dot (`•x,y,r`). */
@@ -202,9 +186,7 @@ export function Icon({
       {...labelled}
     >
       {title ? <title>{title}</title> : null}
-      <Suspense fallback={null}>
-        <Drawing name={name} />
-      </Suspense>
+      <Drawing name={name} />
     </svg>
   );
 }

@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { visitorOf } from './visitor-of.ts';
+
+/**
+ * What an anonymous page depends on besides its URL and language (platform/render-cache.ts keys on it):
+ * the visitor's country and bot-ness as the page context reads them (games, restrictions, the block
+ * page), the day of the date rules in the operator's time zone (and a test's move of the clock), and
+ * the versions of the content and the games catalogue — read from the database, so a change made on
+ * any instance shows on the next page.
+ */
+export function pageVariantOf(app: FastifyInstance) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.TIME_ZONE });
+  return async (request: FastifyRequest): Promise<string> => {
+    const { countryCode, isBot } = visitorOf(app, request);
+    const [content, catalogue] = await Promise.all([app.content.current(), app.gamesCatalogue.current()]);
+    return [
+      countryCode ?? '-',
+      isBot ? 'bot' : '',
+      day.format(app.clock.now()),
+      app.clock.moves,
+      content,
+      catalogue.version,
+    ].join('|');
+  };
+}

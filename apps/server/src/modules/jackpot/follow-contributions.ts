@@ -1,0 +1,231 @@
+import type { JackpotTierId } from '@chrysos/contract';
+import { type Db, schema } from '@chrysos/db';
+import { formatMoney } from '@chrysos/rules';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { HandlerContext } from '../../platform/events.ts';
+import { queuePlayerPush } from '../notifications/public.ts';
+import { listAccountsAfter, type Wallet } from '../wallet/public.ts';
+import { recordWin } from '../winners/public.ts';
+import { openCycle } from './open-cycle.ts';
+import { jackpotWinPush } from './push-messages.ts';
+
+type Cycle = typeof schema.jackpotCycles.$inferSelect;
+
+interface Contribution {
+  transactionId: number;
+  kind: string;
+  playerId: string;
+  key: string;
+  gameCode: string | null;
+  currency: string;
+  tier: JackpotTierId;
+  accountId: number;
+  seedCents: number;
+  mustDropCents: number;
+  amount: number;
+}
+
+/**
+ * Counts the contributions the bets' bookings made (ledger_try_book: legs to the tiers' accounts) into
+ * each tier's running cycle, in ledger order, from the wallet's events: the bet whose contribution takes
+ * seed + contributions to the cycle's drop point wins the tier. The win is paid as real money (jackpot
+ * tier → the winner's real balance, one booking keyed by the cycle), the cycle closes with its winning
+ * bet, the next one opens with a new committed seed and is seeded from the pool, and the win is listed
+ * and announced on public:wins; all in the handler's transaction, so exactly once under retries and
+ * crashes. A rollback's reversed contribution comes off the running cycle. Bets are read once per batch
+ * (one query for the batch's jackpot legs). `touched` hears of the tiers whose amount moved.
+ */
+export function followContributions(
+  app: FastifyInstance,
+  deps: {
+    wallet: Wallet;
+    currencies: () => ReadonlySet<string>;
+    touched: (currency: string, tier: JackpotTierId) => void;
+  },
+): void {
+  const batches = new WeakMap<object, number[]>();
+  app.events.on(
+    ['wallet.bet_booked', 'wallet.rollback_booked'],
+    'jackpot.contributions',
+    (event, context) => {
+      // Only real money contributes; a currency without a jackpot has no legs to count.
+      if (event.payload.real === 0 || !deps.currencies().has(event.payload.currency)) return;
+      let ids = batches.get(context.db);
+      if (!ids) {
+        const batch: number[] = [];
+        ids = batch;
+        batches.set(context.db, batch);
+        context.beforeCommit('jackpot.contributions', () => settle(context, batch));
+      }
+      ids.push(event.payload.transactionId);
+    },
+    // Contributions booked before this handler first ran belong to the running cycles too.
+    { from: 'beginning' },
+  );
+
+  async function settle(context: HandlerContext, transactionIds: number[]) {
+    const { db } = context;
+    const rows = await contributionsOf(db, transactionIds);
+    if (rows.length === 0) return;
+    const now = app.clock.now();
+    const open = new Map<string, Cycle>();
+    const pairs = [...new Set(rows.map((row) => `${row.currency}:${row.tier}`))];
+    // Locked: the test configuration's forced drop writes the same rows.
+    const cycles = await db
+      .select()
+      .from(schema.jackpotCycles)
+      .where(
+        and(
+          isNull(schema.jackpotCycles.wonAt),
+          inArray(sql`${schema.jackpotCycles.currency} || ':' || ${schema.jackpotCycles.tier}`, pairs),
+        ),
+      )
+      .for('update');
+    for (const cycle of cycles) open.set(`${cycle.currency}:${cycle.tier}`, cycle);
+    const changed = new Set<Cycle>();
+    const moved = new Map<string, [string, JackpotTierId]>();
+    for (const row of rows) {
+      const cycle = open.get(`${row.currency}:${row.tier}`);
+      if (!cycle) continue;
+      cycle.contributedCents += row.amount;
+      changed.add(cycle);
+      moved.set(`${row.currency}:${row.tier}`, [row.currency, row.tier]);
+      const amount = cycle.seedCents + cycle.contributedCents;
+      if (row.kind !== 'bet' || row.amount <= 0 || amount < cycle.dropCents) continue;
+      changed.delete(cycle);
+      const next = await payWin(context, cycle, row, amount, now);
+      if (next) open.set(`${row.currency}:${row.tier}`, next);
+    }
+    for (const cycle of changed) {
+      await db
+        .update(schema.jackpotCycles)
+        .set({ contributedCents: cycle.contributedCents })
+        .where(eq(schema.jackpotCycles.id, cycle.id));
+    }
+    context.afterCommit(() => {
+      for (const [currency, tier] of moved.values()) deps.touched(currency, tier);
+    });
+  }
+
+  async function payWin(context: HandlerContext, cycle: Cycle, bet: Contribution, amount: number, now: Date) {
+    const { db } = context;
+    const ledger = deps.wallet.using(db).ledger;
+    const real = await ledger.playerAccount(bet.playerId, bet.currency, 'real');
+    const booking = await ledger.book({
+      key: `jackpot:win:${cycle.currency}:${cycle.tier}:${cycle.number}`,
+      fingerprint: { kind: 'jackpot_win', cycle: cycle.id, bet: bet.transactionId, amount },
+      kind: 'jackpot_win',
+      playerId: bet.playerId,
+      currency: bet.currency,
+      amount,
+      reference: bet.key,
+      gameCode: bet.gameCode,
+      legs: [
+        { account: bet.accountId, amount: -amount, tracked: false },
+        { account: real, amount, tracked: true },
+      ],
+      result: { jackpot: cycle.tier, cycle: cycle.number },
+    });
+    if (booking.status === 'conflict') throw new Error(`jackpot win ${cycle.id}: key conflict`);
+    await db
+      .update(schema.jackpotCycles)
+      .set({
+        contributedCents: cycle.contributedCents,
+        winningTransaction: bet.transactionId,
+        winnerId: bet.playerId,
+        gameCode: bet.gameCode,
+        wonCents: amount,
+        payoutTransaction: booking.result.transaction_id,
+        wonAt: now,
+      })
+      .where(eq(schema.jackpotCycles.id, cycle.id));
+    const player = await recordWin(db, {
+      transactionId: booking.result.transaction_id,
+      playerId: bet.playerId,
+      currency: bet.currency,
+      amountCents: amount,
+      gameCode: bet.gameCode,
+      jackpot: cycle.tier,
+      wonAt: now,
+    });
+    await app.realtime.publishToAll(
+      context,
+      'wins',
+      {
+        game_code: bet.gameCode,
+        currency: bet.currency,
+        amount_cents: amount,
+        player,
+        at: now.toISOString(),
+        jackpot: cycle.tier,
+      },
+      `jackpot:${cycle.id}:win`,
+    );
+    // The winner hears of it on their devices too (a transactional push, so also during a break).
+    const [money] = await db
+      .select({
+        code: schema.currencies.code,
+        symbol: schema.currencies.symbol,
+        subunits_to_unit: schema.currencies.subunitsToUnit,
+        fiat: schema.currencies.fiat,
+      })
+      .from(schema.currencies)
+      .where(eq(schema.currencies.code, bet.currency));
+    if (money) {
+      await queuePlayerPush(app, db, bet.playerId, (language) =>
+        jackpotWinPush(language, cycle.tier, formatMoney(amount, money, { locale: language })),
+      );
+    }
+    // The winner's balance on their open pages, as the booking left it.
+    const accounts = await listAccountsAfter(db, bet.playerId, booking.result.transaction_id);
+    await app.realtime.publishToPlayer(
+      context,
+      'balance',
+      bet.playerId,
+      accounts,
+      `jackpot:${cycle.id}:balance`,
+    );
+    return openCycle(
+      db,
+      deps.wallet,
+      {
+        currency: cycle.currency,
+        tier: cycle.tier,
+        accountId: bet.accountId,
+        seedCents: bet.seedCents,
+        mustDropCents: bet.mustDropCents,
+      },
+      cycle.number + 1,
+      bet.transactionId,
+      now,
+    );
+  }
+}
+
+/** The jackpot legs of these transactions, in ledger order, with the tiers' terms. */
+async function contributionsOf(db: Db, transactionIds: number[]): Promise<Contribution[]> {
+  const t = schema.ledgerTransactions;
+  const e = schema.ledgerEntries;
+  const j = schema.jackpotTiers;
+  const rows = await db
+    .select({
+      transactionId: t.id,
+      kind: t.kind,
+      playerId: t.playerId,
+      key: t.idempotencyKey,
+      gameCode: t.gameCode,
+      currency: j.currency,
+      tier: j.tier,
+      accountId: j.accountId,
+      seedCents: j.seedCents,
+      mustDropCents: j.mustDropCents,
+      amount: e.amount,
+    })
+    .from(e)
+    .innerJoin(j, eq(j.accountId, e.accountId))
+    .innerJoin(t, eq(t.id, e.transactionId))
+    .where(inArray(e.transactionId, transactionIds))
+    .orderBy(e.transactionId, j.position);
+  return rows.map((row) => ({ ...row, playerId: row.playerId as string }));
+}

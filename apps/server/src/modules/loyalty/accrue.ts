@@ -1,0 +1,95 @@
+import { type Db, schema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { equivalents } from '../bonuses/public.ts';
+import { bookEntries, type CompPointEntry } from './entries.ts';
+import { type SettleDeps, settlePoints } from './settle.ts';
+
+/** Millionths of a point per euro cent staked: 1 point per €10 on slots, 10 % of that elsewhere. */
+const slotWeight = 1_000n;
+const otherWeight = 100n;
+/** Categories that earn in full (the bonus terms' slots); every other game earns a tenth. */
+const slotCategories = ['slots', 'classic-slots'];
+/** The euro amount whose equivalent gives a currency's rate (€1,000: enough digits for any currency). */
+const rateEuroCents = 100_000;
+
+/** What a stake of `real` minor units earns, in millionths of a point: exact, rounded down. */
+export function stakePoints(real: number, slot: boolean, minorPerRateEuros: number): number {
+  const weight = slot ? slotWeight : otherWeight;
+  return Number((BigInt(real) * BigInt(rateEuroCents) * weight) / BigInt(minorPerRateEuros));
+}
+
+/**
+ * Comp points from the wallet's events (content/loyalty: 1 point per €10 staked with real money on
+ * slots, 10 % of that on table games and dice; bonus money and free spins earn none; a rolled-back bet
+ * gives its points back), other currencies by their euro equivalent. The events of one batch are booked
+ * in one statement keyed by their ledger transaction, in the batch's transaction, which also moves the
+ * handler past them: counted once under retries and crashes. The players whose points moved are then
+ * settled (level, groups) and pushed on comps_award, once each per batch.
+ */
+export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
+  const slots = new Map<string, boolean>();
+  const isSlot = async (db: Db, code: string | null): Promise<boolean> => {
+    if (!code) return false;
+    const known = slots.get(code);
+    if (known !== undefined) return known;
+    const [row] = await db
+      .select({ categories: schema.games.categories })
+      .from(schema.games)
+      .where(eq(schema.games.gameCode, code))
+      .limit(1);
+    const slot = row?.categories.some((category) => slotCategories.includes(category)) ?? false;
+    slots.set(code, slot);
+    return slot;
+  };
+
+  const rates = new Map<string, number | null>();
+  const rateOf = async (db: Db, currency: string): Promise<number | null> => {
+    const known = rates.get(currency);
+    if (known !== undefined) return known;
+    const [row] = await db
+      .select({ subunits: schema.currencies.subunitsToUnit })
+      .from(schema.currencies)
+      .where(eq(schema.currencies.code, currency));
+    const rate = row
+      ? (equivalents(rateEuroCents, [{ code: currency, subunits: row.subunits }])[currency] ?? null)
+      : null;
+    rates.set(currency, rate && rate > 0 ? rate : null);
+    return rates.get(currency) ?? null;
+  };
+
+  const batches = new WeakMap<Db, CompPointEntry[]>();
+
+  app.events.on(
+    ['wallet.bet_booked', 'wallet.rollback_booked'],
+    'loyalty.comp-points',
+    async (event, context) => {
+      const p = event.payload;
+      // Only the real-money part of a stake earns: a free spin's bet moves none.
+      if (p.real <= 0) return;
+      const rate = await rateOf(context.db, p.currency);
+      if (rate === null) return;
+      const points = stakePoints(p.real, await isSlot(context.db, p.gameCode), rate);
+      if (points === 0) return;
+      let batch = batches.get(context.db);
+      if (!batch) {
+        const entries: CompPointEntry[] = [];
+        batch = entries;
+        batches.set(context.db, entries);
+        context.beforeCommit('loyalty.accrue', async () => {
+          batches.delete(context.db);
+          const players = await bookEntries(context.db, entries);
+          await settlePoints(context, deps, players, app.clock.now(), event.id);
+        });
+      }
+      batch.push({
+        playerId: p.playerId,
+        key: `play:${p.transactionId}`,
+        kind: 'play',
+        microPoints: event.name === 'wallet.rollback_booked' ? -points : points,
+        reason: null,
+        at: event.occurredAt,
+      });
+    },
+  );
+}

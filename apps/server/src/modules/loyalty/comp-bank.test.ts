@@ -1,0 +1,156 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { studioCalls } from '../../testing/wallet/studio-calls.ts';
+import { auditLedger } from '../wallet/public.ts';
+import { micro } from './levels.ts';
+
+const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
+const secret = 'a-studio-secret-for-the-comp-bank-test-1234';
+const operatorToken = 'an-operator-token-for-the-comp-bank-test-12';
+const players = 12;
+const rounds = 6;
+
+/**
+ * The bank test of comp exchanges: players play (bets, wins, rollbacks) while they exchange points at
+ * once, many times over, each exchange sent two or three times under one key, some for more points than
+ * they have. Afterwards every ledger invariant holds; each key paid at most once and exactly what its
+ * answer said; the loyalty pool paid out what players received; no player's points went below zero,
+ * and each player's points are what play and grants gave less what exchanges took.
+ */
+describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    app = await buildTestApp(
+      'postgres',
+      {
+        CONTENT_DIR: fixtures,
+        STUDIO_SECRET: secret,
+        OPERATOR_API_TOKEN: operatorToken,
+        DATABASE_POOL_SIZE: '20',
+      },
+      { events: { pollMs: 20, holeGraceMs: 100, retryMs: 20 } },
+    );
+  });
+  afterAll(() => app.closeAll());
+
+  const exchange = (player: TestPlayer, points: number, key: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/player/comp_points/exchange',
+      headers: { cookie: player.cookie },
+      payload: { points, idempotency_key: key },
+    });
+
+  it('keeps the ledger and every player’s points sound under concurrent exchanges, retries and play', async () => {
+    const everyone = await Promise.all(
+      Array.from({ length: players }, () => newPlayer(app, { funded: 100_000 })),
+    );
+    await Promise.all(
+      everyone.map((player, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/operator/players/${player.id}/comp_points`,
+          headers: { authorization: `Bearer ${operatorToken}` },
+          payload: { points: 1_000 + i * 500, reason: 'bank', key: `bank-${player.id}` },
+        }),
+      ),
+    );
+
+    const answers: { player: string; key: string; status: number; amount: number; points: number }[] = [];
+    await Promise.all(
+      everyone.map(async (player, p) => {
+        const slot = await studioCalls(app, player, { secret, gameCode: 'thunder-of-zeus' });
+        for (let round = 0; round < rounds; round++) {
+          const key = `bank-${p}-${round}-exchange`;
+          // Some exchanges ask for more than anyone here has; each is sent again at once under its key.
+          const points = round === 3 ? 1_000_000 : 100 + ((p * 37 + round * 53) % 300);
+          const bet = `bank-${player.id}-${round}`;
+          const tries = await Promise.all([
+            exchange(player, points, key),
+            slot.bet(bet, 500 + round * 100),
+            exchange(player, points, key),
+            round % 2 === 0 ? slot.win(`${bet}-win`, bet, 700) : slot.rollback(`${bet}-undo`, bet),
+            ...(round % 3 === 0 ? [exchange(player, points, key)] : []),
+          ]);
+          for (const answer of tries) {
+            if (!('statusCode' in answer)) continue;
+            const body = answer.json();
+            answers.push({
+              player: player.id,
+              key,
+              status: answer.statusCode,
+              amount: body.amount_cents ?? 0,
+              points: body.points_exchanged ?? 0,
+            });
+          }
+        }
+      }),
+    );
+
+    // Every answer is a payment or a named refusal, never a fault.
+    expect(answers.filter((answer) => ![200, 409, 422].includes(answer.status))).toEqual([]);
+    // The answers under one key agree (a retry is answered as the first), and a key paid once.
+    const byKey = new Map<string, Set<string>>();
+    for (const answer of answers.filter((a) => a.status === 200)) {
+      const seen = byKey.get(answer.key) ?? new Set();
+      seen.add(`${answer.amount}:${answer.points}`);
+      byKey.set(answer.key, seen);
+    }
+    expect([...byKey.values()].filter((seen) => seen.size > 1)).toEqual([]);
+    const booked = await rows<{ key: string; amount: string; count: string }>(sql`
+      select idempotency_key as key, sum(amount) as amount, count(*) as count from ledger_transactions
+      where kind = 'comp_exchange' group by idempotency_key`);
+    expect(booked.filter((row) => Number(row.count) !== 1)).toEqual([]);
+    expect(booked).toHaveLength(byKey.size);
+    // Both paths were taken: exchanges paid, and exchanges over the points left refused.
+    expect(byKey.size).toBeGreaterThan(players);
+    expect(answers.filter((answer) => answer.status === 409).length).toBeGreaterThan(0);
+
+    // Play's points land within a second or so; then the books are closed.
+    await vi.waitFor(
+      async () => {
+        const [lag] = await rows<{ behind: string }>(sql`
+          select (select max(id) from ledger_transactions) - position as behind
+          from event_handler_positions where handler = 'loyalty.comp-points'`);
+        expect(Number(lag?.behind ?? 1)).toBeLessThanOrEqual(0);
+      },
+      { timeout: 15_000 },
+    );
+
+    expect(await auditLedger(app.database.db)).toEqual({
+      driftingAccounts: [],
+      ledgerTotal: 0,
+      negativeAccounts: 0,
+      unbalancedTransactions: 0,
+    });
+    const [pool] = await rows<{ paid: string }>(sql`
+      select coalesce(-sum(e.amount), 0) as paid from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id where a.kind = 'loyalty_pool'`);
+    const paidToPlayers = booked.reduce((sum, row) => sum + Number(row.amount), 0);
+    expect(Number(pool?.paid)).toBe(paidToPlayers);
+
+    // Each player's points: what play and the grant gave less what was exchanged, never below zero.
+    const points = await rows<{ player_id: string; balance: string; entries: string; exchanged: string }>(sql`
+      select b.player_id, b.micro_points as balance, sum(e.micro_points) as entries,
+        -coalesce(sum(e.micro_points) filter (where e.kind = 'exchange'), 0) as exchanged
+      from comp_point_balances b join comp_point_entries e on e.player_id = b.player_id
+      where b.player_id = any(${`{${everyone.map((player) => player.id).join(',')}}`}::uuid[])
+      group by b.player_id, b.micro_points`);
+    expect(points).toHaveLength(players);
+    for (const row of points) {
+      expect(Number(row.balance)).toBe(Number(row.entries));
+      expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
+      const exchangedPoints = answers
+        .filter((answer) => answer.player === row.player_id && answer.status === 200)
+        .reduce((sum, answer) => sum.set(answer.key, answer.points), new Map<string, number>());
+      expect(Number(row.exchanged)).toBe([...exchangedPoints.values()].reduce((a, b) => a + b, 0) * micro);
+    }
+  });
+});

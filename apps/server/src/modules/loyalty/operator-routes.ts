@@ -1,0 +1,50 @@
+import { loyaltyOperatorApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
+import { schema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
+import { awardCompPoints } from './award-comp-points.ts';
+import { readCompPoints } from './read.ts';
+
+/**
+ * The loyalty programme's part of the operator API (bearer OPERATOR_API_TOKEN): a player's points, and a
+ * grant of comp points, which count toward the level like points from play.
+ */
+export const loyaltyOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const requireKnownPlayer = async (playerId: string) => {
+    const [player] = await db
+      .select({ id: schema.players.id })
+      .from(schema.players)
+      .where(eq(schema.players.id, playerId));
+    if (!player) throw new AppError('loyalty.player_not_found');
+  };
+
+  app.route({
+    ...routeOf(loyaltyOperatorApi.playerPoints),
+    handler: async (request) => {
+      await requireKnownPlayer(request.params.id);
+      return readCompPoints(db, request.params.id, app.clock.now());
+    },
+  });
+
+  app.route({
+    ...routeOf(loyaltyOperatorApi.grantPoints),
+    handler: async (request) => {
+      const playerId = request.params.id;
+      await requireKnownPlayer(playerId);
+      const now = app.clock.now();
+      await db.transaction((tx) =>
+        awardCompPoints(tx, {
+          playerId,
+          points: request.body.points,
+          reason: `operator: ${request.body.reason}`,
+          key: `operator:${request.body.key}`,
+          now,
+        }),
+      );
+      return readCompPoints(db, playerId, now);
+    },
+  });
+};

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiScope } from '../../platform/api-conventions.ts';
+import { recordWin } from './record-win.ts';
+import { winnersRoutes } from './routes.ts';
+
+/**
+ * The winners lists (spec §7 Stats, issue 18): every game win the realtime ticker announces on
+ * public:wins (REALTIME_BIG_WIN_CENTS and above) and every jackpot win (listed by the jackpot's payout,
+ * recordWin) are kept with the winner's name masked, and served as the latest and the biggest wins.
+ */
+async function winnersPlugin(app: FastifyInstance): Promise<void> {
+  const bigWin = app.config.REALTIME_BIG_WIN_CENTS;
+  app.events.on('wallet.win_booked', 'winners.big-wins', async (event, context) => {
+    const { amount, transactionId, playerId, currency, gameCode } = event.payload;
+    if (amount < bigWin) return;
+    await recordWin(context.db, {
+      transactionId,
+      playerId,
+      currency,
+      amountCents: amount,
+      gameCode,
+      wonAt: event.occurredAt,
+    });
+  });
+  await app.register(apiScope(winnersRoutes));
+}
+
+export default fp(winnersPlugin, {
+  name: 'winners',
+  dependencies: ['config', 'database', 'api-conventions', 'events', 'wallet', 'clock'],
+});

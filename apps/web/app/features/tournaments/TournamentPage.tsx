@@ -1,0 +1,214 @@
+import type { Tournament, TournamentDetail, TournamentStatus } from '@chrysos/contract';
+import { localizePath } from '@chrysos/rules';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Picture } from '../../ui/Picture';
+import { isLoggedIn, usePlayerSession } from '../player/player-session';
+import { useRealtimeChannel } from '../realtime/RealtimeProvider';
+import { confirmTournament, fetchTournament, refusalText } from './api';
+import { Countdown } from './Countdown';
+import { Leaderboard } from './Leaderboard';
+import { showPoints, useMoney } from './money';
+
+/** How often an open board is read again for what other players did (the player's own changes are pushed). */
+const boardPollMs = 5_000;
+
+/**
+ * Spec §2 /tournaments/{state}/{frontendIdentifier}: artwork, countdown, prize pool and table, rules,
+ * the games (each opens for real money), the join button when the tournament asks for it, and the live
+ * board: the top 50 and the player's own row, read again when the player's status is pushed
+ * (tournaments_statuses), when the top of the board changes (public:tournaments_leaderboards) and every
+ * few seconds while the tournament runs (a visitor has no realtime connection).
+ */
+export function TournamentPage({ initial }: { initial: TournamentDetail }) {
+  const { t, locale } = useTranslation();
+  const money = useMoney(locale);
+  const signedIn = isLoggedIn(usePlayerSession());
+  const [detail, setDetail] = useState(initial);
+  const [joining, setJoining] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tournament: Tournament = detail.tournament;
+  const status = tournament.status;
+
+  useEffect(() => setDetail(initial), [initial]);
+
+  const reload = useCallback(async () => {
+    const fresh = await fetchTournament(initial.tournament.id);
+    if (fresh) setDetail(fresh);
+  }, [initial.tournament.id]);
+
+  // A signed-in visitor's first render has no status yet when the page came from a cache: read it once.
+  useEffect(() => {
+    if (signedIn && !detail.tournament.status) void reload();
+  }, [signedIn, detail.tournament.status, reload]);
+
+  useEffect(() => {
+    if (tournament.state !== 'active') return;
+    const timer = setInterval(() => void reload(), boardPollMs);
+    return () => clearInterval(timer);
+  }, [tournament.state, reload]);
+
+  // Another player's move: the top of the board is published to everyone; read the board again, at most
+  // once a second however busy the tournament is.
+  const lastRead = useRef(0);
+  useRealtimeChannel('public:tournaments_leaderboards', {
+    onData: (pushed) => {
+      if (pushed.tournament_id !== initial.tournament.id) return;
+      const now = Date.now();
+      if (now - lastRead.current < 1_000) return;
+      lastRead.current = now;
+      void reload();
+    },
+  });
+
+  useRealtimeChannel('tournaments_statuses', {
+    onData: (pushed: TournamentStatus) => {
+      if (pushed.tournament_id === initial.tournament.id) void reload();
+    },
+    onLive: (live, stale) => {
+      if (live && stale) void reload();
+    },
+  });
+
+  const join = async () => {
+    setJoining(true);
+    setProblem(null);
+    const answer = await confirmTournament(tournament.id);
+    setJoining(false);
+    if (answer?.ok) {
+      await reload();
+      return;
+    }
+    setProblem(refusalText(t, answer));
+  };
+
+  const running = tournament.state === 'active' || tournament.state === 'upcoming';
+  const signIn = `${localizePath('/users/sign_in', locale)}`;
+  return (
+    <article className="tournament-page" data-tournament={tournament.id} data-state={tournament.state}>
+      <Picture
+        className="tournament-page__art"
+        src={tournament.image}
+        alt=""
+        width={1200}
+        height={400}
+        priority
+      />
+      <header className="tournament-page__head">
+        <h1>{tournament.title}</h1>
+        <Countdown tournament={tournament} />
+        <p className="tournament-page__pool">
+          {t('tournaments.prizePool')}: <strong>{tournament.prize_pool}</strong>
+        </p>
+      </header>
+
+      <section className="tournament-page__join" aria-live="polite">
+        {running && !signedIn ? (
+          <Link className="button button--primary" to={signIn}>
+            {t('tournaments.signInToJoin')}
+          </Link>
+        ) : null}
+        {running && signedIn && status && !status.confirmed && tournament.opt_in ? (
+          status.eligible ? (
+            <button type="button" className="button button--primary" onClick={join} disabled={joining}>
+              {joining ? t('tournaments.joining') : t('tournaments.join')}
+            </button>
+          ) : (
+            <p className="notice">{t('tournaments.notEligible')}</p>
+          )
+        ) : null}
+        {running && status?.confirmed ? (
+          <p className="tournament-page__joined">
+            {tournament.state === 'upcoming' ? t('tournaments.notStarted') : t('tournaments.joined')}
+          </p>
+        ) : null}
+        {status?.confirmed && status.place !== null && running ? (
+          <p className="tournament-page__standing" data-place={status.place}>
+            {t('tournaments.yourStanding', {
+              place: status.place,
+              points: showPoints(status.points, locale),
+            })}
+          </p>
+        ) : null}
+        {status?.confirmed && status.place === null && tournament.state === 'active' ? (
+          <p>{t('tournaments.noPlace')}</p>
+        ) : null}
+        {status?.prize ? (
+          <p className="tournament-page__won">
+            {t('tournaments.won', {
+              place: status.place ?? 0,
+              prize: money(status.prize.amount_cents, status.prize.currency),
+            })}
+          </p>
+        ) : null}
+        {problem ? (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="tournament-page__board">
+        <h2>
+          {tournament.state === 'finished' || tournament.state === 'archived'
+            ? t('tournaments.winners')
+            : t('tournaments.leaderboard')}
+          {tournament.state === 'active' ? (
+            <span className="tournament-live">{t('tournaments.live')}</span>
+          ) : null}
+        </h2>
+        {(tournament.state === 'finished' || tournament.state === 'archived') &&
+        detail.leaderboard.length === 0 ? (
+          <p>{t('tournaments.noWinners')}</p>
+        ) : (
+          <Leaderboard rows={detail.leaderboard} own={detail.own} />
+        )}
+      </section>
+
+      <section className="tournament-page__games">
+        <h2>{t('tournaments.games')}</h2>
+        <ul className="tournament-games">
+          {tournament.games.map((game) => (
+            <li key={game.url_id}>
+              <Link to={`${localizePath(`/game/${game.url_id}`, locale)}${signedIn ? '?mode=real' : ''}`}>
+                <Picture src={game.thumbnail} alt="" width={240} height={180} />
+                <span>{game.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="tournament-page__terms">
+        <section>
+          <h2>{t('tournaments.prizes')}</h2>
+          <table className="tournament-prizes">
+            <thead>
+              <tr>
+                <th scope="col">{t('tournaments.place')}</th>
+                <th scope="col">{t('tournaments.prize')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tournament.prizes.map((prize) => (
+                <tr key={prize.place}>
+                  <td>{prize.place}</td>
+                  <td>{prize.prize}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section>
+          <h2>{t('tournaments.rules')}</h2>
+          <ol>
+            {tournament.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { data } from 'react-router';
+import { contentFor } from '../features/content/load.server';
+import { alternateLinks } from '../features/content/meta';
+import { WheelPage } from '../features/wheel/WheelPage';
+import '../styles/wheel.css';
+import type { Route } from './+types/wheel-of-fortune';
+
+/** /wheel-of-fortune: the wheel drawn from content wheelOfFortune, its rules, and the spin (issue 18). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { content, locale, origin } = contentFor(request, context);
+  const wheel = content.first('wheelOfFortune', locale);
+  const modal = content.first('wheelOfFortuneModal', locale);
+  if (!wheel || !modal) throw data(null, { status: 404 });
+  const { title, lead, sectors, noWinSector, secretSector, minDepSpin, promoCode } = wheel.data;
+  return {
+    origin,
+    content: {
+      title,
+      lead,
+      sectors,
+      noWinSector,
+      secretSector,
+      minDepSpin,
+      promoCode,
+      html: wheel.bodyHtml ?? '',
+    },
+    modal: modal.data,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.content.title} | Chrysos Casino` },
+        { name: 'description', content: loaderData.content.lead },
+        { property: 'og:title', content: loaderData.content.title },
+        { property: 'og:description', content: loaderData.content.lead },
+        ...alternateLinks(loaderData.origin, location.pathname),
+      ]
+    : [];
+
+export default function WheelOfFortune({ loaderData }: Route.ComponentProps) {
+  return <WheelPage content={loaderData.content} modal={loaderData.modal} />;
+}
