@@ -36,15 +36,16 @@ const engines: Engine[] = [
     game: 'classic-blackjack',
     play: async (frame) => {
       await button(frame, 'Deal').click();
-      // A hand waiting for the player shows Stand; a blackjack on either side ends the hand at once.
+      // A hand waiting for the player shows Stand; a blackjack on either side ends the hand at once,
+      // and Stand never appears (isEnabled would wait for it: only a present button is asked).
       const stand = button(frame, 'Stand');
       const settled = frame.getByText(/^(Blackjack! Paid|Win: paid|Push:|Lost)/).first();
+      const standReady = async () =>
+        (await stand.count()) > 0 && (await stand.isEnabled({ timeout: 1_000 }).catch(() => false));
       await expect
-        .poll(async () => (await stand.isEnabled().catch(() => false)) || (await settled.isVisible()), {
-          timeout: 15_000,
-        })
+        .poll(async () => (await standReady()) || (await settled.isVisible()), { timeout: 15_000 })
         .toBe(true);
-      if (await stand.isEnabled().catch(() => false)) await stand.click();
+      if (await standReady()) await stand.click();
     },
   },
   { game: 'hi-lo-dice', play: (frame) => button(frame, 'Roll').click() },
