@@ -73,6 +73,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   // the session): the pool listens only to idle clients, and an `error` event nobody hears ends the
   // process. The statements of that client fail instead, and the pool discards it when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
+  releaseWhenBeginFails(pool);
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -82,6 +83,33 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     close: () => pool.end(),
     driver: { url },
   };
+}
+
+/**
+ * drizzle's `transaction()` checks a client out and sends `begin` before the `try` whose `finally`
+ * releases it: when `begin` fails (the session died between the two, a failover), the client stays
+ * checked out for good, a slot of the pool is lost and `pool.end()` never resolves. So a client checked
+ * out with `connect()` whose first statement fails goes back to the pool at once, as broken (the pool
+ * discards it). Nothing else here checks clients out: plain queries go through `pool.query`.
+ */
+function releaseWhenBeginFails(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
+  const checkOut = async () => {
+    const client = await connect();
+    const query = client.query;
+    client.query = ((...args: Parameters<typeof query>) => {
+      client.query = query;
+      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    }) as typeof query;
+    return client;
+  };
+  // The callback form is the pool's own (`pool.query` checks out with it and releases by itself).
+  pool.connect = ((callback?: unknown) => (callback ? connect(callback) : checkOut())) as pg.Pool['connect'];
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -100,6 +100,22 @@ describeOnPostgres('the database connections of an app that owns its database', 
     expect(ready.json()).toMatchObject({ database: 'up' });
   });
 
+  it('gives back the connection of a transaction that could not begin', async () => {
+    // `begin` refused (here by a setting PostgreSQL does not know; in operation, a session that died
+    // between the checkout and `begin`): the transaction fails, and its connection is not kept, so the
+    // pool neither shrinks nor waits forever on close (the last test closes it).
+    const unknownLevel = { isolationLevel: 'not a level' } as unknown as Parameters<
+      typeof app.database.db.transaction
+    >[1];
+    const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(app.database.db.transaction(async () => 'never', unknownLevel)).rejects.toThrow(/begin/);
+    }
+    // Checked out now and then by the app's own queries; the three refused ones are not kept.
+    await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(0), { timeout: 5_000 });
+    await expect(app.database.db.transaction(async (tx) => tx.execute(sql`select 1`))).resolves.toBeTruthy();
+  });
+
   it('leaves no connection open once closed, so the database can be dropped at once', async () => {
     // Open while it runs: the app's pool, the job queue's pool and its LISTEN, the event bus's LISTEN.
     const running = await sessionsOn(name);
