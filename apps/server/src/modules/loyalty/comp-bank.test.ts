@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
@@ -19,7 +21,9 @@ const rounds = 6;
  * once, many times over, each exchange sent two or three times under one key, some for more points than
  * they have. Afterwards every ledger invariant holds; each key paid at most once and exactly what its
  * answer said; the loyalty pool paid out what players received; no player's points went below zero,
- * and each player's points are what play and grants gave less what exchanges took.
+ * and each player's points are what play and grants gave less what exchanges took. Meanwhile the app's
+ * database sessions are ended at random, as a failover does: a call caught by it fails and is sent
+ * again under its key, as a client and the studio do, and nothing is paid or accrued twice.
  */
 describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -39,6 +43,35 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
     );
   });
   afterAll(() => app.closeAll());
+
+  /** Ends one of the app's own database sessions (its pool's, not the queue's or a LISTEN) every few ms. */
+  const killSessions = async (stop: { done: boolean }) => {
+    const admin = new pg.Client({ connectionString: (app.database.driver as { url: string }).url });
+    await admin.connect();
+    let killed = 0;
+    try {
+      while (!stop.done) {
+        const { rows } = await admin.query(`
+          select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and application_name = ''
+            and backend_type = 'client backend' and query not ilike 'listen%'
+          order by random() limit 1`);
+        if (rows[0]?.ended) killed++;
+        await sleep(25);
+      }
+    } finally {
+      await admin.end();
+    }
+    return killed;
+  };
+
+  /** A studio call sent again while the wallet answers that it could not book it. */
+  const retried = async (call: () => Promise<{ status: string }>) => {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await call();
+      if (answer.status !== 'RS_ERROR_UNKNOWN' || attempt === 20) return answer;
+    }
+  };
 
   const exchange = (player: TestPlayer, points: number, key: string) =>
     app.inject({
@@ -64,19 +97,28 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
     );
 
     const answers: { player: string; key: string; status: number; amount: number; points: number }[] = [];
+    const requests = new Map<string, { player: TestPlayer; points: number }>();
+    const slots = await Promise.all(
+      everyone.map((player) => studioCalls(app, player, { secret, gameCode: 'thunder-of-zeus' })),
+    );
+    const stop = { done: false };
+    const killing = killSessions(stop);
     await Promise.all(
       everyone.map(async (player, p) => {
-        const slot = await studioCalls(app, player, { secret, gameCode: 'thunder-of-zeus' });
+        const slot = slots[p] as (typeof slots)[number];
         for (let round = 0; round < rounds; round++) {
           const key = `bank-${p}-${round}-exchange`;
           // Some exchanges ask for more than anyone here has; each is sent again at once under its key.
           const points = round === 3 ? 1_000_000 : 100 + ((p * 37 + round * 53) % 300);
           const bet = `bank-${player.id}-${round}`;
+          requests.set(key, { player, points });
           const tries = await Promise.all([
             exchange(player, points, key),
-            slot.bet(bet, 500 + round * 100),
+            retried(() => slot.bet(bet, 500 + round * 100)),
             exchange(player, points, key),
-            round % 2 === 0 ? slot.win(`${bet}-win`, bet, 700) : slot.rollback(`${bet}-undo`, bet),
+            retried(() =>
+              round % 2 === 0 ? slot.win(`${bet}-win`, bet, 700) : slot.rollback(`${bet}-undo`, bet),
+            ),
             ...(round % 3 === 0 ? [exchange(player, points, key)] : []),
           ]);
           for (const answer of tries) {
@@ -94,8 +136,27 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
       }),
     );
 
-    // Every answer is a payment or a named refusal, never a fault.
-    expect(answers.filter((answer) => ![200, 409, 422].includes(answer.status))).toEqual([]);
+    stop.done = true;
+    expect(await killing).toBeGreaterThan(0);
+
+    // A call caught by an ended session is a 500 that names nothing; sent again under its key, it is
+    // answered as a payment or a named refusal.
+    const final = (status: number) => [200, 409, 422].includes(status);
+    expect(answers.filter((answer) => !final(answer.status) && answer.status !== 500)).toEqual([]);
+    for (const [key, { player, points }] of requests) {
+      for (let attempt = 0; !answers.some((a) => a.key === key && final(a.status)); attempt++) {
+        expect(attempt).toBeLessThan(5);
+        const answer = await exchange(player, points, key);
+        const body = answer.json();
+        answers.push({
+          player: player.id,
+          key,
+          status: answer.statusCode,
+          amount: body.amount_cents ?? 0,
+          points: body.points_exchanged ?? 0,
+        });
+      }
+    }
     // The answers under one key agree (a retry is answered as the first), and a key paid once.
     const byKey = new Map<string, Set<string>>();
     for (const answer of answers.filter((a) => a.status === 200)) {
