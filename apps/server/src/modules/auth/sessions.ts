@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
 
@@ -29,16 +29,10 @@ export async function createSession(
   return token;
 }
 
-/**
- * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
- * has run as long as the player's session-time limit (issue 17) is ended here, for good: it is revoked,
- * so raising or removing the limit later does not bring it back. `now`: the product's time (the app's
- * clock), at which the session's age and a pending change of the limit are read.
- */
-export async function playerIdForSession(db: Db, token: string, now = new Date()): Promise<string | null> {
-  const tokenHash = hashToken(token);
-  const at = now.toISOString();
-  const [session] = await db
+/** Built and planned once per database: every signed-in request looks its session up. */
+function liveSessionQuery(db: Db) {
+  const at = sql.placeholder('now');
+  return db
     .select({
       playerId: schema.sessions.playerId,
       createdAt: schema.sessions.createdAt,
@@ -55,11 +49,29 @@ export async function playerIdForSession(db: Db, token: string, now = new Date()
     .from(schema.sessions)
     .where(
       and(
-        eq(schema.sessions.tokenHash, tokenHash),
+        eq(schema.sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, now),
+        sql`${schema.sessions.expiresAt} > ${at}::timestamptz`,
       ),
-    );
+    )
+    .prepare('find_live_session');
+}
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/**
+ * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
+ * has run as long as the player's session-time limit (issue 17) is ended here, for good: it is revoked,
+ * so raising or removing the limit later does not bring it back. `now`: the product's time (the app's
+ * clock), at which the session's age and a pending change of the limit are read.
+ */
+export async function playerIdForSession(db: Db, token: string, now = new Date()): Promise<string | null> {
+  const tokenHash = hashToken(token);
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [session] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!session) return null;
   if (
     session.limitMinutes !== null &&

@@ -3,12 +3,14 @@ import { type Db, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
 import { verifiedColumn } from '../compliance/public.ts';
 
-/** Spec §3 Player as the API shows it; null when no such player exists. */
-export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
-  // One round trip: the row, its groups and whether it is verified (every signed-in page reads this).
+/**
+ * The row, its groups and whether it is verified, in one round trip (every signed-in page reads this);
+ * built and planned once per database.
+ */
+function playerQuery(db: Db) {
   // Qualified by hand: in a select list drizzle writes columns without their table.
   const player = sql`"players"."id"`;
-  const [found] = await db
+  return db
     .select({
       row: schema.players,
       groups: sql<string[]>`coalesce((select array_agg(g."group" order by g."group") from player_groups g
@@ -16,7 +18,19 @@ export async function presentPlayer(db: Db, playerId: string): Promise<Player | 
       verified: verifiedColumn(player),
     })
     .from(schema.players)
-    .where(eq(schema.players.id, playerId));
+    .where(eq(schema.players.id, sql.placeholder('playerId')))
+    .prepare('present_player');
+}
+const playerQueries = new WeakMap<Db, ReturnType<typeof playerQuery>>();
+
+/** Spec §3 Player as the API shows it; null when no such player exists. */
+export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
+  let query = playerQueries.get(db);
+  if (!query) {
+    query = playerQuery(db);
+    playerQueries.set(db, query);
+  }
+  const [found] = await query.execute({ playerId });
   if (!found) return null;
   const { row, groups, verified } = found;
   return {
