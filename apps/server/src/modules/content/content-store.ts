@@ -8,6 +8,7 @@ import {
 import { type Db, schema } from '@chrysos/db';
 import { type Locale, type Viewer, visibleItems } from '@chrysos/rules';
 import { and, eq } from 'drizzle-orm';
+import { freshRead } from '../../platform/fresh-read.ts';
 import type { ContentFileItem } from './read-content-files.ts';
 
 /**
@@ -90,12 +91,13 @@ export class ContentStore {
     return this.#version;
   }
 
-  async #readVersion(): Promise<number> {
+  /** Shared by the requests that arrive while one is under way (platform/fresh-read.ts). */
+  readonly #readVersion = freshRead(async () => {
     const [row] = await this.#db
       .select({ version: schema.contentItemsVersion.version })
       .from(schema.contentItemsVersion);
     return Number(row?.version ?? 0);
-  }
+  });
 
   /** Re-reads the snapshot from the database. */
   async reload(): Promise<void> {

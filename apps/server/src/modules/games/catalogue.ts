@@ -1,5 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
+import { freshRead } from '../../platform/fresh-read.ts';
 import { type CatalogueGame, CatalogueSnapshot } from './catalogue-snapshot.ts';
 
 interface GameJson {
@@ -101,18 +102,22 @@ function versionQuery(db: Db) {
  */
 export class GamesCatalogue {
   private readonly db: Db;
-  private readonly readVersion: ReturnType<typeof versionQuery>;
+  /** Shared by the requests that arrive while one is under way (platform/fresh-read.ts). */
+  private readonly readVersion: () => Promise<number>;
   private snapshot: CatalogueSnapshot | undefined;
   private loading: { version: number; promise: Promise<CatalogueSnapshot> } | undefined;
 
   constructor(db: Db) {
     this.db = db;
-    this.readVersion = versionQuery(db);
+    const query = versionQuery(db);
+    this.readVersion = freshRead(async () => {
+      const [row] = await query.execute({ singleton: true });
+      return Number(row?.version ?? 0);
+    });
   }
 
   async current(): Promise<CatalogueSnapshot> {
-    const [row] = await this.readVersion.execute({ singleton: true });
-    const version = Number(row?.version ?? 0);
+    const version = await this.readVersion();
     if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
     if (this.loading?.version === version) return this.loading.promise;
     const promise = this.load(version);
