@@ -92,4 +92,17 @@ describe('home page in a browser', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it('names its messages at an address the browser keeps, rather than carrying them in every page', async () => {
+    const html = await (await fetch(`${baseUrl}/el`, { headers: { cookie: 'i18n_redirected=el' } })).text();
+    const address = html.match(/<meta name="chrysos-messages" content="([^"]+)"/)?.[1];
+    expect(address).toMatch(/^\/i18n\/el\.[0-9a-f]{12}\.json$/);
+    const response = await fetch(`${baseUrl}${address}`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const messages = (await response.json()) as { wallet: { balance: string } };
+    expect(messages.wallet.balance).toBe('Υπόλοιπο');
+    // The page holds the words it shows, not the whole catalogue: not the signed-in wallet's.
+    expect(html).not.toContain('Διαθέσιμο για ανάληψη');
+    expect(html.length).toBeLessThan(60_000);
+  });
 });

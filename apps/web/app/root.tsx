@@ -11,7 +11,8 @@ import { registerServiceWorker, useStandalone } from './features/pwa/display-mod
 import { LeaveWebViewGuard } from './features/pwa/LeaveWebViewGuard';
 import { GroupsUpdates } from './features/realtime/GroupsUpdates';
 import { RealtimeProvider } from './features/realtime/RealtimeProvider';
-import { catalogues } from './i18n/catalogues.server';
+import { catalogueAt, loadCatalogue, rememberCatalogue } from './i18n/catalogue-store';
+import { catalogues, publishedCatalogue } from './i18n/catalogues.server';
 import { I18nProvider } from './lib/i18n';
 import { ModalHost } from './modals/ModalHost';
 import { ModalProvider } from './modals/ModalProvider';
@@ -34,9 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
   const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled, sessionEndedAtLimit } =
     context.get(appContext);
+  const catalogue = publishedCatalogue(locale).href;
+  rememberCatalogue(catalogue, catalogues[locale]);
   return {
     locale,
-    messages: catalogues[locale],
+    catalogue,
     license,
     realityCheckMinutes,
     mobileAppDomains,
@@ -44,6 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cashierDisabled,
     sessionEndedAtLimit,
   };
+}
+
+/** A page in another language renders once its messages are here (i18n/catalogue-store.ts). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalogue(data.catalogue);
+  return data;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -78,10 +88,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets need no nonce (style-src 'self'); an empty one matches what hydration finds,
             as browsers hide nonces from the page. Scripts get the answer's nonce (entry.server). */}
         <Links nonce="" />
+        {/* The address of the page's messages, which entry.client loads before it hydrates: no
+            preload, which would share the phone's first round trips with the styles and pictures. */}
+        {data ? <meta name="chrysos-messages" content={data.catalogue} /> : null}
       </head>
       <body>
         {data ? (
-          <I18nProvider locale={data.locale} messages={data.messages}>
+          <I18nProvider locale={data.locale} messages={catalogueAt(data.catalogue) ?? {}}>
             {children}
           </I18nProvider>
         ) : (

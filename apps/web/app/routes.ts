@@ -83,6 +83,8 @@ export default [
     // Loaded inside a game's iframe when the game sends the player back (spec §2 pass-through path).
     route('exit_iframe', 'routes/exit-iframe.ts'),
   ]),
+  // A locale's messages, for the browser (routes/catalogue.ts).
+  route('i18n/:file', 'routes/catalogue.ts'),
   // The studio's game client inside the game iframe: outside the locale route, so no casino chrome.
   route('studio/play/:titleId', 'routes/studio-play.tsx'),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@chrysos/rules';
 import accountEl from '../features/account/messages.el.json';
 import accountEn from '../features/account/messages.en.json';
@@ -88,5 +89,24 @@ const el = {
 
 export type Messages = typeof en;
 
-/** Each page ships only its own locale's messages to the browser, through the root loader. */
 export const catalogues: Record<Locale, Messages> = { en, el };
+
+/** A catalogue as the browser gets it: its JSON, a version that changes with it, and its address. */
+interface PublishedCatalogue {
+  json: string;
+  version: string;
+  href: string;
+}
+
+const published = new Map<Locale, PublishedCatalogue>();
+
+export function publishedCatalogue(locale: Locale): PublishedCatalogue {
+  let catalogue = published.get(locale);
+  if (!catalogue) {
+    const json = JSON.stringify(catalogues[locale]);
+    const version = createHash('sha256').update(json).digest('hex').slice(0, 12);
+    catalogue = { json, version, href: `/i18n/${locale}.${version}.json` };
+    published.set(locale, catalogue);
+  }
+  return catalogue;
+}

@@ -8,7 +8,7 @@ import type { loader as rootLoader } from '../root';
  */
 
 /**
- * What the root loader hands every page: the locale and its messages, the licence, the mobile app
+ * What the root loader hands every page: the locale and the address of its messages, the licence, the mobile app
  * domains, the signed-in player and whether the cashier window is off. Undefined only while the root
  * loader itself has failed (its error page renders without it).
  */
