@@ -95,10 +95,13 @@ describe('home page in a browser', () => {
 
   it('names its messages at an address the browser keeps, rather than carrying them in every page', async () => {
     const html = await (await fetch(`${baseUrl}/el`, { headers: { cookie: 'i18n_redirected=el' } })).text();
-    const address = html.match(/<meta name="chrysos-messages" content="([^"]+)"/)?.[1];
+    const address = html.match(/<script defer="" src="[^"]+" data-catalogue="([^"]+)"/)?.[1];
     expect(address).toMatch(/^\/i18n\/el\.[0-9a-f]{12}\.json$/);
     const response = await fetch(`${baseUrl}${address}`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The script the page loads files the same messages under that address.
+    const script = await (await fetch(`${baseUrl}${address?.replace(/json$/, 'js')}`)).text();
+    expect(script.startsWith(`(self.chrysosMessages ||= {})[${JSON.stringify(address)}] = {`)).toBe(true);
     const messages = (await response.json()) as { wallet: { balance: string } };
     expect(messages.wallet.balance).toBe('Υπόλοιπο');
     // The page holds the words it shows, not the whole catalogue: not the signed-in wallet's.

@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadCatalogue } from './i18n/catalogue-store';
+import { pageCatalogue } from './i18n/catalogue-store';
 
 /**
- * React Router's own browser entry, with one step first: the page's messages, which the page names
- * in a preload link rather than carrying them (i18n/catalogue-store.ts), are loaded before hydrating,
- * so the first render in the browser says what the server's did.
+ * React Router's own browser entry, with one step first: the page's messages, which the page loads
+ * with a script of their own rather than carrying them (i18n/catalogue-store.ts), are in before it
+ * hydrates, so the first render in the browser says what the server's did.
  */
 function hydrate() {
   startTransition(() => {
@@ -19,6 +19,7 @@ function hydrate() {
   });
 }
 
-const catalogue = document.querySelector('meta[name="chrysos-messages"]')?.getAttribute('content');
-if (catalogue) loadCatalogue(catalogue).then(hydrate, (error: unknown) => console.error(error));
+const script = document.querySelector<HTMLScriptElement>('script[data-catalogue]');
+const catalogue = script?.dataset.catalogue;
+if (catalogue) pageCatalogue(catalogue, script).then(hydrate, (error: unknown) => console.error(error));
 else hydrate();

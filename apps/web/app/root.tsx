@@ -11,7 +11,7 @@ import { registerServiceWorker, useStandalone } from './features/pwa/display-mod
 import { LeaveWebViewGuard } from './features/pwa/LeaveWebViewGuard';
 import { GroupsUpdates } from './features/realtime/GroupsUpdates';
 import { RealtimeProvider } from './features/realtime/RealtimeProvider';
-import { catalogueAt, loadCatalogue, rememberCatalogue } from './i18n/catalogue-store';
+import { catalogueAt, catalogueScript, loadCatalogue, rememberCatalogue } from './i18n/catalogue-store';
 import { catalogues, publishedCatalogue } from './i18n/catalogues.server';
 import { I18nProvider } from './lib/i18n';
 import { ModalHost } from './modals/ModalHost';
@@ -88,9 +88,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets need no nonce (style-src 'self'); an empty one matches what hydration finds,
             as browsers hide nonces from the page. Scripts get the answer's nonce (entry.server). */}
         <Links nonce="" />
-        {/* The address of the page's messages, which entry.client loads before it hydrates: no
-            preload, which would share the phone's first round trips with the styles and pictures. */}
-        {data ? <meta name="chrysos-messages" content={data.catalogue} /> : null}
       </head>
       <body>
         {data ? (
@@ -100,6 +97,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           children
         )}
+        {/* The page's messages (i18n/catalogue-store.ts): deferred, so fetched at low priority behind
+            the styles and pictures of the first paint, and run before the modules that hydrate. */}
+        {data ? <script defer src={catalogueScript(data.catalogue)} data-catalogue={data.catalogue} /> : null}
         <ScrollRestoration getKey={scrollKey} />
         <Scripts />
       </body>

@@ -14,6 +14,16 @@ describe('GET /i18n/<locale>.<version>.json', () => {
     expect(await response.json()).toEqual(catalogues.el);
   });
 
+  it('answers the same messages as the script a page loads, filed under the JSON address', async () => {
+    const { version } = publishedCatalogue('en');
+    const response = get(`en.${version}.js`);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const filed: { chrysosMessages?: Record<string, unknown> } = {};
+    new Function('self', await response.text())(filed);
+    expect(filed.chrysosMessages).toEqual({ [`/i18n/en.${version}.json`]: catalogues.en });
+  });
+
   it('gives a page rendered before a deployment the messages of now, for a minute', async () => {
     const response = get('en.0123456789ab.json');
     expect(response.status).toBe(200);
@@ -25,7 +35,7 @@ describe('GET /i18n/<locale>.<version>.json', () => {
     expect(publishedCatalogue('en').version).not.toBe(publishedCatalogue('el').version);
   });
 
-  it.each(['fr.0123456789ab.json', 'en.json', 'en.0123456789ab.js', 'EN.0123456789ab.json', '..%2Fx'])(
+  it.each(['fr.0123456789ab.json', 'en.json', 'en.0123456789ab.mjs', 'EN.0123456789ab.json', '..%2Fx'])(
     'answers %s with 404',
     (file) => {
       expect(get(file).status).toBe(404);
