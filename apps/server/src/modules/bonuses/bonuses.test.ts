@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
@@ -175,6 +175,52 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     // came back as real money, and the untouched bonus money became real money.
     expect(await balances()).toMatchObject({ real: 5_000 - 1_000 + 800 + 1_000, bonus: 0 });
     await expectLedgerSound();
+  });
+
+  it("pushes each bonus's progress as its player's list shows it, in the player's language", async () => {
+    const code = await couponCampaign('progress-push', {
+      wagering: { multiplier: 10, on: 'bonus', days: 7 },
+    });
+    const players = [await newPlayer(app, { funded: 5_000 }), await newPlayer(app, { funded: 5_000 })];
+    const greek = players[1] as TestPlayer;
+    await app.database.db
+      .update(schema.players)
+      .set({ language: 'el' })
+      .where(eq(schema.players.id, greek.id));
+    for (const player of players) {
+      const { api, bonuses } = as(player);
+      expect((await api('POST', `/bonuses/coupon?coupon_code=${code}`)).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    }
+    // Both play at once, so their bets come to the bonus engine in the same batches.
+    await Promise.all(
+      players.map(async (player, index) => {
+        const slot = await as(player).play('thunder-of-zeus');
+        for (let round = 1; round <= 3; round++)
+          expect(await slot.bet(`push-${index}-${round}`, 100 * (index + 1))).toMatchObject({
+            status: 'RS_OK',
+          });
+      }),
+    );
+    const lastPush = async (player: TestPlayer) => {
+      const [row] = await app.database.db
+        .select({ data: schema.realtimePublications.data })
+        .from(schema.realtimePublications)
+        .where(eq(schema.realtimePublications.channel, app.realtime.channelOf('bonuses_changes', player.id)))
+        .orderBy(desc(schema.realtimePublications.offset))
+        .limit(1);
+      return row?.data;
+    };
+    for (const [index, player] of players.entries()) {
+      await vi.waitFor(async () => {
+        const [listed] = await as(player).bonuses();
+        expect(listed?.wagering_done_cents).toBe(300 * (index + 1));
+        expect(await lastPush(player)).toEqual({
+          ...listed,
+          title: player === greek ? 'Δοκιμή progress-push' : 'Test progress-push',
+        });
+      });
+    }
   });
 
   it('takes a bonus waiting for its rounds back to wagering when a rollback undoes a bet it counted', async () => {
