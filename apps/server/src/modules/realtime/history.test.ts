@@ -1,7 +1,7 @@
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendPublication, channelState, pruneHistory } from './history.ts';
+import { appendPublication, appendPublications, channelState, pruneHistory } from './history.ts';
 
 /*
  * A channel's history as a reconnecting client meets it: what followed its offset, recovered only when
@@ -47,6 +47,41 @@ describe.each(testDatabaseKinds)('realtime history on %s', (kind) => {
     });
     // A new channel gets a position of its own, offset 0.
     expect(await channelState(db, 'balance#untouched')).toMatchObject({ offset: 0 });
+  });
+
+  it('stores a batch of publications on several channels as one after the other would', async () => {
+    const { db } = database;
+    const first = await appendPublication(db, 'balance#batched-a', { n: 1 });
+    const stored = await appendPublications(db, [
+      { channel: 'balance#batched-b', data: { n: 1 } },
+      { channel: 'balance#batched-a', data: { n: 2 } },
+      { channel: 'balance#batched-b', data: { n: 2 } },
+      { channel: 'balance#batched-a', data: { n: 3 } },
+    ]);
+    expect(stored.map(({ channel, offset, data }) => [channel, offset, data])).toEqual([
+      ['balance#batched-b', 1, { n: 1 }],
+      ['balance#batched-a', 2, { n: 2 }],
+      ['balance#batched-b', 2, { n: 2 }],
+      ['balance#batched-a', 3, { n: 3 }],
+    ]);
+    // A channel keeps its epoch; a new one gets one of its own, the same for all its publications.
+    expect(stored.filter((p) => p.channel === 'balance#batched-a').map((p) => p.epoch)).toEqual([
+      first.epoch,
+      first.epoch,
+    ]);
+    const [newEpoch, again] = stored.filter((p) => p.channel === 'balance#batched-b').map((p) => p.epoch);
+    expect(again).toBe(newEpoch);
+    expect((await channelState(db, 'balance#batched-a', { offset: 1, epoch: first.epoch })).recovery).toEqual(
+      {
+        recovered: true,
+        publications: [
+          { offset: 2, data: { n: 2 } },
+          { offset: 3, data: { n: 3 } },
+        ],
+      },
+    );
+    // The next single publication follows the batch.
+    expect((await appendPublication(db, 'balance#batched-b', { n: 3 })).offset).toBe(3);
   });
 
   it('keeps the newest publications of each channel and none older than the TTL', async () => {

@@ -42,6 +42,51 @@ export async function appendPublication(db: Db, channel: string, data: unknown):
   return { channel, offset: Number(row.top_offset), epoch: row.epoch, data };
 }
 
+/**
+ * Stores many publications in one statement, in the caller's transaction: each with its channel's next
+ * offset, the publications of one channel in the order given. The channels' rows are locked in channel
+ * order (as one statement takes them), so two such batches cannot deadlock on each other.
+ */
+export async function appendPublications(
+  db: Db,
+  publications: { channel: string; data: unknown }[],
+): Promise<StoredPublication[]> {
+  if (publications.length === 0) return [];
+  const epochs = new Map(publications.map(({ channel }) => [channel, newEpoch()]));
+  const input = publications.map(({ channel, data }, ord) => ({
+    ord,
+    channel,
+    data,
+    epoch: epochs.get(channel),
+  }));
+  const { rows } = (await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(ord int, channel text, data jsonb, epoch text)
+    ), counts as (
+      select channel, min(epoch) as epoch, count(*) as n from input group by channel
+    ), position as (
+      insert into realtime_channels (channel, epoch, top_offset)
+      select channel, epoch, n from counts order by channel
+      on conflict (channel) do update set top_offset = realtime_channels.top_offset + excluded.top_offset, updated_at = now()
+      returning channel, epoch, top_offset
+    ), numbered as (
+      select input.ord, input.channel, input.data, position.epoch,
+        position.top_offset - counts.n + row_number() over (partition by input.channel order by input.ord) as "offset"
+      from input join counts using (channel) join position using (channel)
+    ), stored as (
+      insert into realtime_publications (channel, "offset", data) select channel, "offset", data from numbered
+    )
+    select ord, epoch, "offset" from numbered order by ord`)) as unknown as Rows<{
+    ord: number;
+    epoch: string;
+    offset: string | number;
+  }>;
+  return rows.map((row) => {
+    const asked = publications[row.ord] as { channel: string; data: unknown };
+    return { channel: asked.channel, offset: Number(row.offset), epoch: row.epoch, data: asked.data };
+  });
+}
+
 export interface ChannelState {
   epoch: string;
   /** The newest offset (0 before the first publication). */

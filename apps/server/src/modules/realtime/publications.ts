@@ -1,8 +1,9 @@
+import type { Db } from '@chrysos/db';
 import { schema } from '@chrysos/db';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HandlerContext } from '../../platform/events.ts';
-import { listAccounts, listAccountsAfter } from '../wallet/public.ts';
+import { listAccounts, listAccountsAfterEach } from '../wallet/public.ts';
 
 /** Payments whose status change moves the player's balance (a deposit in, a payout held or given back). */
 const balanceMovingPayments = [
@@ -32,16 +33,37 @@ export function registerPublications(app: FastifyInstance): void {
     await app.realtime.publishToPlayer(context, 'balance', playerId, accounts, key);
   };
 
+  /** The bookings of each batch under way (keyed by its transaction) whose balance is still to push. */
+  const bookings = new WeakMap<Db, { playerId: string; transactionId: number; key: string }[]>();
+
   app.events.on(
     ['wallet.bet_booked', 'wallet.win_booked', 'wallet.rollback_booked'],
     'realtime.balance-games',
-    async (event, context) => {
+    (event, context) => {
       // A free spin's bet or a lost round's zero win moves nothing.
       if (event.payload.amount === 0) return;
-      // The accounts as this booking left them: each push tells its own booking, in order.
+      let batch = bookings.get(context.db);
+      if (!batch) {
+        const pending: { playerId: string; transactionId: number; key: string }[] = [];
+        bookings.set(context.db, pending);
+        // One push per booking, in order, each with the accounts as that booking left them; read and
+        // stored for the whole batch at its end, in two statements rather than three per booking.
+        context.beforeCommit('balances', async () => {
+          const accounts = await listAccountsAfterEach(context.db, pending);
+          await app.realtime.publishManyToPlayers(
+            context,
+            'balance',
+            pending.map((booking, index) => ({
+              playerId: booking.playerId,
+              data: accounts[index] ?? [],
+              key: booking.key,
+            })),
+          );
+        });
+        batch = pending;
+      }
       const { playerId, transactionId } = event.payload;
-      const accounts = await listAccountsAfter(context.db, playerId, transactionId);
-      await app.realtime.publishToPlayer(context, 'balance', playerId, accounts, `${event.id}:balance`);
+      batch.push({ playerId, transactionId, key: `${event.id}:balance` });
     },
   );
 

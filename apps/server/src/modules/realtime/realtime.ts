@@ -12,7 +12,7 @@ import {
   privateChannel,
   publicChannel,
 } from './channels.ts';
-import { appendPublication } from './history.ts';
+import { appendPublication, appendPublications } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
 
 /** What the browser needs to connect (spec §3 Realtime settings): GET /api/player/settings `cent`. */
@@ -79,6 +79,28 @@ export class Realtime {
     key: string,
   ): Promise<void> {
     return this.#publish(context, this.channelOf(name, playerId), data, key);
+  }
+
+  /**
+   * Publishes each item on its player's private channel `name`, in the order given, from an event
+   * handler that gathered a batch of them (one statement stores them all): as `publishToPlayer` each.
+   */
+  async publishManyToPlayers<N extends PrivateChannelName>(
+    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
+    name: N,
+    items: { playerId: string; data: PrivateChannels[N]; key: string }[],
+  ): Promise<void> {
+    const target = this.#target;
+    if (target.kind === 'centrifugo') {
+      for (const item of items)
+        await target.api.publish(this.channelOf(name, item.playerId), item.data, item.key);
+      return;
+    }
+    const stored = await appendPublications(
+      context.db,
+      items.map((item) => ({ channel: this.channelOf(name, item.playerId), data: item.data })),
+    );
+    for (const publication of stored) context.afterCommit(() => target.broker().publish(publication));
   }
 
   /** Publishes `data` on the public channel `public:<name>` from an event handler. */

@@ -77,6 +77,48 @@ export async function listAccountsAfter(db: Db, playerId: string, transactionId:
   });
 }
 
+/**
+ * `listAccountsAfter` for many bookings at once (a batch of an event handler), in one statement: the
+ * accounts of each `playerId` as ledger transaction `transactionId` left them, in the order asked.
+ */
+export async function listAccountsAfterEach(
+  db: Db,
+  bookings: { playerId: string; transactionId: number }[],
+): Promise<Account[][]> {
+  if (bookings.length === 0) return [];
+  const asked = bookings.map((booking, ord) => ({
+    ord,
+    player_id: booking.playerId,
+    transaction_id: booking.transactionId,
+  }));
+  const balanceAfter = (kind: 'real' | 'bonus') => sql`coalesce((select e.balance_after
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.player_id = asked.player_id and a.currency = held.currency and a.kind = ${kind}
+        and e.transaction_id <= asked.transaction_id
+      order by e.id desc limit 1), 0)`;
+  const { rows } = (await db.execute(sql`
+    select asked.ord, held.currency, held.active,
+      ${balanceAfter('real')} as real, ${balanceAfter('bonus')} as bonus
+    from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) as asked(ord int, player_id uuid, transaction_id bigint)
+    join player_currencies held on held.player_id = asked.player_id
+    order by asked.ord, held.created_at`)) as unknown as {
+    rows: { ord: number; currency: string; active: boolean; real: string | number; bonus: string | number }[];
+  };
+  const accounts: Account[][] = bookings.map(() => []);
+  for (const row of rows) {
+    const real = Number(row.real);
+    const bonus = Number(row.bonus);
+    accounts[row.ord]?.push({
+      currency: row.currency,
+      amount_cents: real + bonus,
+      available_to_cashout_cents: real,
+      bonus_cents: bonus,
+      active: row.active,
+    });
+  }
+  return accounts;
+}
+
 /** Adds the currency if the player does not hold it yet and makes it the active account. */
 export async function switchAccount(db: Db, playerId: string, currency: string): Promise<void> {
   await db.transaction(async (tx) => {
