@@ -49,10 +49,16 @@ export const ledgerStream: EventStream = {
            t.game_code, t.created_at, legs.real, legs.bonus
     from ledger_transactions t
     left join lateral (
-      select coalesce(sum(e.amount) filter (where a.kind = 'real'), 0) as real,
-             coalesce(sum(e.amount) filter (where a.kind = 'bonus'), 0) as bonus
-      from ledger_entries e join ledger_accounts a on a.id = e.account_id
-      where e.transaction_id = t.id and t.kind in ('bet', 'win', 'rollback')
+      select coalesce(sum(leg.amount) filter (where leg.kind = 'real'), 0) as real,
+             coalesce(sum(leg.amount) filter (where leg.kind = 'bonus'), 0) as bonus
+      from (
+        -- Each entry's account kind by the account's key. As a join, a planner whose statistics lagged a
+        -- growing ledger hashed the whole accounts table once per transaction of the batch (270 ms for
+        -- a batch of 500 under bench/wallet.ts; decision 13).
+        select e.amount, (select a.kind from ledger_accounts a where a.id = e.account_id) as kind
+        from ledger_entries e
+        where e.transaction_id = t.id and t.kind in ('bet', 'win', 'rollback')
+      ) leg
     ) legs on true
     where t.id > ${after}
     order by t.id
