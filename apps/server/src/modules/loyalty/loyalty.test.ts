@@ -142,24 +142,22 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
   it('counts a batch once when its transaction fails after booking and is run again', async () => {
     const player = await newPlayer(app, { funded: 10_000 });
     const { comps, play } = as(player);
-    const original = app.realtime.publishToPlayer.bind(app.realtime);
+    const original = app.realtime.publishManyToPlayers.bind(app.realtime);
     let pushes = 0;
+    const theirs = (channel: string, items: { playerId: string }[]) =>
+      channel === 'comps_award' && items.some((item) => item.playerId === player.id);
     // The first comps_award push of the player's batch fails: the whole batch (points included) rolls back.
     const publish = vi
-      .spyOn(app.realtime, 'publishToPlayer')
-      .mockImplementation(async (context, channel, playerId, data, key) => {
-        if (channel === 'comps_award' && playerId === player.id && pushes++ === 0) {
-          throw new Error('crashed before the batch committed');
-        }
-        return original(context, channel, playerId, data, key);
+      .spyOn(app.realtime, 'publishManyToPlayers')
+      .mockImplementation(async (context, channel, items) => {
+        if (theirs(channel, items) && pushes++ === 0) throw new Error('crashed before the batch committed');
+        return original(context, channel, items);
       });
     const slot = await play('thunder-of-zeus');
     await slot.bet(`crash-${player.id}`, 5_000);
     await vi.waitFor(async () => expect((await comps()).points).toBe(5), eventually);
     // The failed run and the one that committed both pushed: the points were booked twice, kept once.
-    expect(
-      publish.mock.calls.filter(([, channel, id]) => channel === 'comps_award' && id === player.id),
-    ).toHaveLength(2);
+    expect(publish.mock.calls.filter(([, channel, items]) => theirs(channel, items))).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await comps()).points).toBe(5);
     publish.mockRestore();

@@ -10,7 +10,7 @@ import { levelReachedPush } from './push-messages.ts';
 
 export interface SettleDeps {
   events: Pick<EventBus, 'publish'>;
-  realtime: Pick<Realtime, 'publishToPlayer'>;
+  realtime: Pick<Realtime, 'publishManyToPlayers'>;
   /** Queues a web push to the player's browsers in the transaction (notifications' queuePlayerPush). */
   push?: (tx: Db, playerId: string, message: (language: Locale) => PushMessage | null) => Promise<unknown>;
 }
@@ -60,16 +60,18 @@ export async function settlePoints(
   now: Date,
   key: string,
 ): Promise<void> {
-  for (const standing of await standings(context.db, playerIds, now)) {
-    await moveLevel(context.db, deps, standing);
-    await deps.realtime.publishToPlayer(
-      context,
-      'comps_award',
-      standing.playerId,
-      { points: shownPoints(standing.microPoints) },
-      `${key}:comps:${standing.playerId}`,
-    );
-  }
+  const settled = await standings(context.db, playerIds, now);
+  for (const standing of settled) await moveLevel(context.db, deps, standing);
+  // The pushes of the whole settlement stored in one statement (a batch of play settles many players).
+  await deps.realtime.publishManyToPlayers(
+    context,
+    'comps_award',
+    settled.map((standing) => ({
+      playerId: standing.playerId,
+      data: { points: shownPoints(standing.microPoints) },
+      key: `${key}:comps:${standing.playerId}`,
+    })),
+  );
 }
 
 /** Stores the level a standing reached and gives its groups, if it changed. */
