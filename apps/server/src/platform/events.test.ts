@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeOnPostgres } from '../testing/on-postgres.ts';
-import { type DomainEvent, EventBus, type EventBusOptions } from './events.ts';
+import { type DomainEvent, EventBus, type EventBusOptions, perBatch } from './events.ts';
 
 declare module './events.ts' {
   interface DomainEvents {
@@ -158,6 +158,38 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
         timeout: 10_000,
         interval: 20,
       });
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('gathers what a handler asks per event and does it once per batch, in order, in the batch', async () => {
+    const bus = new EventBus(database, silent, { ...quick, batchSize: 3 });
+    const flushed: number[][] = [];
+    const gathered = perBatch<number>('test.gathered', async (context, items) => {
+      await context.db.execute(sql`insert into gathered (items) values (${items.join(',')})`);
+      flushed.push(items);
+    });
+    bus.on('test.other', 'test.per-batch', (event, context) => gathered(context, event.payload.n));
+    await database.db.execute(sql`create table gathered (items text not null)`);
+    await bus.start();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
+      });
+      // Batches of three: the five events in two batches, each flushed once and stored with them.
+      await vi.waitFor(
+        () =>
+          expect(flushed).toEqual([
+            [1, 2, 3],
+            [4, 5],
+          ]),
+        { timeout: 10_000, interval: 20 },
+      );
+      const { rows } = (await database.db.execute(sql`select items from gathered`)) as unknown as {
+        rows: { items: string }[];
+      };
+      expect(rows.map((row) => row.items).sort()).toEqual(['1,2,3', '4,5']);
     } finally {
       await bus.stop();
     }

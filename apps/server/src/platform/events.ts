@@ -55,6 +55,31 @@ export interface HandlerContext {
   beforeCommit(key: string, work: () => Promise<unknown>): void;
 }
 
+/**
+ * What a handler gathers over a batch and does once at its end: call the answer with each event's item,
+ * and `flush` runs once, in the batch's transaction after its last event (`beforeCommit` under `key`),
+ * with the items in the order they came. For work that costs a statement per event done one by one.
+ */
+export function perBatch<T>(
+  key: string,
+  flush: (context: HandlerContext, items: T[]) => Promise<unknown>,
+): (context: HandlerContext, item: T) => void {
+  const batches = new WeakMap<Db, T[]>();
+  return (context, item) => {
+    const gathered = batches.get(context.db);
+    if (gathered) {
+      gathered.push(item);
+      return;
+    }
+    const items = [item];
+    batches.set(context.db, items);
+    context.beforeCommit(key, () => {
+      batches.delete(context.db);
+      return flush(context, items);
+    });
+  };
+}
+
 export type EventHandler<N extends EventName> = (
   event: DomainEvent<N>,
   context: HandlerContext,

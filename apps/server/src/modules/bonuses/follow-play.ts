@@ -2,7 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent, EventBus, HandlerContext } from '../../platform/events.ts';
+import { type DomainEvent, type EventBus, type HandlerContext, perBatch } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { runningStages } from './activate-bonus.ts';
 import { betsOpen, spinsWinnings } from './bonus-money.ts';
@@ -54,47 +54,38 @@ export function followPlay(
     return language;
   };
 
-  /** The bonuses whose wagering moved in each batch under way (keyed by its transaction), with the first event. */
-  const progressed = new WeakMap<Db, Map<string, { playerId: string; eventId: string }>>();
-
   /**
    * The progress push of a bonus, once per batch of events however many of its bets the batch counted:
    * the bonus as the list shows it when the batch ends (stage changes are pushed by changes.ts). The
    * bonuses of one batch are read and stored together: five statements a batch, not four a bonus.
    */
-  const pushProgress = (context: HandlerContext, event: PlayEvent, bonusId: string) => {
-    let pending = progressed.get(context.db);
-    if (!pending) {
-      const batch = new Map<string, { playerId: string; eventId: string }>();
-      progressed.set(context.db, batch);
-      context.beforeCommit('bonus-progress', () => pushBatchProgress(context, batch));
-      pending = batch;
-    }
-    if (!pending.has(bonusId)) pending.set(bonusId, { playerId: event.payload.playerId, eventId: event.id });
-  };
-
-  async function pushBatchProgress(
-    context: HandlerContext,
-    pending: Map<string, { playerId: string; eventId: string }>,
-  ) {
-    const languages = new Map<string, Locale>();
-    for (const { playerId } of pending.values())
-      if (!languages.has(playerId)) languages.set(playerId, await languageOf(context.db, playerId));
-    const views = await bonusesById(
-      context.db,
-      [...pending.keys()],
-      (playerId) => languages.get(playerId) ?? 'en',
-    );
-    await app.realtime.publishManyToPlayers(
-      context,
-      'bonuses_changes',
-      views.map(({ playerId, bonus }) => ({
-        playerId,
-        data: bonus,
-        key: `${pending.get(bonus.id)?.eventId}:bonus`,
-      })),
-    );
-  }
+  const progressed = perBatch<{ bonusId: string; playerId: string; eventId: string }>(
+    'bonus-progress',
+    async (context, moves) => {
+      // The first event that moved each bonus names its push.
+      const pending = new Map<string, { playerId: string; eventId: string }>();
+      for (const { bonusId, ...move } of moves) if (!pending.has(bonusId)) pending.set(bonusId, move);
+      const languages = new Map<string, Locale>();
+      for (const { playerId } of pending.values())
+        if (!languages.has(playerId)) languages.set(playerId, await languageOf(context.db, playerId));
+      const views = await bonusesById(
+        context.db,
+        [...pending.keys()],
+        (playerId) => languages.get(playerId) ?? 'en',
+      );
+      await app.realtime.publishManyToPlayers(
+        context,
+        'bonuses_changes',
+        views.map(({ playerId, bonus }) => ({
+          playerId,
+          data: bonus,
+          key: `${pending.get(bonus.id)?.eventId}:bonus`,
+        })),
+      );
+    },
+  );
+  const pushProgress = (context: HandlerContext, event: PlayEvent, bonusId: string) =>
+    progressed(context, { bonusId, playerId: event.payload.playerId, eventId: event.id });
 
   /** The running bonus of the event's player and currency, locked, or none. */
   const runningBonus = async (tx: Db, p: PlayEvent['payload']) =>

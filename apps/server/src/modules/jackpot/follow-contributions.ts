@@ -3,7 +3,7 @@ import { type Db, schema } from '@chrysos/db';
 import { formatMoney } from '@chrysos/rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HandlerContext } from '../../platform/events.ts';
+import { type HandlerContext, perBatch } from '../../platform/events.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { listAccountsAfter, type Wallet } from '../wallet/public.ts';
 import { recordWin } from '../winners/public.ts';
@@ -44,21 +44,14 @@ export function followContributions(
     touched: (currency: string, tier: JackpotTierId) => void;
   },
 ): void {
-  const batches = new WeakMap<object, number[]>();
+  const contributed = perBatch<number>('jackpot.contributions', (context, ids) => settle(context, ids));
   app.events.on(
     ['wallet.bet_booked', 'wallet.rollback_booked'],
     'jackpot.contributions',
     (event, context) => {
       // Only real money contributes; a currency without a jackpot has no legs to count.
       if (event.payload.real === 0 || !deps.currencies().has(event.payload.currency)) return;
-      let ids = batches.get(context.db);
-      if (!ids) {
-        const batch: number[] = [];
-        ids = batch;
-        batches.set(context.db, batch);
-        context.beforeCommit('jackpot.contributions', () => settle(context, batch));
-      }
-      ids.push(event.payload.transactionId);
+      contributed(context, event.payload.transactionId);
     },
     // Contributions booked before this handler first ran belong to the running cycles too.
     { from: 'beginning' },

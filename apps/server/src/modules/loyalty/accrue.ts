@@ -1,6 +1,7 @@
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { perBatch } from '../../platform/events.ts';
 import { equivalents } from '../bonuses/public.ts';
 import { bookEntries, type CompPointEntry } from './entries.ts';
 import { type SettleDeps, settlePoints } from './settle.ts';
@@ -58,7 +59,14 @@ export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
     return rates.get(currency) ?? null;
   };
 
-  const batches = new WeakMap<Db, CompPointEntry[]>();
+  // A batch's points booked in one statement, then its players settled (levels, pushes) once.
+  const accrued = perBatch<CompPointEntry & { eventId: string }>(
+    'loyalty.accrue',
+    async (context, entries) => {
+      const players = await bookEntries(context.db, entries);
+      await settlePoints(context, deps, players, app.clock.now(), entries[0]?.eventId ?? '');
+    },
+  );
 
   app.events.on(
     ['wallet.bet_booked', 'wallet.rollback_booked'],
@@ -71,18 +79,8 @@ export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
       if (rate === null) return;
       const points = stakePoints(p.real, await isSlot(context.db, p.gameCode), rate);
       if (points === 0) return;
-      let batch = batches.get(context.db);
-      if (!batch) {
-        const entries: CompPointEntry[] = [];
-        batch = entries;
-        batches.set(context.db, entries);
-        context.beforeCommit('loyalty.accrue', async () => {
-          batches.delete(context.db);
-          const players = await bookEntries(context.db, entries);
-          await settlePoints(context, deps, players, app.clock.now(), event.id);
-        });
-      }
-      batch.push({
+      accrued(context, {
+        eventId: event.id,
         playerId: p.playerId,
         key: `play:${p.transactionId}`,
         kind: 'play',

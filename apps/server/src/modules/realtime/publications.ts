@@ -1,8 +1,7 @@
-import type { Db } from '@chrysos/db';
 import { schema } from '@chrysos/db';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HandlerContext } from '../../platform/events.ts';
+import { type HandlerContext, perBatch } from '../../platform/events.ts';
 import { listAccounts, listAccountsAfterEach } from '../wallet/public.ts';
 
 /** Payments whose status change moves the player's balance (a deposit in, a payout held or given back). */
@@ -33,8 +32,23 @@ export function registerPublications(app: FastifyInstance): void {
     await app.realtime.publishToPlayer(context, 'balance', playerId, accounts, key);
   };
 
-  /** The bookings of each batch under way (keyed by its transaction) whose balance is still to push. */
-  const bookings = new WeakMap<Db, { playerId: string; transactionId: number; key: string }[]>();
+  // One push per booking, in order, each with the accounts as that booking left them; read and stored
+  // for the whole batch at its end, in two statements rather than three per booking.
+  const booked = perBatch<{ playerId: string; transactionId: number; key: string }>(
+    'balances',
+    async (context, bookings) => {
+      const accounts = await listAccountsAfterEach(context.db, bookings);
+      await app.realtime.publishManyToPlayers(
+        context,
+        'balance',
+        bookings.map((booking, index) => ({
+          playerId: booking.playerId,
+          data: accounts[index] ?? [],
+          key: booking.key,
+        })),
+      );
+    },
+  );
 
   app.events.on(
     ['wallet.bet_booked', 'wallet.win_booked', 'wallet.rollback_booked'],
@@ -42,28 +56,8 @@ export function registerPublications(app: FastifyInstance): void {
     (event, context) => {
       // A free spin's bet or a lost round's zero win moves nothing.
       if (event.payload.amount === 0) return;
-      let batch = bookings.get(context.db);
-      if (!batch) {
-        const pending: { playerId: string; transactionId: number; key: string }[] = [];
-        bookings.set(context.db, pending);
-        // One push per booking, in order, each with the accounts as that booking left them; read and
-        // stored for the whole batch at its end, in two statements rather than three per booking.
-        context.beforeCommit('balances', async () => {
-          const accounts = await listAccountsAfterEach(context.db, pending);
-          await app.realtime.publishManyToPlayers(
-            context,
-            'balance',
-            pending.map((booking, index) => ({
-              playerId: booking.playerId,
-              data: accounts[index] ?? [],
-              key: booking.key,
-            })),
-          );
-        });
-        batch = pending;
-      }
       const { playerId, transactionId } = event.payload;
-      batch.push({ playerId, transactionId, key: `${event.id}:balance` });
+      booked(context, { playerId, transactionId, key: `${event.id}:balance` });
     },
   );
 
