@@ -120,3 +120,19 @@ async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * A prepared statement built once per database handle: `build` runs on a handle's first use and its
+ * statement is kept with it (planned once by PostgreSQL, named), for queries on every request's path.
+ */
+export function preparedPerDatabase<Query>(build: (db: Db) => Query): (db: Db) => Query {
+  const built = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}

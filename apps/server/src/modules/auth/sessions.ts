@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, schema } from '@chrysos/db';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
@@ -56,7 +56,7 @@ function liveSessionQuery(db: Db) {
     )
     .prepare('find_live_session');
 }
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+const liveSession = preparedPerDatabase(liveSessionQuery);
 
 /**
  * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
@@ -66,11 +66,7 @@ const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>(
  */
 export async function playerIdForSession(db: Db, token: string, now = new Date()): Promise<string | null> {
   const tokenHash = hashToken(token);
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = liveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
+  const query = liveSession(db);
   const [session] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!session) return null;
   if (

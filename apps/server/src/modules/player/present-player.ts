@@ -1,5 +1,5 @@
 import type { Player } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
 import { verifiedColumn } from '../compliance/public.ts';
 
@@ -21,15 +21,11 @@ function playerQuery(db: Db) {
     .where(eq(schema.players.id, sql.placeholder('playerId')))
     .prepare('present_player');
 }
-const playerQueries = new WeakMap<Db, ReturnType<typeof playerQuery>>();
+const playerById = preparedPerDatabase(playerQuery);
 
 /** Spec §3 Player as the API shows it; null when no such player exists. */
 export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
-  let query = playerQueries.get(db);
-  if (!query) {
-    query = playerQuery(db);
-    playerQueries.set(db, query);
-  }
+  const query = playerById(db);
   const [found] = await query.execute({ playerId });
   if (!found) return null;
   const { row, groups, verified } = found;

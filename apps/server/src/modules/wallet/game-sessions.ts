@@ -1,4 +1,4 @@
-import { type Db, schema } from '@chrysos/db';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../auth/public.ts';
 
@@ -36,14 +36,10 @@ function sessionQuery(db: Db) {
     .where(eq(schema.gameSessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('find_game_session');
 }
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+const gameSessionByToken = preparedPerDatabase(sessionQuery);
 
 export async function findGameSession(db: Db, token: string) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    sessionQueries.set(db, query);
-  }
+  const query = gameSessionByToken(db);
   const [row] = await query.execute({ tokenHash: hashToken(token) });
   return row;
 }
