@@ -195,6 +195,33 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     }
   });
 
+  it('flushes what a handler gathered when it asks, before the event that needs it done', async () => {
+    const bus = new EventBus(database, silent, { ...quick, batchSize: 10 });
+    const flushed: number[][] = [];
+    const gathered = perBatch<number>('test.flushed', async (_context, items) => void flushed.push(items));
+    bus.on('test.other', 'test.flush-early', async (event, context) => {
+      // 3 reads what the events before it gathered: they are done first, in the same batch.
+      if (event.payload.n === 3) await gathered.flush(context);
+      gathered(context, event.payload.n);
+    });
+    await bus.start();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
+      });
+      await vi.waitFor(
+        () =>
+          expect(flushed).toEqual([
+            [1, 2],
+            [3, 4, 5],
+          ]),
+        { timeout: 10_000, interval: 20 },
+      );
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('refuses to publish an event another stream produces', async () => {
     const bus = new EventBus(database, silent, quick);
     bus.stream({

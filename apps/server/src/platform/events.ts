@@ -55,6 +55,17 @@ export interface HandlerContext {
   beforeCommit(key: string, work: () => Promise<unknown>): void;
 }
 
+/** A gatherer from perBatch: call it with an event's item; `flush` does the gathered items now. */
+export interface BatchGatherer<T> {
+  (context: HandlerContext, item: T): void;
+  /**
+   * Runs the flush at once on what was gathered so far in the context's batch, if anything: for a
+   * handler whose next event must see the gathered items done (an event of the same player that reads
+   * what they write). What is gathered after it is flushed at the batch's end as usual.
+   */
+  flush(context: HandlerContext): Promise<void>;
+}
+
 /**
  * What a handler gathers over a batch and does once at its end: call the answer with each event's item,
  * and `flush` runs once, in the batch's transaction after its last event (`beforeCommit` under `key`),
@@ -63,21 +74,27 @@ export interface HandlerContext {
 export function perBatch<T>(
   key: string,
   flush: (context: HandlerContext, items: T[]) => Promise<unknown>,
-): (context: HandlerContext, item: T) => void {
+): BatchGatherer<T> {
   const batches = new WeakMap<Db, T[]>();
-  return (context, item) => {
+  const flushNow = async (context: HandlerContext) => {
+    const items = batches.get(context.db);
+    if (!items || items.length === 0) return;
+    batches.set(context.db, []);
+    await flush(context, items);
+  };
+  const gather = (context: HandlerContext, item: T) => {
     const gathered = batches.get(context.db);
     if (gathered) {
       gathered.push(item);
       return;
     }
-    const items = [item];
-    batches.set(context.db, items);
-    context.beforeCommit(key, () => {
+    batches.set(context.db, [item]);
+    context.beforeCommit(key, async () => {
+      await flushNow(context);
       batches.delete(context.db);
-      return flush(context, items);
     });
   };
+  return Object.assign(gather, { flush: flushNow });
 }
 
 export type EventHandler<N extends EventName> = (

@@ -12,6 +12,19 @@ export async function spinsWinnings(tx: Db, playerId: string, currency: string):
 }
 
 /**
+ * The money a running bonus has left, as SQL over the player_bonuses row of the statement: the player's
+ * bonus balance in its currency less the winnings of free spins still being played (spinsWinnings), the
+ * bonus money that is not the bonus's yet. Zero or less once a lost round spent it.
+ */
+export const moneyLeftOfBonusRow = sql<string>`(
+  coalesce((select account.balance from ledger_accounts account
+    where account.player_id = player_bonuses.player_id and account.currency = player_bonuses.currency
+      and account.kind = 'bonus'), 0)
+  - (select coalesce(sum(spins.win), 0) from player_freespins spins
+    where spins.player_id = player_bonuses.player_id and spins.currency = player_bonuses.currency
+      and spins.stage = 'activated'))`;
+
+/**
  * Whether a bet staked since the bonus was activated is still open (no win and no rollback answers it):
  * a bonus with wagering met waits for them in handle_bets, since their outcome is still its money.
  */

@@ -1,11 +1,11 @@
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DomainEvent, type EventBus, type HandlerContext, perBatch } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { runningStages } from './activate-bonus.ts';
-import { betsOpen, spinsWinnings } from './bonus-money.ts';
+import { betsOpen, moneyLeftOfBonusRow, spinsWinnings } from './bonus-money.ts';
 import { endBonus } from './end-bonus.ts';
 import { finishFreespins } from './finish-freespins.ts';
 import { bonusesById, listFreespins, playerLanguage } from './read.ts';
@@ -84,32 +84,103 @@ export function followPlay(
       );
     },
   );
-  const pushProgress = (context: HandlerContext, event: PlayEvent, bonusId: string) =>
-    progressed(context, { bonusId, playerId: event.payload.playerId, eventId: event.id });
 
-  /** The running bonus of the event's player and currency, locked, or none. */
-  const runningBonus = async (tx: Db, p: PlayEvent['payload']) =>
-    (
-      await tx
-        .select()
-        .from(b)
-        .where(
-          and(eq(b.playerId, p.playerId), eq(b.currency, p.currency), inArray(b.stage, [...runningStages])),
-        )
-        .for('update')
-    )[0];
+  /**
+   * The running bonus of the event's player and currency, locked, or none; with the money it has left,
+   * read in the same statement (a win settling a lost round needs it, and it is the most frequent event).
+   */
+  const runningBonus = async (tx: Db, p: PlayEvent['payload']) => {
+    const [row] = await tx
+      .select({ bonus: getTableColumns(b), moneyLeft: moneyLeftOfBonusRow })
+      .from(b)
+      .where(
+        and(eq(b.playerId, p.playerId), eq(b.currency, p.currency), inArray(b.stage, [...runningStages])),
+      )
+      .for('update');
+    return row && { bonus: row.bonus, moneyLeft: Number(row.moneyLeft) };
+  };
 
   /** What a stake adds to (or a rollback takes from) wagering: its amount times the game's weight, in SQL. */
-  const weighted = (amount: number, game: GameFacts) =>
+  const weighted = (amount: SQL, game: { identifier: SQL; categories: SQL }, contributions: SQL) =>
     sql`floor(${amount}::numeric * coalesce(
-      (${b.contributions}->'games'->>${game.identifier})::int,
-      (select min(weight.value::int) from jsonb_each_text(${b.contributions}->'categories') as weight
-        where weight.key = any(string_to_array(${game.categories.join(',')}, ','))),
-      (${b.contributions}->>'other')::int
+      (${contributions}->'games'->>${game.identifier})::int,
+      (select min(weight.value::int) from jsonb_each_text(${contributions}->'categories') as weight
+        where weight.key = any(string_to_array(${game.categories}, ','))),
+      (${contributions}->>'other')::int
     ) / 100)`;
+  const weightedOf = (amount: number, game: GameFacts) =>
+    weighted(
+      sql`${amount}`,
+      { identifier: sql`${game.identifier}`, categories: sql`${game.categories.join(',')}` },
+      sql`${b.contributions}`,
+    );
 
-  /** After wagering moved: the stage that follows, or a progress push. */
-  async function afterProgress(context: HandlerContext, event: PlayEvent, bonus: typeof b.$inferSelect) {
+  /**
+   * The stakes of paid bets, counted for their players' running bonuses together: one statement for a
+   * batch's bets, each weighted by its game and counted only by a bonus activated before it. The events
+   * that read what this writes (anything but a bet or a plain win) have it flushed before them.
+   */
+  const stakes = perBatch<{ event: PlayEvent; game: GameFacts }>('bonus-stakes', async (context, bets) => {
+    const rows = bets.map(({ event: { payload }, game }, position) => ({
+      position,
+      player_id: payload.playerId,
+      currency: payload.currency,
+      amount: payload.amount,
+      transaction_id: payload.transactionId,
+      game: game.identifier,
+      categories: game.categories.join(','),
+    }));
+    const counted = await context.db
+      .update(b)
+      .set({ wageringDone: sql`${b.wageringDone} + counted.amount`, updatedAt: new Date() })
+      .from(sql`(
+        select bonus.id, min(stake.position) as first, sum(${weighted(
+          sql`stake.amount`,
+          { identifier: sql`stake.game`, categories: sql`stake.categories` },
+          sql`bonus.contributions`,
+        )}) as amount
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as stake(position int, player_id uuid,
+          currency text, amount bigint, transaction_id bigint, game text, categories text)
+        join player_bonuses bonus on bonus.player_id = stake.player_id and bonus.currency = stake.currency
+          and bonus.stage in ${sql.raw(`(${runningStages.map((stage) => `'${stage}'`).join(', ')})`)}
+          and bonus.activation_transaction < stake.transaction_id
+        group by bonus.id
+      ) as counted`)
+      .where(eq(b.id, sql`counted.id`))
+      .returning({ bonus: getTableColumns(b), first: sql<number>`counted.first` });
+    for (const { bonus, first } of counted)
+      await afterProgress(context, bets[Number(first)]?.event.id ?? '', bonus);
+  });
+
+  /**
+   * Rounds settled by a plain win (real money, more than zero): all such a win can change is a bonus
+   * waiting for its rounds, which converts once none is open. Checked together at the batch's end.
+   */
+  const settled = perBatch<PlayEvent>('bonus-settled', async (context, wins) => {
+    const rounds = new Set(wins.map(({ payload }) => `${payload.playerId}:${payload.currency}`));
+    const waiting = await context.db
+      .select()
+      .from(b)
+      .where(
+        and(
+          inArray(b.playerId, [...new Set(wins.map(({ payload }) => payload.playerId))]),
+          eq(b.stage, 'handle_bets'),
+        ),
+      )
+      .orderBy(b.id)
+      .for('update');
+    const now = new Date();
+    for (const bonus of waiting)
+      if (
+        rounds.has(`${bonus.playerId}:${bonus.currency}`) &&
+        bonus.wageringDone >= bonus.wageringRequired &&
+        !(await betsOpen(context.db, bonus))
+      )
+        await endBonus(context.db, deps, bonus, 'wagered', now);
+  });
+
+  /** After wagering moved (`eventId`: the first event that moved it): the stage that follows, or a progress push. */
+  async function afterProgress(context: HandlerContext, eventId: string, bonus: typeof b.$inferSelect) {
     const tx = context.db;
     const now = new Date();
     if (bonus.wageringDone >= bonus.wageringRequired) {
@@ -138,7 +209,7 @@ export function followPlay(
       });
       return;
     }
-    pushProgress(context, event, bonus.id);
+    progressed(context, { bonusId: bonus.id, playerId: bonus.playerId, eventId });
   }
 
   app.events.on(
@@ -149,29 +220,21 @@ export function followPlay(
       const p = event.payload;
       const now = new Date();
 
+      // The hot path, no statement of its own: a paid bet's stake counts with the batch's other stakes, and
+      // a plain win's settled round is checked with the batch's others.
+      if (event.name === 'wallet.bet_booked' && !event.payload.free) {
+        stakes(context, { event, game: await gameOf(tx, p.gameCode) });
+        return;
+      }
+      if (event.name === 'wallet.win_booked' && p.amount > 0 && p.bonus === 0) {
+        settled(context, event);
+        return;
+      }
+      // Anything else reads the bonus as the events before it left it.
+      await stakes.flush(context);
+      await settled.flush(context);
       if (event.name === 'wallet.bet_booked') {
-        if (event.payload.free) {
-          await followFreeSpin(context, event);
-          return;
-        }
-        // The hot path, one statement: the stake counts for the bonus running since before the bet (a
-        // player without one matches no row through the one-running index).
-        const [bonus] = await tx
-          .update(b)
-          .set({
-            wageringDone: sql`${b.wageringDone} + ${weighted(p.amount, await gameOf(tx, p.gameCode))}`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(b.playerId, p.playerId),
-              eq(b.currency, p.currency),
-              inArray(b.stage, [...runningStages]),
-              lt(b.activationTransaction, p.transactionId),
-            ),
-          )
-          .returning();
-        if (bonus) await afterProgress(context, event, bonus);
+        await followFreeSpin(context, event);
         return;
       }
 
@@ -193,14 +256,15 @@ export function followPlay(
         }
       }
 
-      const bonus = await runningBonus(tx, p);
-      if (!bonus) {
+      const running = await runningBonus(tx, p);
+      if (!running) {
         // Bonus money paid by a win or given back by a rollback after its bonus ended (a round staked with
         // it, settled later) has no bonus to belong to: it goes back to the pool, so the bonus balance is
         // only a running bonus's.
         if (p.bonus > 0) await sweep(tx, event);
         return;
       }
+      const { bonus, moneyLeft } = running;
       if (
         event.name === 'wallet.rollback_booked' &&
         bet &&
@@ -209,12 +273,12 @@ export function followPlay(
         const [counted] = await tx
           .update(b)
           .set({
-            wageringDone: sql`greatest(0, ${b.wageringDone} - ${weighted(bet.amount, await gameOf(tx, bet.gameCode))})`,
+            wageringDone: sql`greatest(0, ${b.wageringDone} - ${weightedOf(bet.amount, await gameOf(tx, bet.gameCode))})`,
             updatedAt: now,
           })
           .where(eq(b.id, bonus.id))
           .returning();
-        if (counted) await afterProgress(context, event, counted);
+        if (counted) await afterProgress(context, event.id, counted);
         return;
       }
       // A settled round: the bonus waiting for it may convert; a lost one may have spent the bonus money.
@@ -224,7 +288,7 @@ export function followPlay(
         }
         return;
       }
-      if (p.amount === 0 && (await moneyLeft(tx, bonus)) <= 0 && !(await betsOpen(tx, bonus))) {
+      if (p.amount === 0 && moneyLeft <= 0 && !(await betsOpen(tx, bonus))) {
         await endBonus(tx, deps, bonus, 'lost', now);
       }
     },
@@ -290,10 +354,5 @@ export function followPlay(
       amount,
       reference: p.key,
     });
-  }
-
-  async function moneyLeft(tx: Db, bonus: typeof b.$inferSelect): Promise<number> {
-    const { bonus: money } = await deps.wallet.using(tx).ledger.balances(bonus.playerId, bonus.currency);
-    return money - (await spinsWinnings(tx, bonus.playerId, bonus.currency));
   }
 }
