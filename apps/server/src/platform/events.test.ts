@@ -163,6 +163,19 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     }
   });
 
+  /** Starts the bus, publishes test.other 1 to 5 in one transaction, and waits until `delivered` holds. */
+  async function deliverOneToFive(bus: EventBus, delivered: () => void): Promise<void> {
+    await bus.start();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
+      });
+      await vi.waitFor(delivered, { timeout: 10_000, interval: 20 });
+    } finally {
+      await bus.stop();
+    }
+  }
+
   it('gathers what a handler asks per event and does it once per batch, in order, in the batch', async () => {
     const bus = new EventBus(database, silent, { ...quick, batchSize: 3 });
     const flushed: number[][] = [];
@@ -172,27 +185,17 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     });
     bus.on('test.other', 'test.per-batch', (event, context) => gathered(context, event.payload.n));
     await database.db.execute(sql`create table gathered (items text not null)`);
-    await bus.start();
-    try {
-      await database.db.transaction(async (tx) => {
-        for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
-      });
-      // Batches of three: the five events in two batches, each flushed once and stored with them.
-      await vi.waitFor(
-        () =>
-          expect(flushed).toEqual([
-            [1, 2, 3],
-            [4, 5],
-          ]),
-        { timeout: 10_000, interval: 20 },
-      );
-      const { rows } = (await database.db.execute(sql`select items from gathered`)) as unknown as {
-        rows: { items: string }[];
-      };
-      expect(rows.map((row) => row.items).sort()).toEqual(['1,2,3', '4,5']);
-    } finally {
-      await bus.stop();
-    }
+    // Batches of three: the five events in two batches, each flushed once and stored with them.
+    await deliverOneToFive(bus, () =>
+      expect(flushed).toEqual([
+        [1, 2, 3],
+        [4, 5],
+      ]),
+    );
+    const { rows } = (await database.db.execute(sql`select items from gathered`)) as unknown as {
+      rows: { items: string }[];
+    };
+    expect(rows.map((row) => row.items).sort()).toEqual(['1,2,3', '4,5']);
   });
 
   it('flushes what a handler gathered when it asks, before the event that needs it done', async () => {
@@ -204,22 +207,12 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       if (event.payload.n === 3) await gathered.flush(context);
       gathered(context, event.payload.n);
     });
-    await bus.start();
-    try {
-      await database.db.transaction(async (tx) => {
-        for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
-      });
-      await vi.waitFor(
-        () =>
-          expect(flushed).toEqual([
-            [1, 2],
-            [3, 4, 5],
-          ]),
-        { timeout: 10_000, interval: 20 },
-      );
-    } finally {
-      await bus.stop();
-    }
+    await deliverOneToFive(bus, () =>
+      expect(flushed).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]),
+    );
   });
 
   it('refuses to publish an event another stream produces', async () => {

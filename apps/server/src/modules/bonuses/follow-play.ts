@@ -142,7 +142,7 @@ export function followPlay(
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as stake(position int, player_id uuid,
           currency text, amount bigint, transaction_id bigint, game text, categories text)
         join player_bonuses bonus on bonus.player_id = stake.player_id and bonus.currency = stake.currency
-          and bonus.stage in ${sql.raw(`(${runningStages.map((stage) => `'${stage}'`).join(', ')})`)}
+          and ${inArray(sql`bonus.stage`, [...runningStages])}
           and bonus.activation_transaction < stake.transaction_id
         group by bonus.id
       ) as counted`)
