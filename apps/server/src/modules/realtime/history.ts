@@ -52,21 +52,17 @@ export async function appendPublications(
   publications: { channel: string; data: unknown }[],
 ): Promise<StoredPublication[]> {
   if (publications.length === 0) return [];
-  const epochs = new Map(publications.map(({ channel }) => [channel, newEpoch()]));
-  const input = publications.map(({ channel, data }, ord) => ({
-    ord,
-    channel,
-    data,
-    epoch: epochs.get(channel),
-  }));
+  const input = publications.map(({ channel, data }, ord) => ({ ord, channel, data }));
+  // One epoch for the channels this statement creates: an epoch tells a channel's history apart from an
+  // earlier one of the same channel, so channels created together may share it.
   const { rows } = (await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(ord int, channel text, data jsonb, epoch text)
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(ord int, channel text, data jsonb)
     ), counts as (
-      select channel, min(epoch) as epoch, count(*) as n from input group by channel
+      select channel, count(*) as n from input group by channel
     ), position as (
       insert into realtime_channels (channel, epoch, top_offset)
-      select channel, epoch, n from counts order by channel
+      select channel, ${newEpoch()}, n from counts order by channel
       on conflict (channel) do update set top_offset = realtime_channels.top_offset + excluded.top_offset, updated_at = now()
       returning channel, epoch, top_offset
     ), numbered as (

@@ -32,6 +32,7 @@ export interface RealtimeSettings {
  */
 export class Realtime {
   readonly #secret: string;
+  readonly #users = new Map<string, string>();
   readonly #tokens: ConnectionTokens;
   readonly #url: string;
   readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
@@ -48,9 +49,15 @@ export class Realtime {
     this.#target = options.target;
   }
 
-  /** The player's channel suffix. */
+  /** The player's channel suffix (an HMAC, kept for the players seen lately: every push names one). */
   userOf(playerId: string): string {
-    return channelUserOf(this.#secret, playerId);
+    let user = this.#users.get(playerId);
+    if (user === undefined) {
+      if (this.#users.size >= 100_000) this.#users.clear();
+      user = channelUserOf(this.#secret, playerId);
+      this.#users.set(playerId, user);
+    }
+    return user;
   }
 
   /** The private channel `name` of a player, as a client subscribes to it. */

@@ -54,10 +54,11 @@ export const ledgerStream: EventStream = {
       from (
         -- Each entry's account kind by the account's key. As a join, a planner whose statistics lagged a
         -- growing ledger hashed the whole accounts table once per transaction of the batch (270 ms for
-        -- a batch of 500 under bench/wallet.ts; decision 13).
+        -- a batch of 500 under bench/wallet.ts; decision 13). Only the player's legs: they alone keep a
+        -- running balance (balance_after), so the house's and the jackpot's legs need no account read.
         select e.amount, (select a.kind from ledger_accounts a where a.id = e.account_id) as kind
         from ledger_entries e
-        where e.transaction_id = t.id and t.kind in ('bet', 'win', 'rollback')
+        where e.transaction_id = t.id and t.kind in ('bet', 'win', 'rollback') and e.balance_after is not null
       ) leg
     ) legs on true
     where t.id > ${after}
