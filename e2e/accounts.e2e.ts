@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
 import { accountButton, problemOf, signOutFromHeader, uniqueAddress } from './harness/players.ts';
@@ -128,7 +128,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
 
     // The player signs in on a page in the other language; the site then switches to the player's.
     const other = copy[locale === 'en' ? 'el' : 'en'];
-    await page.goto(`${product.url}${other.prefix}/faq#Login`);
+    await visit(page, `${product.url}${other.prefix}/faq#Login`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByLabel(other.email, { exact: true }).fill(address);

@@ -1,7 +1,7 @@
 import { bonusesApi, bonusOperatorApi, walletApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -109,7 +109,7 @@ async function gameEntries(context: BrowserContext) {
  * returns (a hook, not a test: no expect.poll).
  */
 async function depositWithoutBonus(context: BrowserContext, page: Page, text: Copy, welcomeOffer: string) {
-  await page.goto(`${product.url}${text.prefix}/profile/wallet/deposit`);
+  await visit(page, `${product.url}${text.prefix}/profile/wallet/deposit`);
   const offer = page.getByRole('checkbox', { name: welcomeOffer });
   await offer.waitFor();
   if (await offer.isChecked()) await offer.uncheck();
@@ -150,7 +150,7 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
 
     it('refuses a stake over €5 in the game with the limit message, taking nothing, and plays a €5 stake', async () => {
       // The welcome package with a €100 deposit: its bonus allows €5 a round.
-      await page.goto(path('/profile/wallet/deposit?bonus=welcome-package'));
+      await visit(page, path('/profile/wallet/deposit?bonus=welcome-package'));
       const offer = page.getByRole('checkbox', { name: word.welcomeOffer });
       await expect.poll(() => offer.isChecked(), { timeout: 15_000 }).toBe(true);
       await page.getByLabel(text.wallet.amount('EUR')).fill('100');
@@ -204,7 +204,7 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
     it('plays the ten free spins of DRACHMA10 in Golden Drachma; their winnings become bonus money wagered 30×', {
       timeout: 180_000,
     }, async () => {
-      await page.goto(path('/profile/bonuses'));
+      await visit(page, path('/profile/bonuses'));
       await page.getByLabel(word.coupon).fill('DRACHMA10');
       await page.getByRole('button', { name: word.redeem, exact: true }).click();
       const card = page.locator('[data-freespin]').filter({ hasText: word.drachmaSpins });

@@ -1,7 +1,7 @@
 import { bonusesApi, walletApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -148,7 +148,7 @@ describe.each(locales)('bonuses (%s)', (locale) => {
   });
 
   it('is asked before a withdrawal forfeits the running bonus, and keeps it when they say so', async () => {
-    await page.goto(path('/profile/wallet/withdrawal'));
+    await visit(page, path('/profile/wallet/withdrawal'));
     await page.getByLabel(text.wallet.amount('EUR')).fill('20');
     await page.getByRole('button', { name: text.wallet.withdrawAmount(money(20)), exact: true }).click();
     const ask = page.getByRole('alertdialog', { name: word.forfeitTitle });

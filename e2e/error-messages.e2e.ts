@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
@@ -278,7 +278,7 @@ describe('API refusals on the Greek site', () => {
     }
 
     async function deposit(page: Page, change: (body: Record<string, unknown>) => void) {
-      await page.goto(url('/profile/wallet/deposit'));
+      await visit(page, url('/profile/wallet/deposit'));
       await page.getByLabel(text.wallet.amount('EUR')).fill('20');
       await rewrite(page, '/payments/deposits', change);
       const answer = refusal(page, '/payments/deposits');
@@ -324,7 +324,7 @@ describe('API refusals on the Greek site', () => {
     it('a withdrawal of more than the balance available to cash out', async () => {
       const { context, page } = await open(player('available'));
       await fund(context, 50);
-      await page.goto(url('/profile/wallet/withdrawal'));
+      await visit(page, url('/profile/wallet/withdrawal'));
       await page.getByLabel(text.wallet.amount('EUR')).fill('20');
       await rewrite(page, '/payments/withdrawals', (body) => Object.assign(body, { amount_cents: 6_000 }));
       const answer = refusal(page, '/payments/withdrawals');

@@ -1,7 +1,7 @@
 import { exclusionsApi } from '@chrysos/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, locales } from './harness/copy.ts';
 import { accountButton, canSignIn, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -180,7 +180,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
       expect((await realMoney()).status()).toBe(403);
 
       const page = await context.newPage();
-      await page.goto(`${product.url}${text.prefix}/profile/limits`);
+      await visit(page, `${product.url}${text.prefix}/profile/limits`);
       const item = page.locator(`[data-exclusion="${taken.body.id}"]`);
       const message = page.locator('[data-exclusions] [aria-live] .notice');
       await item.getByText(word.ended, { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import { limitsApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -271,7 +271,7 @@ describe.each(locales)('session-time limit (%s)', (locale) => {
       await signInContext(context, own.url, address, passphrase);
       await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
-      await page.goto(`${own.url}${text.prefix}/profile/limits`);
+      await visit(page, `${own.url}${text.prefix}/profile/limits`);
       await page.getByRole('heading', { name: word.title }).waitFor();
       await page.getByLabel(word.kind).selectOption({ label: word.session });
       await page.getByLabel(word.minutes).fill('30');

@@ -1,7 +1,7 @@
 import { loyaltyApi, loyaltyOperatorApi, walletApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -78,7 +78,7 @@ async function realEuros(context: BrowserContext): Promise<number> {
 
 /** A deposit through the cashier's form without the welcome offer, credited before it returns. */
 async function deposit(context: BrowserContext, page: Page, text: Copy, locale: Locale, euros: number) {
-  await page.goto(`${product.url}${text.prefix}/profile/wallet/deposit`);
+  await visit(page, `${product.url}${text.prefix}/profile/wallet/deposit`);
   const offer = page.getByRole('checkbox', { name: words[locale].welcomeOffer });
   await page.getByLabel(text.wallet.amount('EUR')).waitFor();
   if ((await offer.count()) > 0 && (await offer.isChecked())) await offer.uncheck();

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { backFromPayment, expectPaymentOutcome, payOnSandbox } from './harness/wallet.ts';
@@ -116,7 +116,7 @@ describe('pages under the Content-Security-Policy', () => {
     await signInContext(context, product.url, email, password);
 
     // The cashier modal, then the sandbox payment partner's card page and back.
-    await page.goto(`${product.url}/deposit`);
+    await visit(page, `${product.url}/deposit`);
     const cashier = page.getByRole('dialog', { name: text.wallet.cashier });
     await cashier.getByLabel(text.wallet.amount('EUR')).fill('50');
     await cashier

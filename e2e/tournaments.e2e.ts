@@ -1,7 +1,7 @@
 import { bonusOperatorApi, playerApi as playerEndpoints, tournamentsApi, walletApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -137,7 +137,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
 
   it('joins the active tournament and sees its row appear and climb on the board without a reload', async () => {
     // €30 of real money, without the welcome offer.
-    await page.goto(path('/profile/wallet/deposit'));
+    await visit(page, path('/profile/wallet/deposit'));
     const offer = page.getByRole('checkbox', { name: word.welcomeOffer });
     await offer.waitFor();
     if (await offer.isChecked()) await offer.uncheck();

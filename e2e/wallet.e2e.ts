@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import {
@@ -73,7 +73,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   afterAll(() => context?.close());
 
   it('deposits from the cashier with a card that succeeds and sees the balance in the header', async () => {
-    await page.goto(path('/deposit'));
+    await visit(page, path('/deposit'));
     const cashier = page.getByRole('dialog', { name: text.wallet.cashier });
     await cashier.getByRole('tab', { name: text.wallet.depositTab, selected: true }).waitFor();
     await expectText(headerBalance(page, text), money(0));
@@ -146,7 +146,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   });
 
   it('opens an account in another currency, then switches back to euros from the header', async () => {
-    await page.goto(path('/profile/wallet/balance'));
+    await visit(page, path('/profile/wallet/balance'));
     await page.getByRole('heading', { level: 2, name: text.wallet.balanceTitle, exact: true }).waitFor();
     await expectText(headerBalance(page, text), money(150));
     await page.getByLabel(text.wallet.currency, { exact: true }).selectOption({ label: text.wallet.gbp });
@@ -165,7 +165,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   });
 
   it('withdraws: a small amount is paid out at once, a larger one awaits approval and is cancelled', async () => {
-    await page.goto(path('/profile/wallet/withdrawal'));
+    await visit(page, path('/profile/wallet/withdrawal'));
     await page.getByRole('heading', { level: 2, name: text.wallet.withdrawTitle, exact: true }).waitFor();
     await expectText(headerBalance(page, text), money(150));
     const amountField = page.getByLabel(text.wallet.amount('EUR'));
@@ -240,7 +240,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   });
 
   it("sees an operator's approval and the payout on the withdrawal page without reloading it", async () => {
-    await page.goto(path('/profile/wallet/withdrawal'));
+    await visit(page, path('/profile/wallet/withdrawal'));
     await page.getByRole('button', { name: money(100), exact: true }).click();
     await page.getByRole('button', { name: text.wallet.withdrawAmount(money(100)), exact: true }).click();
     const pending = page.getByRole('region', { name: text.wallet.pendingTitle });

@@ -1,7 +1,7 @@
 import { wheelApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -131,7 +131,7 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
       await expectText(page.locator('[data-wheel-deposit] p').nth(1), word.howToEarn);
 
       // The deposit, with the wheel's code typed in the cashier.
-      await page.goto(path('/profile/wallet/deposit'));
+      await visit(page, path('/profile/wallet/deposit'));
       await page.getByLabel(text.wallet.amount('EUR')).fill('20');
       await page.getByLabel(word.bonusCode).fill('WHEEL20');
       await page.getByRole('button', { name: text.wallet.depositAmount(money(20)), exact: true }).click();

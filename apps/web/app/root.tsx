@@ -110,6 +110,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // Game clients in the casino's iframe render bare: the page around the iframe has the casino.
   const bare = barePage(useMatches());
+  // Says the page is live (its effects run after every route's): browser tests wait for it before they
+  // type or click, which a page still showing the server's HTML would not answer.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
 }
 
