@@ -7,7 +7,8 @@
 -- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
 -- A real-money bet on a slot also pays the progressive jackpot (issue 18, decision 28): the house's leg
 -- gives each tier of jackpot_tiers its share of the real part of the stake as legs of the same
--- transaction, so a contribution is booked, or lost, with its bet and never apart from it.
+-- transaction, so a contribution is booked, or lost, with its bet and never apart from it. The player's
+-- slot stakes are summed on their real account (jackpot_staked), in the update the bet makes anyway.
 -- * All of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries.
 -- * The transaction row is written once, with its result, after the legs are applied, and the entries
@@ -37,6 +38,7 @@ DECLARE
   v_ids bigint[];
   v_kinds text[];
   v_balances bigint[];
+  v_staked bigint[];
   v_changed boolean[];
   v_at int;
   v_fallback_at int;
@@ -54,16 +56,16 @@ DECLARE
   v_result jsonb;
   -- The jackpot contribution: the real money the stake took, the house's entry (by position), the tiers.
   v_real_spent bigint := 0;
+  v_real_at int;
   v_house_at int;
   v_jackpot record;
-  v_share bigint;
   v_contributed bigint := 0;
 BEGIN
   SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(kind ORDER BY id), '{}'),
-         coalesce(array_agg(balance ORDER BY id), '{}')
-  INTO v_ids, v_kinds, v_balances
+         coalesce(array_agg(balance ORDER BY id), '{}'), coalesce(array_agg(jackpot_staked ORDER BY id), '{}')
+  INTO v_ids, v_kinds, v_balances, v_staked
   FROM (
-    SELECT id, kind, balance FROM ledger_accounts
+    SELECT id, kind, balance, jackpot_staked FROM ledger_accounts
     WHERE player_id = p_player AND currency = p_currency
     ORDER BY id
     FOR UPDATE
@@ -156,6 +158,7 @@ BEGIN
       END IF;
       IF v_from_first > 0 AND v_kinds[v_at] = 'real' THEN
         v_real_spent := v_from_first;
+        v_real_at := v_at;
       END IF;
       IF v_from_first > 0 THEN
         v_balances[v_at] := v_balances[v_at] - v_from_first;
@@ -187,29 +190,21 @@ BEGIN
   END IF;
 
   -- The jackpot contribution of a real-money slot bet, taken from the house's share of the stake. The
-  -- player's stakes on slots are summed (jackpot_stakes, a row written under the account lock taken
-  -- above), and each tier is booked the whole cents its share of that sum gained with this bet: a stake
-  -- of EUR 1 adds half a cent to the Mini, booked with the player's next such bet. For any other bet, a
-  -- currency without a jackpot or a game that is not a slot, one probe of jackpot_tiers' key finds
-  -- nothing and nothing is written.
+  -- player's stakes on slots are summed (jackpot_staked of their real account, locked above and
+  -- rewritten below with its balance), and each tier is booked the whole cents its share of that sum
+  -- gained with this bet: a stake of EUR 1 adds half a cent to the Mini, booked with the player's next
+  -- such bet. For any other bet, a currency without a jackpot or a game that is not a slot, one probe of
+  -- jackpot_tiers' key finds nothing and nothing changes.
   IF p_kind = 'bet' AND v_real_spent > 0 AND v_house_at IS NOT NULL THEN
     FOR v_jackpot IN
-      WITH tiers AS (
-        SELECT t.account_id, t.share_bp FROM jackpot_tiers t
-        WHERE t.currency = p_currency
-          AND EXISTS (
-            SELECT 1 FROM games g
-            WHERE g.game_code = p_game AND g.categories && ARRAY['slots', 'classic-slots']
-          )
-      ), staked AS (
-        INSERT INTO jackpot_stakes AS s (player_id, currency, staked)
-        SELECT p_player, p_currency, v_real_spent WHERE EXISTS (SELECT 1 FROM tiers)
-        ON CONFLICT (player_id, currency) DO UPDATE SET staked = s.staked + excluded.staked
-        RETURNING s.staked
-      )
-      SELECT tiers.account_id, staked.staked * tiers.share_bp / 10000
-               - (staked.staked - v_real_spent) * tiers.share_bp / 10000 AS cents
-      FROM tiers, staked
+      SELECT t.account_id, (v_staked[v_real_at] + v_real_spent) * t.share_bp / 10000
+               - v_staked[v_real_at] * t.share_bp / 10000 AS cents
+      FROM jackpot_tiers t
+      WHERE t.currency = p_currency
+        AND EXISTS (
+          SELECT 1 FROM games g
+          WHERE g.game_code = p_game AND g.categories && ARRAY['slots', 'classic-slots']
+        )
     LOOP
       IF v_jackpot.cents > 0 THEN
         v_entry_accounts := v_entry_accounts || v_jackpot.account_id;
@@ -218,12 +213,16 @@ BEGIN
         v_contributed := v_contributed + v_jackpot.cents;
       END IF;
     END LOOP;
+    -- The stake counts towards the sum only where the jackpot took its share (the loop found tiers).
+    IF FOUND THEN
+      v_staked[v_real_at] := v_staked[v_real_at] + v_real_spent;
+    END IF;
     v_entry_amounts[v_house_at] := v_entry_amounts[v_house_at] - v_contributed;
   END IF;
 
   FOR v_at IN 1..cardinality(v_ids) LOOP
     IF v_changed[v_at] THEN
-      UPDATE ledger_accounts SET balance = v_balances[v_at] WHERE id = v_ids[v_at];
+      UPDATE ledger_accounts SET balance = v_balances[v_at], jackpot_staked = v_staked[v_at] WHERE id = v_ids[v_at];
     END IF;
     CASE v_kinds[v_at]
       WHEN 'real' THEN v_real := v_real + v_balances[v_at];

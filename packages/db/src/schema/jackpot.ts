@@ -48,24 +48,6 @@ export const jackpotTiers = pgTable(
 );
 
 /**
- * What a player has staked in real money on slots per currency, ever: the booking adds each bet's real
- * part and books to each tier the whole cents its share of the total has reached since the bet before,
- * so a small stake's fraction of a cent is carried to the player's next bet, never lost or rounded up.
- * Written under the player's account lock, which every one of their bets already takes.
- */
-export const jackpotStakes = pgTable(
-  'jackpot_stakes',
-  {
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    currency: text('currency').notNull(),
-    staked: bigint('staked', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.playerId, table.currency] })],
-);
-
-/**
  * One run of a tier from its seed to its drop. The drop point is derived from `server_seed`, whose
  * SHA-256 (`seed_hash`) is public from the cycle's start; the seed itself is shown once the cycle is
  * won. `contributed_cents` counts the contributions of the bets after `after_transaction` (the ledger

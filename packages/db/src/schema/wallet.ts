@@ -51,6 +51,14 @@ export const ledgerAccounts = pgTable(
       .references(() => currencies.code),
     kind: text('kind').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * On a player's real account: the real money they have staked on slots in its currency, ever. The
+     * booking adds each such bet's real part and books to each jackpot tier the whole cents its share of
+     * this total reached since the bet before, so a small stake's fraction of a cent is carried to the
+     * player's next bet, never lost or rounded up. Kept on the row every bet already locks and rewrites,
+     * so the contribution adds no write of its own (decision 28).
+     */
+    jackpotStaked: bigint('jackpot_staked', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -203,11 +203,12 @@ describeOnPostgres('jackpot bank test on PostgreSQL', () => {
         join jackpot_tiers j on j.account_id = e.account_id
         group by b.player_id, j.tier, j.share_bp
       )
-      select s.player_id as player, s.staked, r.real, g.tier, g.given, s.staked * g.share_bp / 10000 as due
-      from jackpot_stakes s
+      select s.player_id as player, s.jackpot_staked as staked, r.real, g.tier, g.given,
+        s.jackpot_staked * g.share_bp / 10000 as due
+      from ledger_accounts s
       join real_spent r on r.player_id = s.player_id
       join given g on g.player_id = s.player_id
-      where s.currency = ${currency}`);
+      where s.currency = ${currency} and s.kind = 'real'`);
     expect(exactness.length).toBeGreaterThan(0);
     const wrong = exactness.filter((row) => row.staked !== row.real || row.given !== row.due);
     expect(wrong).toEqual([]);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
@@ -267,9 +267,9 @@ describe.each(testDatabaseKinds)('the progressive jackpot on %s', (kind) => {
         }),
       );
       const [stakes] = await db
-        .select({ staked: schema.jackpotStakes.staked })
-        .from(schema.jackpotStakes)
-        .where(eq(schema.jackpotStakes.playerId, player.id));
+        .select({ staked: schema.ledgerAccounts.jackpotStaked })
+        .from(schema.ledgerAccounts)
+        .where(and(eq(schema.ledgerAccounts.playerId, player.id), eq(schema.ledgerAccounts.kind, 'real')));
       expect(stakes?.staked).toBe(1_000);
       await expectSound();
     },
