@@ -139,6 +139,16 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
   ): Promise<void> {
     const tx = context.db;
     const p = event.payload;
+    // Most bets on an opt-in tournament's games are by players who have not joined it: one read without
+    // a lock tells, before the locks below. A player joining while this runs is not seen here, as the
+    // locked read would not see them either (a row not yet committed takes no lock).
+    if (tournament.optIn) {
+      const [joined] = await tx
+        .select({ playerId: tp.playerId })
+        .from(tp)
+        .where(and(eq(tp.tournamentId, tournament.id), eq(tp.playerId, p.playerId)));
+      if (!joined) return;
+    }
     // The end job holds this row while it freezes the board: a share lock waits for it, then sees it ended.
     const [live] = await tx
       .select({ id: t.id })
