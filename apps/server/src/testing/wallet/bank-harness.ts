@@ -237,12 +237,15 @@ export async function runLoad(options: LoadOptions): Promise<void> {
       kind === 'win'
         ? bodyFor(player, { ...fields, amount: Math.floor(random() * 1_000), round_closed: true })
         : bodyFor(player, fields);
-    acknowledge(kind, player, id, body, await protocolCall(baseUrl, `transaction/${kind}`, body, record));
+    const settled = await protocolCall(baseUrl, `transaction/${kind}`, body, record);
+    acknowledge(kind, player, id, body, settled);
     if (unknown) {
       // The bet the rollback overtook arrives late and must be refused.
       const lateBody = bodyFor(player, { transaction_uuid: reference, round: reference, amount: 10 });
       const late = await protocolCall(baseUrl, 'transaction/bet', lateBody, record);
-      if (late.status === 'RS_OK') record.replayMismatches.push(`late bet ${reference} was accepted`);
+      if (late.status === 'RS_OK') {
+        record.replayMismatches.push(`late bet ${reference} was accepted (its rollback: ${settled.status})`);
+      }
     }
   }
 

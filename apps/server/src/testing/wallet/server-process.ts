@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { testRedisPrefix } from '../redis.ts';
 
 const serverScript = fileURLToPath(new URL('./wallet-server.ts', import.meta.url));
 
@@ -25,7 +26,9 @@ export class ServerProcess {
   port = 0;
 
   constructor(env: NodeJS.ProcessEnv) {
-    this.#env = env;
+    // Its shared state (rate-limit counters among it) under a prefix of its own, kept across restarts:
+    // runs sharing a Redis would otherwise count each other's sign-ups and be refused within the hour.
+    this.#env = { REDIS_KEY_PREFIX: testRedisPrefix(), ...env };
   }
 
   /** Starts the server and resolves once it listens. */
