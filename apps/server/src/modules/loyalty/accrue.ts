@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { perBatch } from '../../platform/events.ts';
 import { equivalents } from '../bonuses/public.ts';
 import { bookEntries, type CompPointEntry } from './entries.ts';
-import { type SettleDeps, settlePoints } from './settle.ts';
+import { type SettleDeps, settleStandings, standingOf } from './settle.ts';
 
 /** Millionths of a point per euro cent staked: 1 point per €10 on slots, 10 % of that elsewhere. */
 const slotWeight = 1_000n;
@@ -59,12 +59,13 @@ export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
     return rates.get(currency) ?? null;
   };
 
-  // A batch's points booked in one statement, then its players settled (levels, pushes) once.
+  // A batch's points booked in one statement, which also says where its players stand; then they are
+  // settled (levels, pushes) once.
   const accrued = perBatch<CompPointEntry & { eventId: string }>(
     'loyalty.accrue',
     async (context, entries) => {
-      const players = await bookEntries(context.db, entries);
-      await settlePoints(context, deps, players, app.clock.now(), entries[0]?.eventId ?? '');
+      const booked = await bookEntries(context.db, entries, app.clock.now());
+      await settleStandings(context, deps, booked.map(standingOf), entries[0]?.eventId ?? '');
     },
   );
 

@@ -13,12 +13,28 @@ export interface CompPointEntry {
   at: Date;
 }
 
+/** Where a player stands after their points moved: the points to spend, the level held, the points collected. */
+export interface BookedStanding {
+  playerId: string;
+  microPoints: number;
+  level: string;
+  /** Millionths of a point collected over the 12 months before the booking's `now` (this booking included). */
+  collectedMicroPoints: number;
+}
+
 /**
  * Books entries in one statement: each new key is stored, added to its player's points collected that
  * day (play and awards; an exchange spends points but does not un-collect them) and to the balance; a
- * key already stored changes nothing. Answers the players whose points moved.
+ * key already stored changes nothing. Answers where each player whose points moved now stands, read in
+ * the same statement (their balance row stays locked to the end of the caller's transaction): the
+ * collected points are the days of the 12 months before `now` as stored before, with the days this
+ * statement wrote taken at their new totals (a statement does not see its own writes).
  */
-export async function bookEntries(tx: Db, entries: readonly CompPointEntry[]): Promise<string[]> {
+export async function bookEntries(
+  tx: Db,
+  entries: readonly CompPointEntry[],
+  now: Date = new Date(),
+): Promise<BookedStanding[]> {
   if (entries.length === 0) return [];
   const input = JSON.stringify(
     entries.map((entry) => ({
@@ -44,15 +60,32 @@ export async function bookEntries(tx: Db, entries: readonly CompPointEntry[]): P
       select player_id, (created_at at time zone 'UTC')::date, sum(micro_points) from entry
       where kind <> 'exchange' group by 1, 2
       on conflict (player_id, day) do update set micro_points = comp_point_days.micro_points + excluded.micro_points
+      returning player_id, day, micro_points
     ), balance as (
       insert into comp_point_balances (player_id, micro_points, updated_at)
       select player_id, sum(micro_points), max(created_at) from entry group by 1
       on conflict (player_id) do update set micro_points = comp_point_balances.micro_points + excluded.micro_points,
         updated_at = greatest(comp_point_balances.updated_at, excluded.updated_at)
-      returning player_id
+      returning player_id, micro_points, level
+    ), since as (
+      select ((${now.toISOString()}::timestamptz at time zone 'UTC') - interval '12 months')::date as day
     )
-    select player_id from balance`)) as unknown as { rows: { player_id: string }[] };
-  return rows.map((row) => row.player_id);
+    select b.player_id, b.micro_points, b.level,
+      (select coalesce(sum(d.micro_points), 0) from comp_point_days d, since
+        where d.player_id = b.player_id and d.day > since.day
+          and not exists (select 1 from collected c where c.player_id = d.player_id and c.day = d.day))
+      + (select coalesce(sum(c.micro_points), 0) from collected c, since
+          where c.player_id = b.player_id and c.day > since.day) as collected
+    from balance b
+    order by b.player_id`)) as unknown as {
+    rows: { player_id: string; micro_points: string | number; level: string; collected: string | number }[];
+  };
+  return rows.map((row) => ({
+    playerId: row.player_id,
+    microPoints: Number(row.micro_points),
+    level: row.level,
+    collectedMicroPoints: Number(row.collected),
+  }));
 }
 
 /**

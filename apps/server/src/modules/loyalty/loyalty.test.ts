@@ -179,6 +179,41 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     expect(await groupsOf(player.id)).toEqual(['loyalty_silver']);
   });
 
+  it('reaches a level by play on the points collected over the last 12 months, the latest bets included', async () => {
+    const player = await newPlayer(app, { funded: 10_000 });
+    const { comps, play } = as(player);
+    const dayOf = (monthsAgo: number) => {
+      const day = new Date();
+      day.setUTCMonth(day.getUTCMonth() - monthsAgo);
+      return day.toISOString().slice(0, 10);
+    };
+    const points = (n: number) => n * 1_000_000;
+    // 10,000 points 13 months ago no longer count; 450 two months ago and 40 today do: 490 of Silver's 500.
+    await app.database.db.insert(schema.compPointDays).values([
+      { playerId: player.id, day: dayOf(13), microPoints: points(10_000) },
+      { playerId: player.id, day: dayOf(2), microPoints: points(450) },
+      { playerId: player.id, day: dayOf(0), microPoints: points(40) },
+    ]);
+    await app.database.db
+      .insert(schema.compPointBalances)
+      .values({ playerId: player.id, microPoints: points(490) });
+    const slot = await play('thunder-of-zeus');
+
+    // €50 on a slot: 5 points, 495 collected (today's 40 counted once, with the 5 added to it).
+    await slot.bet(`below-${player.id}`, 5_000);
+    await vi.waitFor(async () => expect((await comps()).points).toBe(495), eventually);
+    expect(await comps()).toMatchObject({ collected: 495, level: { id: 'bronze' } });
+    expect(await groupsOf(player.id)).toEqual([]);
+
+    // 5 more: 500, Silver, reached by the bet just booked.
+    await slot.bet(`reach-${player.id}`, 5_000);
+    await vi.waitFor(
+      async () => expect(await comps()).toMatchObject({ points: 500, level: { id: 'silver' } }),
+      eventually,
+    );
+    expect(await groupsOf(player.id)).toEqual(['loyalty_silver']);
+  });
+
   it('moves a player up to Diamond by an operator grant: high_roller replaces the lower level groups', async () => {
     const player = await newPlayer(app, { funded: 100 });
     const { comps, grant } = as(player);

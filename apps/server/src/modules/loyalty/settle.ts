@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { EventBus, HandlerContext } from '../../platform/events.ts';
 import { changeGroups } from '../player/public.ts';
 import type { Realtime } from '../realtime/public.ts';
+import type { BookedStanding } from './entries.ts';
 import { type Level, levelFor, levelGroups, levelOf, levels, micro, shownPoints } from './levels.ts';
 import { levelReachedPush } from './push-messages.ts';
 
@@ -20,6 +21,16 @@ interface Standing {
   microPoints: number;
   held: Level;
   reached: Level;
+}
+
+/** A standing as bookEntries answers it (stored level, collected points), with its levels. */
+export function standingOf(booked: BookedStanding): Standing {
+  return {
+    playerId: booked.playerId,
+    microPoints: booked.microPoints,
+    held: levelOf(booked.level),
+    reached: levelFor(booked.collectedMicroPoints / micro),
+  };
 }
 
 /**
@@ -60,7 +71,19 @@ export async function settlePoints(
   now: Date,
   key: string,
 ): Promise<void> {
-  const settled = await standings(context.db, playerIds, now);
+  await settleStandings(context, deps, await standings(context.db, playerIds, now), key);
+}
+
+/**
+ * settlePoints for standings already read (bookEntries answers them, with the balance rows locked):
+ * levels moved, then the new points pushed on comps_award.
+ */
+export async function settleStandings(
+  context: Pick<HandlerContext, 'db' | 'afterCommit'>,
+  deps: SettleDeps,
+  settled: readonly Standing[],
+  key: string,
+): Promise<void> {
   for (const standing of settled) await moveLevel(context.db, deps, standing);
   // The pushes of the whole settlement stored in one statement (a batch of play settles many players).
   await deps.realtime.publishManyToPlayers(
