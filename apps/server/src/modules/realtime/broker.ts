@@ -7,7 +7,8 @@ import type { StoredPublication } from './history.ts';
  * pub/sub when REDIS_URL is set, so a client on any instance gets it at once.
  */
 export interface Broker {
-  publish(publication: StoredPublication): Promise<void>;
+  /** Sends publications stored together (one handler batch's): through Redis, as one message. */
+  publish(publications: readonly StoredPublication[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,8 +21,8 @@ export class InProcessBroker implements Broker {
     this.#deliver = deliver;
   }
 
-  async publish(publication: StoredPublication): Promise<void> {
-    this.#deliver(publication);
+  async publish(publications: readonly StoredPublication[]): Promise<void> {
+    for (const publication of publications) this.#deliver(publication);
   }
 
   async close(): Promise<void> {}
@@ -47,7 +48,9 @@ export class RedisBroker implements Broker {
     const topic = `${prefix}realtime`;
     subscriber.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
       try {
-        deliver(JSON.parse(message.toString('utf8')) as StoredPublication);
+        // An array: the publications one batch stored. A single object: an instance of a release before.
+        const sent = JSON.parse(message.toString('utf8')) as StoredPublication | StoredPublication[];
+        for (const publication of Array.isArray(sent) ? sent : [sent]) deliver(publication);
       } catch (error) {
         onError(error);
       }
@@ -56,8 +59,9 @@ export class RedisBroker implements Broker {
     return new RedisBroker(publisher, subscriber, topic);
   }
 
-  async publish(publication: StoredPublication): Promise<void> {
-    await this.#publisher.publish(this.#topic, JSON.stringify(publication));
+  async publish(publications: readonly StoredPublication[]): Promise<void> {
+    // One message per batch rather than one per publication: a batch of play pushes to ~50 players.
+    if (publications.length > 0) await this.#publisher.publish(this.#topic, JSON.stringify(publications));
   }
 
   async close(): Promise<void> {

@@ -564,7 +564,7 @@ describeOnPostgres('realtime push across two instances through Redis', () => {
   });
 
   it.skipIf(!testRedisUrl)(
-    'delivers a publication made on one instance to a client of the other',
+    'delivers the publications made on one instance to a client of the other',
     async () => {
       const [one, other] = apps as unknown as [App & { wsUrl: string }, App & { wsUrl: string }];
       const player = await newPlayer(asFactoryApp(one), { funded: 1_000 });
@@ -585,6 +585,21 @@ describeOnPostgres('realtime push across two instances through Redis', () => {
       });
       for (const effect of effects) await effect();
       await vi.waitFor(() => expect(comps.data()).toEqual([{ points: 42 }]), waitLong);
+
+      // A batch's publications (a handler's for many players) cross together, in their order.
+      const batch: (() => unknown)[] = [];
+      await one.database.db.transaction(async (tx) => {
+        await one.realtime.publishManyToPlayers(
+          { db: tx as never, afterCommit: (effect) => void batch.push(effect) },
+          'comps_award',
+          [43, 44].map((points) => ({ playerId: player.id, data: { points }, key: `test:comps:${points}` })),
+        );
+      });
+      for (const effect of batch) await effect();
+      await vi.waitFor(
+        () => expect(comps.data()).toEqual([{ points: 42 }, { points: 43 }, { points: 44 }]),
+        waitLong,
+      );
     },
   );
 });

@@ -107,7 +107,7 @@ export class Realtime {
       context.db,
       items.map((item) => ({ channel: this.channelOf(name, item.playerId), data: item.data })),
     );
-    for (const publication of stored) context.afterCommit(() => target.broker().publish(publication));
+    context.afterCommit(() => target.broker().publish(stored));
   }
 
   /** Publishes `data` on the public channel `public:<name>` from an event handler. */
@@ -133,7 +133,7 @@ export class Realtime {
       return;
     }
     const stored = await appendPublication(context.db, channel, data);
-    context.afterCommit(() => target.broker().publish(stored));
+    context.afterCommit(() => target.broker().publish([stored]));
   }
 }
 
