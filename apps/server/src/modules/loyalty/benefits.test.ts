@@ -37,7 +37,12 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
   async function playerAt(points: number, level: string, options: { funded?: number } = {}) {
     const player = await newPlayer(app, options);
     await app.database.db.transaction((tx) =>
-      awardCompPoints(tx, { playerId: player.id, points, reason: 'test', key: `level:${player.id}` }),
+      awardCompPoints(tx, app.events, {
+        playerId: player.id,
+        points,
+        reason: 'test',
+        key: `level:${player.id}`,
+      }),
     );
     await vi.waitFor(async () => expect((await comps(player)).level.id).toBe(level), eventually);
     return player;

@@ -1,6 +1,5 @@
 import type { Db } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import type { EventStream } from '../../platform/events.ts';
 
 /** One movement of a player's comp points, in millionths of a point (negative: taken back or spent). */
 export interface CompPointEntry {
@@ -87,25 +86,3 @@ export async function bookEntries(
     collectedMicroPoints: Number(row.collected),
   }));
 }
-
-/**
- * The entries read as the outbox of `loyalty.points_changed` (like the ledger is the wallet's): an award
- * or an exchange announces itself by being stored, with nothing else written. Play is passed over here;
- * the accrual handler settles and pushes it in its own batch.
- */
-export const compPointStream: EventStream = {
-  name: 'comp_points',
-  produces: ['loyalty.points_changed'],
-  head: sql`select coalesce(max(id), 0) as head from comp_point_entries`,
-  read: (after, limit) => sql`
-    select id, player_id, kind, created_at from comp_point_entries
-    where id > ${after} order by id limit ${limit}`,
-  toEvent(row) {
-    if (row.kind !== 'award' && row.kind !== 'exchange') return null;
-    return {
-      name: 'loyalty.points_changed',
-      payload: { playerId: String(row.player_id), reason: row.kind },
-      occurredAt: new Date(row.created_at as string),
-    };
-  },
-};

@@ -2,6 +2,7 @@ import type { CompExchanged } from '@chrysos/contract';
 import type { Db } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { bookEntries } from './entries.ts';
 import { levelOf, micro, minimumExchange } from './levels.ts';
@@ -17,7 +18,7 @@ type Movement = Parameters<Wallet['ledger']['book']>[0];
  */
 export async function exchangePoints(
   db: Db,
-  wallet: Wallet,
+  deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
   request: { playerId: string; points: number; idempotencyKey: string; now: Date },
 ): Promise<CompExchanged> {
   const { playerId, points, now } = request;
@@ -28,7 +29,7 @@ export async function exchangePoints(
       select micro_points, level from comp_point_balances where player_id = ${playerId} for update`)) as unknown as {
       rows: { micro_points: string | number; level: string }[];
     };
-    const ledger = wallet.using(tx).ledger;
+    const ledger = deps.wallet.using(tx).ledger;
     const done = await previous(tx, key);
     if (done) return done;
     if (points < minimumExchange) {
@@ -70,6 +71,8 @@ export async function exchangePoints(
     const booking = await ledger.book(movement);
     if (booking.status === 'conflict')
       throw new Error(`comp exchange ${key} conflicts with a ${booking.kind}`);
+    // The level settled and the points pushed once this commits (loyalty.settle).
+    await deps.events.publish(tx, 'loyalty.points_changed', { playerId, reason: 'exchange' });
     await bookEntries(tx, [
       {
         playerId,

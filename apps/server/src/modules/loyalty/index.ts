@@ -5,7 +5,6 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { followPlay } from './accrue.ts';
 import { ensureBenefitCampaigns, grantBenefits } from './benefits.ts';
-import { compPointStream } from './entries.ts';
 import { loyaltyOperatorRoutes } from './operator-routes.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { resettleLevels, type SettleDeps, settlePoints } from './settle.ts';
@@ -32,8 +31,7 @@ async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
     realtime: app.realtime,
     push: (tx, playerId, message) => queuePlayerPush(app, tx, playerId, message),
   };
-  app.events.stream(compPointStream);
-  await app.register(apiScope(loyaltyRoutes({ wallet: app.wallet })));
+  await app.register(apiScope(loyaltyRoutes({ wallet: app.wallet, events: app.events })));
   await app.register(operatorScope(loyaltyOperatorRoutes));
   app.addHook('onReady', async () => {
     await ensureBenefitCampaigns(app.database.db);

@@ -168,7 +168,12 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const { comps } = as(player);
     const award = () =>
       app.database.db.transaction((tx) =>
-        awardCompPoints(tx, { playerId: player.id, points: 600, reason: 'wheel', key: `wheel:${player.id}` }),
+        awardCompPoints(tx, app.events, {
+          playerId: player.id,
+          points: 600,
+          reason: 'wheel',
+          key: `wheel:${player.id}`,
+        }),
       );
     await award();
     await award();

@@ -36,7 +36,7 @@ export const loyaltyOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireKnownPlayer(playerId);
       const now = app.clock.now();
       await db.transaction((tx) =>
-        awardCompPoints(tx, {
+        awardCompPoints(tx, app.events, {
           playerId,
           points: request.body.points,
           reason: `operator: ${request.body.reason}`,

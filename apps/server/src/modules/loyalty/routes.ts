@@ -1,13 +1,17 @@
 import { loyaltyApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EventBus } from '../../platform/events.ts';
 import { requirePlayer } from '../auth/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { exchangePoints } from './exchange-points.ts';
 import { readCompPoints } from './read.ts';
 
 /** Spec §7 GET /player/comp_points and the exchange from the profile (@chrysos/contract loyaltyApi). */
-export function loyaltyRoutes(deps: { wallet: Wallet }): FastifyPluginAsyncZod {
+export function loyaltyRoutes(deps: {
+  wallet: Wallet;
+  events: Pick<EventBus, 'publish'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.database;
 
@@ -22,7 +26,7 @@ export function loyaltyRoutes(deps: { wallet: Wallet }): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(loyaltyApi.exchange),
       handler: async (request) =>
-        exchangePoints(db, deps.wallet, {
+        exchangePoints(db, deps, {
           playerId: await requirePlayer(request),
           points: request.body.points,
           idempotencyKey: request.body.idempotency_key,

@@ -100,7 +100,7 @@ async function payPrize(tx: Db, deps: SpinDeps, row: SpinRow, sector: number): P
   const source = `wheel:${row.id}`;
   if (!prize || prize.kind === 'nothing') return { kind: 'nothing', secret };
   if (prize.kind === 'comp_points') {
-    await awardCompPoints(tx, {
+    await awardCompPoints(tx, deps.events, {
       playerId: row.playerId,
       points: prize.points,
       reason: 'wheel',
