@@ -1,5 +1,5 @@
 import type { Db } from '@chrysos/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** One movement of a player's comp points, in millionths of a point (negative: taken back or spent). */
 export interface CompPointEntry {
@@ -11,6 +11,10 @@ export interface CompPointEntry {
   reason: string | null;
   at: Date;
 }
+
+/** The last day before the 12 months whose collected points hold a level at `now`: later days count. */
+export const levelWindowStart = (now: Date): SQL =>
+  sql`((${now.toISOString()}::timestamptz at time zone 'UTC') - interval '12 months')::date`;
 
 /** Where a player stands after their points moved: the points to spend, the level held, the points collected. */
 export interface BookedStanding {
@@ -67,7 +71,7 @@ export async function bookEntries(
         updated_at = greatest(comp_point_balances.updated_at, excluded.updated_at)
       returning player_id, micro_points, level
     ), since as (
-      select ((${now.toISOString()}::timestamptz at time zone 'UTC') - interval '12 months')::date as day
+      select ${levelWindowStart(now)} as day
     )
     select b.player_id, b.micro_points, b.level,
       (select coalesce(sum(d.micro_points), 0) from comp_point_days d, since

@@ -2,6 +2,7 @@ import type { CompPoints, LoyaltyLevel } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { equivalents } from '../bonuses/public.ts';
+import { levelWindowStart } from './entries.ts';
 import { type Level, levelOf, micro, minimumExchange, nextLevel, shownPoints } from './levels.ts';
 
 /** The euro amount whose equivalent gives a currency's rate (as accrual reads it). */
@@ -52,7 +53,7 @@ export async function readCompPoints(db: Db, playerId: string, now: Date): Promi
     select coalesce((select micro_points from comp_point_balances where player_id = ${playerId}), 0) as micro_points,
       coalesce((select level from comp_point_balances where player_id = ${playerId}), 'bronze') as level,
       (select coalesce(sum(micro_points), 0) from comp_point_days where player_id = ${playerId}
-        and day > ((${now.toISOString()}::timestamptz at time zone 'UTC') - interval '12 months')::date) as collected`)) as unknown as {
+        and day > ${levelWindowStart(now)}) as collected`)) as unknown as {
     rows: { micro_points: string | number; level: string; collected: string | number }[];
   };
   const row = rows[0];

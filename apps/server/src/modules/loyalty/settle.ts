@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { EventBus, HandlerContext } from '../../platform/events.ts';
 import { changeGroups } from '../player/public.ts';
 import type { Realtime } from '../realtime/public.ts';
-import type { BookedStanding } from './entries.ts';
+import { type BookedStanding, levelWindowStart } from './entries.ts';
 import { type Level, levelFor, levelGroups, levelOf, levels, micro, shownPoints } from './levels.ts';
 import { levelReachedPush } from './push-messages.ts';
 
@@ -44,7 +44,7 @@ export async function standings(db: Db, playerIds: readonly string[], now: Date)
     select b.player_id, b.micro_points, b.level,
       (select coalesce(sum(d.micro_points), 0) from comp_point_days d
         where d.player_id = b.player_id
-          and d.day > ((${now.toISOString()}::timestamptz at time zone 'UTC') - interval '12 months')::date) as collected
+          and d.day > ${levelWindowStart(now)}) as collected
     from comp_point_balances b
     where b.player_id = any(${`{${playerIds.join(',')}}`}::uuid[])
     order by b.player_id
