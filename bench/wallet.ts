@@ -443,8 +443,8 @@ async function programmes() {
   rows.push(plainSteady, euroSteady);
 
   // Comp accrual lag: 4 probe players bet one after another while the others play at a fixed rate;
-  // after each bet's answer its comp point entry (keyed by the bet's ledger transaction) is looked for
-  // every 5 ms.
+  // after each bet's answer, the comp handler's position (moved in the transaction that books the points
+  // of the bets it passed) is looked at every 5 ms until it reaches the bet's ledger transaction.
   const probes = euro.slice(-4);
   const others = pick(euro.slice(0, -4));
   const reader = new pg.Pool({ connectionString: database.url, max: probes.length });
@@ -478,8 +478,9 @@ async function programmes() {
           const booked = async () =>
             (
               await reader.query(
-                `select 1 from comp_point_entries
-                 where key = 'play:' || (select id from ledger_transactions where idempotency_key = $1)`,
+                `select 1 from event_handler_positions
+                 where handler = 'loyalty.comp-points' and stream = 'ledger'
+                   and position >= (select id from ledger_transactions where idempotency_key = $1)`,
                 [`${studio}:${bet}`],
               )
             ).rowCount;

@@ -14,10 +14,12 @@ import {
 import { players } from './auth.ts';
 
 /**
- * Comp points (issue 18, content/loyalty): every movement of a player's points, in millionths of a point
- * so that a table game's 10 % of a slot's point per €10 stays exact (10 × €1 bets make one point). The
- * key makes each movement count once: `play:<ledger transaction>` for a bet or its rollback,
- * `award:<caller's key>` for a prize, `exchange:<player>:<idempotency key>` for an exchange.
+ * Comp points (issue 18, content/loyalty): the movements of a player's points that are not play, in
+ * millionths of a point so that a table game's 10 % of a slot's point per €10 stays exact (10 × €1 bets
+ * make one point). The key makes each count once: `award:<caller's key>` for a prize,
+ * `exchange:<player>:<idempotency key>` for an exchange. Points from play are not stored bet by bet (the
+ * ledger holds the bets): they go to comp_point_days and the balance. Kind `play` stays allowed for the
+ * rows written before that (`play:<ledger transaction>`).
  */
 export const compPointEntries = pgTable(
   'comp_point_entries',
@@ -27,7 +29,7 @@ export const compPointEntries = pgTable(
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
     key: text('key').notNull().unique('comp_point_entries_key_unique'),
-    /** play (a real-money stake, or its rollback: negative), award (granted), exchange (spent: negative). */
+    /** award (granted), exchange (spent: negative); play only in rows written before play went to the days alone. */
     kind: text('kind', { enum: ['play', 'award', 'exchange'] }).notNull(),
     microPoints: bigint('micro_points', { mode: 'number' }).notNull(),
     /** Why, for an award (`wheel`, `operator`…); the ledger transaction of an exchange. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perBatch } from '../../platform/events.ts';
 import { equivalents } from '../bonuses/public.ts';
-import { bookEntries, type CompPointEntry } from './entries.ts';
+import { bookEntries, type PlayPoints } from './entries.ts';
 import { type SettleDeps, settleStandings, standingOf } from './settle.ts';
 
 /** Millionths of a point per euro cent staked: 1 point per €10 on slots, 10 % of that elsewhere. */
@@ -24,8 +24,9 @@ export function stakePoints(real: number, slot: boolean, minorPerRateEuros: numb
  * Comp points from the wallet's events (content/loyalty: 1 point per €10 staked with real money on
  * slots, 10 % of that on table games and dice; bonus money and free spins earn none; a rolled-back bet
  * gives its points back), other currencies by their euro equivalent. The events of one batch are booked
- * in one statement keyed by their ledger transaction, in the batch's transaction, which also moves the
- * handler past them: counted once under retries and crashes. The players whose points moved are then
+ * in one statement, in the batch's transaction, which also moves the handler past them: counted once
+ * under retries and crashes. No entry per bet is stored (the ledger holds the bets): the points go to
+ * the day's sum and the balance. The players whose points moved are then
  * settled (level, groups) and pushed on comps_award, once each per batch.
  */
 export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
@@ -61,13 +62,10 @@ export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
 
   // A batch's points booked in one statement, which also says where its players stand; then they are
   // settled (levels, pushes) once.
-  const accrued = perBatch<CompPointEntry & { eventId: string }>(
-    'loyalty.accrue',
-    async (context, entries) => {
-      const booked = await bookEntries(context.db, entries, app.clock.now());
-      await settleStandings(context, deps, booked.map(standingOf), entries[0]?.eventId ?? '');
-    },
-  );
+  const accrued = perBatch<PlayPoints & { eventId: string }>('loyalty.accrue', async (context, entries) => {
+    const booked = await bookEntries(context.db, entries, app.clock.now());
+    await settleStandings(context, deps, booked.map(standingOf), entries[0]?.eventId ?? '');
+  });
 
   app.events.on(
     ['wallet.bet_booked', 'wallet.rollback_booked'],
@@ -83,10 +81,8 @@ export function followPlay(app: FastifyInstance, deps: SettleDeps): void {
       accrued(context, {
         eventId: event.id,
         playerId: p.playerId,
-        key: `play:${p.transactionId}`,
         kind: 'play',
         microPoints: event.name === 'wallet.rollback_booked' ? -points : points,
-        reason: null,
         at: event.occurredAt,
       });
     },

@@ -197,16 +197,36 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
     const paidToPlayers = booked.reduce((sum, row) => sum + Number(row.amount), 0);
     expect(Number(pool?.paid)).toBe(paidToPlayers);
 
-    // Each player's points: what play and the grant gave less what was exchanged, never below zero.
-    const points = await rows<{ player_id: string; balance: string; entries: string; exchanged: string }>(sql`
-      select b.player_id, b.micro_points as balance, sum(e.micro_points) as entries,
-        -coalesce(sum(e.micro_points) filter (where e.kind = 'exchange'), 0) as exchanged
-      from comp_point_balances b join comp_point_entries e on e.player_id = b.player_id
-      where b.player_id = any(${`{${everyone.map((player) => player.id).join(',')}}`}::uuid[])
-      group by b.player_id, b.micro_points`);
+    // Each player's points: what play and the grant gave less what was exchanged, never below zero. Play's
+    // points are not stored bet by bet; they are read off the ledger here: a cent of real money staked on
+    // a slot in euros is 1,000 millionths, and a rollback gives its real cents back.
+    const points = await rows<{
+      player_id: string;
+      balance: string;
+      entries: string;
+      awarded: string;
+      exchanged: string;
+      played: string;
+      collected: string;
+    }>(sql`
+      select b.player_id, b.micro_points as balance,
+        (select coalesce(sum(e.micro_points), 0) from comp_point_entries e where e.player_id = b.player_id) as entries,
+        (select coalesce(sum(e.micro_points), 0) from comp_point_entries e
+          where e.player_id = b.player_id and e.kind = 'award') as awarded,
+        (select -coalesce(sum(e.micro_points), 0) from comp_point_entries e
+          where e.player_id = b.player_id and e.kind = 'exchange') as exchanged,
+        (select -1000 * coalesce(sum(le.amount), 0) from ledger_transactions t
+          join ledger_entries le on le.transaction_id = t.id
+          join ledger_accounts a on a.id = le.account_id and a.kind = 'real'
+          where t.player_id = b.player_id and t.kind in ('bet', 'rollback')) as played,
+        (select coalesce(sum(d.micro_points), 0) from comp_point_days d where d.player_id = b.player_id) as collected
+      from comp_point_balances b
+      where b.player_id = any(${`{${everyone.map((player) => player.id).join(',')}}`}::uuid[])`);
     expect(points).toHaveLength(players);
     for (const row of points) {
-      expect(Number(row.balance)).toBe(Number(row.entries));
+      expect(Number(row.played)).toBeGreaterThan(0);
+      expect(Number(row.balance)).toBe(Number(row.entries) + Number(row.played));
+      expect(Number(row.collected)).toBe(Number(row.awarded) + Number(row.played));
       expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
       const exchangedPoints = answers
         .filter((answer) => answer.player === row.player_id && answer.status === 200)

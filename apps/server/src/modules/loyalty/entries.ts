@@ -1,16 +1,34 @@
 import type { Db } from '@chrysos/db';
 import { type SQL, sql } from 'drizzle-orm';
 
-/** One movement of a player's comp points, in millionths of a point (negative: taken back or spent). */
+/**
+ * A movement of a player's points that is stored as an entry, in millionths of a point (negative: spent):
+ * an award or an exchange, each once per key.
+ */
 export interface CompPointEntry {
   playerId: string;
   /** Unique across all entries: the movement counts once however often it is offered. */
   key: string;
-  kind: 'play' | 'award' | 'exchange';
+  kind: 'award' | 'exchange';
   microPoints: number;
   reason: string | null;
   at: Date;
 }
+
+/**
+ * Points from play (a real-money stake, or its rollback: negative), in millionths of a point: added to
+ * the day's sum and the balance but not stored one by one, since the ledger already holds every bet. The
+ * comp handler books them in the transaction that moves its position past their bets, which counts each
+ * bet once (loyalty.comp-points).
+ */
+export interface PlayPoints {
+  playerId: string;
+  kind: 'play';
+  microPoints: number;
+  at: Date;
+}
+
+export type CompPointMovement = CompPointEntry | PlayPoints;
 
 /** The last day before the 12 months whose collected points hold a level at `now`: later days count. */
 export const levelWindowStart = (now: Date): SQL =>
@@ -26,27 +44,28 @@ export interface BookedStanding {
 }
 
 /**
- * Books entries in one statement: each new key is stored, added to its player's points collected that
- * day (play and awards; an exchange spends points but does not un-collect them) and to the balance; a
- * key already stored changes nothing. Answers where each player whose points moved now stands, read in
- * the same statement (their balance row stays locked to the end of the caller's transaction): the
- * collected points are the days of the 12 months before `now` as stored before, with the days this
- * statement wrote taken at their new totals (a statement does not see its own writes).
+ * Books movements in one statement: each entry with a new key is stored, and it and the points from
+ * play are added to their player's points collected that day (play and awards; an exchange spends points
+ * but does not un-collect them) and to the balance; an entry whose key is already stored changes nothing.
+ * Answers where each player whose points moved now stands, read in the same statement (their balance row
+ * stays locked to the end of the caller's transaction): the collected points are the days of the 12
+ * months before `now` as stored before, with the days this statement wrote taken at their new totals (a
+ * statement does not see its own writes).
  */
 export async function bookEntries(
   tx: Db,
-  entries: readonly CompPointEntry[],
+  movements: readonly CompPointMovement[],
   now: Date = new Date(),
 ): Promise<BookedStanding[]> {
-  if (entries.length === 0) return [];
+  if (movements.length === 0) return [];
   const input = JSON.stringify(
-    entries.map((entry) => ({
-      player_id: entry.playerId,
-      key: entry.key,
-      kind: entry.kind,
-      micro_points: entry.microPoints,
-      reason: entry.reason,
-      created_at: entry.at.toISOString(),
+    movements.map((movement) => ({
+      player_id: movement.playerId,
+      key: movement.kind === 'play' ? null : movement.key,
+      kind: movement.kind,
+      micro_points: movement.microPoints,
+      reason: movement.kind === 'play' ? null : movement.reason,
+      created_at: movement.at.toISOString(),
     })),
   );
   const { rows } = (await tx.execute(sql`
@@ -55,18 +74,22 @@ export async function bookEntries(
         as x(player_id uuid, key text, kind text, micro_points bigint, reason text, created_at timestamptz)
     ), entry as (
       insert into comp_point_entries (player_id, key, kind, micro_points, reason, created_at)
-      select player_id, key, kind, micro_points, reason, created_at from input
+      select player_id, key, kind, micro_points, reason, created_at from input where key is not null
       on conflict (key) do nothing
       returning player_id, kind, micro_points, created_at
+    ), moved as (
+      select player_id, kind, micro_points, created_at from input where key is null
+      union all
+      select player_id, kind, micro_points, created_at from entry
     ), collected as (
       insert into comp_point_days (player_id, day, micro_points)
-      select player_id, (created_at at time zone 'UTC')::date, sum(micro_points) from entry
+      select player_id, (created_at at time zone 'UTC')::date, sum(micro_points) from moved
       where kind <> 'exchange' group by 1, 2
       on conflict (player_id, day) do update set micro_points = comp_point_days.micro_points + excluded.micro_points
       returning player_id, day, micro_points
     ), balance as (
       insert into comp_point_balances (player_id, micro_points, updated_at)
-      select player_id, sum(micro_points), max(created_at) from entry group by 1
+      select player_id, sum(micro_points), max(created_at) from moved group by 1
       on conflict (player_id) do update set micro_points = comp_point_balances.micro_points + excluded.micro_points,
         updated_at = greatest(comp_point_balances.updated_at, excluded.updated_at)
       returning player_id, micro_points, level
