@@ -201,11 +201,12 @@ async function contributionsOf(db: Db, transactionIds: number[]): Promise<Contri
   // Each transaction's entries by their index, one lookup per transaction (OFFSET 0 keeps each lateral
   // subquery from being flattened into a join the planner may order differently). Joined as one plain
   // query, a planner whose statistics lagged the growing ledger went from the few tiers to every entry
-  // their accounts ever had, or scanned every entry: 30-100 ms a batch under bench/wallet.ts.
+  // their accounts ever had, or scanned every entry: 30-100 ms a batch under bench/wallet.ts. The ids go
+  // as one array parameter, so every batch runs the same statement whatever its length.
   const { rows } = (await db.execute(sql`
     select t.id, t.kind, t.player_id, t.idempotency_key, t.game_code, j.currency, j.tier, j.account_id,
       j.seed_cents, j.must_drop_cents, legs.amount
-    from unnest(array[${sql.join(transactionIds, sql`, `)}]::bigint[]) as asked(id)
+    from unnest(${`{${transactionIds.join(',')}}`}::bigint[]) as asked(id)
     cross join lateral (
       select id, kind, player_id, idempotency_key, game_code from ledger_transactions where id = asked.id offset 0
     ) t
