@@ -215,6 +215,36 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     );
   });
 
+  it('reads a steady stream of wake-ups in a batch per pace, and a wake-up after a quiet spell at once', async () => {
+    // Polls once an hour: every run below is started by a wake-up (NOTIFY of each publish).
+    const paceMs = 250;
+    const bus = new EventBus(database, silent, { ...quick, pollMs: 3_600_000, paceMs });
+    const batches: number[][] = [];
+    const gathered = perBatch<number>('test.paced', async (_context, items) => void batches.push(items));
+    bus.on('test.other', 'test.paced', (event, context) => gathered(context, event.payload.n));
+    await bus.start();
+    try {
+      // 60 events, one every 10 ms or so, each waking the handler: without a pace, a batch of a row or two each.
+      const started = performance.now();
+      for (let n = 1; n <= 60; n++) {
+        await bus.publish(database.db, 'test.other', { n });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await vi.waitFor(() => expect(batches.flat()).toHaveLength(60), { timeout: 10_000, interval: 20 });
+      const elapsed = performance.now() - started;
+      expect(batches.flat()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      // At most one run per pace over the time it took, and the first run at the start.
+      expect(batches.length).toBeLessThanOrEqual(Math.ceil(elapsed / paceMs) + 1);
+
+      // Quiet for longer than the pace: the next event is read on its own wake-up, not at the next poll.
+      await new Promise((resolve) => setTimeout(resolve, paceMs));
+      await bus.publish(database.db, 'test.other', { n: 61 });
+      await vi.waitFor(() => expect(batches.at(-1)).toEqual([61]), { timeout: 10_000, interval: 20 });
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('refuses to publish an event another stream produces', async () => {
     const bus = new EventBus(database, silent, quick);
     bus.stream({

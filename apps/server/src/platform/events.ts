@@ -141,6 +141,11 @@ export interface EventBusOptions {
   retryMs?: number;
   /** Handlers running at once on this instance: each holds a database connection while it runs. */
   concurrency?: number;
+  /**
+   * A handler that keeps up starts a run of batches at most once in this many ms, however often it is
+   * woken: under steady play it reads a batch per pace instead of a handful of rows per wake-up.
+   */
+  paceMs?: number;
 }
 
 /** The channel that wakes the readers of the `events` table at once. */
@@ -184,6 +189,8 @@ interface Consumer {
   retryAt: number;
   /** When its last batch ended (ms): the handler waiting longest is started first. */
   ranAt: number;
+  /** When its last run of batches started (ms): it starts again no sooner than the pace after. */
+  startedAt: number;
 }
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -203,6 +210,7 @@ export class EventBus {
   readonly #holeGraceMs: number;
   readonly #retryMs: number;
   readonly #concurrency: number;
+  readonly #paceMs: number;
   readonly #streams = new Map<string, EventStream>([[eventsTable.name, eventsTable]]);
   readonly #subscriptions = new Map<
     string,
@@ -217,6 +225,8 @@ export class EventBus {
   #dueAt = new Map<string, number>();
   /** Streams with handlers behind the head that found no free slot: running handlers yield to them. */
   #starved = new Set<string>();
+  /** Streams whose handlers wait for their pace: when the first of them may start. */
+  #pacedUntil = new Map<string, number>();
   #stopListening: (() => Promise<void>) | undefined;
   #state: 'new' | 'started' | 'stopped' = 'new';
 
@@ -228,6 +238,7 @@ export class EventBus {
     this.#holeGraceMs = options.holeGraceMs ?? 500;
     this.#retryMs = options.retryMs ?? 100;
     this.#concurrency = options.concurrency ?? 4;
+    this.#paceMs = options.paceMs ?? 100;
   }
 
   /** Adds a stream (before start). */
@@ -299,6 +310,7 @@ export class EventBus {
           failures: 0,
           retryAt: 0,
           ranAt: 0,
+          startedAt: 0,
         };
         consumer.handlers.set(name, fn);
         byKey.set(key, consumer);
@@ -362,7 +374,10 @@ export class EventBus {
       if (this.#ticking.has(stream.name)) return;
       const tick = this.#tick(stream).finally(() => {
         this.#ticking.delete(stream.name);
-        this.#schedule(stream, this.#woken.delete(stream.name) ? 0 : this.#pollMs);
+        const paced = this.#pacedUntil.get(stream.name);
+        this.#pacedUntil.delete(stream.name);
+        const next = this.#woken.delete(stream.name) ? 0 : this.#pollMs;
+        this.#schedule(stream, paced === undefined ? next : Math.min(next, Math.max(0, paced - Date.now())));
       });
       this.#ticking.set(stream.name, tick);
     }, delay);
@@ -379,8 +394,18 @@ export class EventBus {
   async #tick(stream: EventStream): Promise<void> {
     try {
       const now = Date.now();
-      const idle = this.#consumers
-        .filter((consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now)
+      const waiting = this.#consumers.filter(
+        (consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now,
+      );
+      // A handler that started within its pace waits for it; the stream is looked at again then.
+      const paced = waiting.filter((consumer) => consumer.startedAt + this.#paceMs > now);
+      if (paced.length > 0)
+        this.#pacedUntil.set(
+          stream.name,
+          Math.min(...paced.map((consumer) => consumer.startedAt + this.#paceMs)),
+        );
+      const idle = waiting
+        .filter((consumer) => consumer.startedAt + this.#paceMs <= now)
         .sort((a, b) => a.ranAt - b.ranAt);
       if (idle.length === 0) return;
       const { rows } = (await this.#database.db.execute(stream.head)) as unknown as Rows;
@@ -392,6 +417,7 @@ export class EventBus {
           this.#starved.add(stream.name);
           break;
         }
+        consumer.startedAt = now;
         consumer.running = this.#drain(consumer).finally(() => {
           consumer.running = undefined;
           consumer.ranAt = Date.now();
