@@ -1,13 +1,21 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent, HandlerContext } from '../../platform/events.ts';
+import { type DomainEvent, type HandlerContext, perBatch } from '../../platform/events.ts';
 import type { Board } from './leaderboard.ts';
 import { entrantOf } from './read.ts';
 import { publishStatus, publishTop } from './status-pushes.ts';
 import { euroCents, mayEnter, type TournamentRow } from './terms.ts';
 
 type PlayEvent = DomainEvent<'wallet.bet_booked' | 'wallet.win_booked' | 'wallet.rollback_booked'>;
+
+/** A bet or win that scores `scored` points in `tournament`, at its product time `at`, if its player joined. */
+interface Scoring {
+  tournament: TournamentRow;
+  event: PlayEvent;
+  scored: number;
+  at: Date;
+}
 
 const t = schema.tournaments;
 const tp = schema.tournamentParticipants;
@@ -75,11 +83,34 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
     );
   };
 
+  // Most bets on an opt-in tournament's games are by players who have not joined it: which of a batch's
+  // players have is read once, at its end, and only their bets are scored, in order. A player joining
+  // while this runs is not seen here, as score's locked read would not see them either (a row not yet
+  // committed takes no lock).
+  const optInScores = perBatch<Scoring>('tournaments.opt-in-scores', async (context, scorings) => {
+    const joined = await context.db
+      .select({ tournamentId: tp.tournamentId, playerId: tp.playerId })
+      .from(tp)
+      .where(
+        and(
+          inArray(tp.tournamentId, [...new Set(scorings.map(({ tournament }) => tournament.id))]),
+          inArray(tp.playerId, [...new Set(scorings.map(({ event }) => event.payload.playerId))]),
+        ),
+      );
+    const pairs = new Set(joined.map((row) => `${row.tournamentId}:${row.playerId}`));
+    for (const { tournament, event, scored, at } of scorings) {
+      if (!pairs.has(`${tournament.id}:${event.payload.playerId}`)) continue;
+      await score(context, tournament, event, scored, at);
+    }
+  });
+
   app.events.on(
     ['wallet.bet_booked', 'wallet.win_booked', 'wallet.rollback_booked'],
     'tournaments.score',
     async (event, context) => {
       if (event.name === 'wallet.rollback_booked') {
+        // The bets gathered before it are scored first, so it takes back what its bet scored.
+        await optInScores.flush(context);
         await takeBack(context, event);
         return;
       }
@@ -125,7 +156,8 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
               ? Math.floor((p.amount * 100) / stake)
               : euroCents(tournament, Math.max(0, p.amount - stake), p.currency);
         if (scored <= 0) continue;
-        await score(context, tournament, event, scored, at);
+        if (tournament.optIn) optInScores(context, { tournament, event, scored, at });
+        else await score(context, tournament, event, scored, at);
       }
     },
   );
@@ -139,16 +171,6 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
   ): Promise<void> {
     const tx = context.db;
     const p = event.payload;
-    // Most bets on an opt-in tournament's games are by players who have not joined it: one read without
-    // a lock tells, before the locks below. A player joining while this runs is not seen here, as the
-    // locked read would not see them either (a row not yet committed takes no lock).
-    if (tournament.optIn) {
-      const [joined] = await tx
-        .select({ playerId: tp.playerId })
-        .from(tp)
-        .where(and(eq(tp.tournamentId, tournament.id), eq(tp.playerId, p.playerId)));
-      if (!joined) return;
-    }
     // The end job holds this row while it freezes the board: a share lock waits for it, then sees it ended.
     const [live] = await tx
       .select({ id: t.id })
