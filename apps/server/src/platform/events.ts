@@ -225,8 +225,6 @@ export class EventBus {
   #dueAt = new Map<string, number>();
   /** Streams with handlers behind the head that found no free slot: running handlers yield to them. */
   #starved = new Set<string>();
-  /** Streams whose handlers wait for their pace: when the first of them may start. */
-  #pacedUntil = new Map<string, number>();
   #stopListening: (() => Promise<void>) | undefined;
   #state: 'new' | 'started' | 'stopped' = 'new';
 
@@ -374,10 +372,10 @@ export class EventBus {
       if (this.#ticking.has(stream.name)) return;
       const tick = this.#tick(stream).finally(() => {
         this.#ticking.delete(stream.name);
-        const paced = this.#pacedUntil.get(stream.name);
-        this.#pacedUntil.delete(stream.name);
         const next = this.#woken.delete(stream.name) ? 0 : this.#pollMs;
-        this.#schedule(stream, paced === undefined ? next : Math.min(next, Math.max(0, paced - Date.now())));
+        // A handler that waits for its pace is looked at again when its pace ends.
+        const paceEnd = this.#paceEnd(stream);
+        this.#schedule(stream, paceEnd === undefined ? next : Math.min(next, paceEnd - Date.now()));
       });
       this.#ticking.set(stream.name, tick);
     }, delay);
@@ -390,22 +388,30 @@ export class EventBus {
     else this.#schedule(stream, wakeDelayMs);
   }
 
+  /** Not running, and not waiting to retry: may start when its pace allows. */
+  #waiting(consumer: Consumer, stream: EventStream, now: number): boolean {
+    return consumer.stream === stream && !consumer.running && consumer.retryAt <= now;
+  }
+
+  /** When the first of the stream's handlers that started within their pace may start again, if any did. */
+  #paceEnd(stream: EventStream): number | undefined {
+    const now = Date.now();
+    let end: number | undefined;
+    for (const consumer of this.#consumers) {
+      const ends = consumer.startedAt + this.#paceMs;
+      if (this.#waiting(consumer, stream, now) && ends > now) end = Math.min(end ?? ends, ends);
+    }
+    return end;
+  }
+
   /** Looks at the stream's head and starts every handler that is behind it. */
   async #tick(stream: EventStream): Promise<void> {
     try {
       const now = Date.now();
-      const waiting = this.#consumers.filter(
-        (consumer) => consumer.stream === stream && !consumer.running && consumer.retryAt <= now,
-      );
-      // A handler that started within its pace waits for it; the stream is looked at again then.
-      const paced = waiting.filter((consumer) => consumer.startedAt + this.#paceMs > now);
-      if (paced.length > 0)
-        this.#pacedUntil.set(
-          stream.name,
-          Math.min(...paced.map((consumer) => consumer.startedAt + this.#paceMs)),
-        );
-      const idle = waiting
-        .filter((consumer) => consumer.startedAt + this.#paceMs <= now)
+      const idle = this.#consumers
+        .filter(
+          (consumer) => this.#waiting(consumer, stream, now) && consumer.startedAt + this.#paceMs <= now,
+        )
         .sort((a, b) => a.ranAt - b.ranAt);
       if (idle.length === 0) return;
       const { rows } = (await this.#database.db.execute(stream.head)) as unknown as Rows;
