@@ -133,7 +133,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
       record.acknowledged.set(id, { kind, player: player.id, body, response: answer });
   }
 
-  const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0 };
+  const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0, forfeitsWhilePlaying: 0 };
 
   it('keeps the ledger and every bonus rule under concurrent bonus play', async () => {
     const players = await signUpPlayers(baseUrl, app.database.db, 25);
@@ -203,14 +203,38 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     // running depends on the clients' interleaving, so without this about one run in fifteen had none
     // wagered to its end.
     const playOn = seededRandom(20261125);
-    await Promise.all(
-      players.map(async (player) => {
+    // Meanwhile one player whose bonus still runs withdraws and confirms forfeiting it: whether the
+    // load's own withdrawals met a running bonus depends on the interleaving too (a CI run had none).
+    const forfeitWhilePlaying = async () => {
+      for (const player of players) {
+        if (!(await bonusesOf(player)).some((bonus) => ['activated', 'handle_bets'].includes(bonus.stage)))
+          continue;
+        const accounts = (await (await api(player, 'GET', '/player/accounts')).json()) as {
+          currency: string;
+          available_to_cashout_cents: number;
+        }[];
+        const real = accounts.find((account) => account.currency === 'EUR')?.available_to_cashout_cents ?? 0;
+        if (real < 2_000) continue;
+        const withdrawn = await fetch(`${baseUrl}/api/payments/withdrawals`, {
+          method: 'POST',
+          headers: { ...headers(player), 'content-type': 'application/json' },
+          body: JSON.stringify({ currency: 'EUR', amount_cents: 2_000, method: 'card', forfeit_bonus: true }),
+        });
+        if (withdrawn.status === 201) {
+          done.forfeitsWhilePlaying++;
+          return;
+        }
+      }
+    };
+    await Promise.all([
+      forfeitWhilePlaying(),
+      ...players.map(async (player) => {
         for (let played = 0; played < 40; played++) {
           if (!(await bonusesOf(player)).some((bonus) => bonus.stage === 'activated')) return;
           await round(player, playOn, record);
         }
       }),
-    );
+    ]);
     // Studios close the rounds still open, so bonuses waiting on them in handle_bets can end.
     await settleOpenBets(baseUrl, players, record);
     await settleCashier(app.database.db);
@@ -226,6 +250,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     expect(done.activations).toBeGreaterThan(0);
     expect(done.cancels).toBeGreaterThan(2);
     expect(done.expiries).toBeGreaterThan(2);
+    expect(done.forfeitsWhilePlaying).toBe(1);
     const stages = Object.fromEntries(
       (
         await rows<{ stage: string; n: string }>(
