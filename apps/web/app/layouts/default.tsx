@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ConfirmEmailBar } from '../features/account/ConfirmEmailBar';
 import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { Footer } from '../features/chrome/Footer';
 import { Header } from '../features/chrome/Header';
@@ -9,11 +9,6 @@ import { usePlayer } from '../features/player/player-session';
 import { useChrome } from '../lib/route-data';
 import type { Route } from './+types/default';
 
-/** Only a signed-in player with an unconfirmed address sees the bar: nobody else loads it. */
-const ConfirmEmailBar = lazy(() =>
-  import('../features/account/ConfirmEmailBar').then((module) => ({ default: module.ConfirmEmailBar })),
-);
-
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -22,11 +17,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <div className="page">
       {chrome ? <Header chrome={chrome} /> : null}
-      {player && !player.confirmed ? (
-        <Suspense fallback={null}>
-          <ConfirmEmailBar />
-        </Suspense>
-      ) : null}
+      {/* In the page's bundle, not loaded apart: a bar rendered on the server and then suspended on the
+          client vanished and came back, moving the whole page by its height (seen in CI). */}
+      {player && !player.confirmed ? <ConfirmEmailBar /> : null}
       <main className="page__main" id="main">
         {children}
       </main>
