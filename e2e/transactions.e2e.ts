@@ -50,8 +50,8 @@ const recordLayoutShifts = () => {
       const nodes = (entry.sources ?? []).map((source) => source.node);
       shifts.push({
         value: entry.value,
-        // The header's controls are read after the page is live (its own width changes, and once in CI the
-        // page below moved with it); a shift in which the header moved is not the table's.
+        // The header's controls are read after the page is live (its own width changes); a shift in which
+        // the header moved is not the table's.
         header: nodes.some((node) => node instanceof Element && node.closest('header') !== null),
         sources: (entry.sources ?? []).map((source) =>
           source.node instanceof Element

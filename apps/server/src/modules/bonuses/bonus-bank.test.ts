@@ -186,10 +186,10 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
             // could deadlock with the bonus handler's batch locking them in another.
             share: 0.01,
             run: async (player) => {
-              const running = await rows<{ id: string }>(sql`
+              const expiring = await rows<{ id: string }>(sql`
                 select id from player_bonuses
                 where player_id = ${player.id} and stage in ('issued', 'activated', 'handle_bets')`);
-              for (const { id } of running)
+              for (const { id } of expiring)
                 await app.database.db.execute(sql`
                   update player_bonuses set expires_at = now() - interval '1 second'
                   where id = ${id} and stage in ('issued', 'activated', 'handle_bets')`);
