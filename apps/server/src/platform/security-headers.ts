@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 
 declare module 'fastify' {
@@ -83,21 +83,17 @@ export function contentSecurityPolicy(config: PolicyConfig, sources: PolicySourc
 }
 
 /**
- * Security headers on every answer (pages, API, files), through @fastify/helmet: the policy above,
+ * Security headers on every answer (pages, API, files), through helmet: the policy above,
  * `X-Frame-Options: SAMEORIGIN` for browsers without frame-ancestors, `nosniff`,
  * `Referrer-Policy: strict-origin-when-cross-origin`, and HSTS when PUBLIC_URL is https. On JSON
  * answers (the API, the studios' wallet protocol) they cost a few bytes and stop a browser from
  * treating the answer as a page. A route's own header (the game client's `no-referrer`) wins.
+ * helmet's middleware is built once, here: @fastify/helmet built it again on every request, which was
+ * a seventh of what a wallet call allocated (bench/wallet.ts) and so of the collector's pauses.
  */
 async function securityHeaders(app: FastifyInstance, sources: PolicySources): Promise<void> {
   const { config } = app;
-  app.decorateReply('scriptNonce', '');
-  // Before helmet's own hooks, which build the policy from the nonce.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.scriptNonce = randomBytes(18).toString('base64');
-    nonces.set(reply.raw, reply.scriptNonce);
-  });
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, sources) },
     strictTransportSecurity: servedOverHttps(config)
       ? // Subdomains are the operator's to decide: they may serve plain http.
@@ -107,6 +103,13 @@ async function securityHeaders(app: FastifyInstance, sources: PolicySources): Pr
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Images and files may be shown by the operator's other sites (a blog on a subdomain).
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.decorateReply('scriptNonce', '');
+  app.addHook('onRequest', (request, reply, done) => {
+    // The nonce first: the policy's script-src reads it from the raw response.
+    reply.scriptNonce = randomBytes(18).toString('base64');
+    nonces.set(reply.raw, reply.scriptNonce);
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
 
