@@ -66,7 +66,11 @@ async function createPglite(dataDir: string): Promise<Database> {
 }
 
 async function createPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Connections are kept once opened (pg's pool closes one idle for 10 s by default): a new connection
+  // is a new backend, whose first booking plans every statement of the ledger's functions again, and
+  // under load the next burst waited on exactly that (40-90 ms stalls of every wallet call behind it in
+  // bench/wallet.ts). A deployment plans for DATABASE_POOL_SIZE connections per process anyway.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0 });
   // An idle client losing its connection must not bring the process down; the pool replaces it.
   pool.on('error', () => {});
   // Nor one checked out (a transaction between two statements, the database restarting or dropping
