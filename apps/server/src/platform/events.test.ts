@@ -245,6 +245,60 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     }
   });
 
+  it('reads the rows once for handlers that start where another read from, and gives each every event', async () => {
+    // A stream over the events table whose new reads are counted. One handler runs at a time, so the
+    // second and the third start from the place the first read from, inside its read.
+    let reads = 0;
+    const bus = new EventBus(database, silent, { ...quick, pollMs: 3_600_000, concurrency: 1, paceMs: 0 });
+    bus.stream({
+      name: 'counted',
+      produces: ['test.other'],
+      head: sql`select coalesce(max(id), 0) as head from events`,
+      read: (after, limit) => {
+        reads++;
+        return sql`select id, name, payload, occurred_at from events e where e.id > ${after} order by e.id limit ${limit}`;
+      },
+      toEvent: (row) =>
+        row.name === 'test.other'
+          ? { name: 'test.other', payload: row.payload, occurredAt: new Date(String(row.occurred_at)) }
+          : null,
+    });
+    const seen = new Map<string, number[]>();
+    for (const handler of ['test.shared-a', 'test.shared-b', 'test.shared-c']) {
+      seen.set(handler, []);
+      bus.on('test.other', handler, (event) => void seen.get(handler)?.push(event.payload.n));
+    }
+    await bus.start();
+    const append = async (from: number, to: number) => {
+      await database.db.execute(
+        sql`insert into events (name, payload)
+            select 'test.other', jsonb_build_object('n', n) from generate_series(${from}::int, ${to}::int) n`,
+      );
+      bus.wake('counted');
+    };
+    const everyHandlerHas = (count: number) =>
+      vi.waitFor(
+        () => expect([...seen.values()].map((numbers) => numbers.length)).toEqual([count, count, count]),
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
+    try {
+      // Each handler's first batch reads on its own: it does not know its place yet.
+      await append(1, 1);
+      await everyHandlerHas(1);
+      reads = 0;
+      await append(2, 11);
+      await everyHandlerHas(11);
+      expect(reads).toBe(1);
+      const all = Array.from({ length: 11 }, (_, i) => i + 1);
+      expect([...seen.values()]).toEqual([all, all, all]);
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('refuses to publish an event another stream produces', async () => {
     const bus = new EventBus(database, silent, quick);
     bus.stream({

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { type Holes, parseSnapshot, plan } from './outbox-cursor.ts';
+import { type Holes, parseSnapshot, plan, type Snapshot } from './outbox-cursor.ts';
 
 /**
  * Domain events (docs/decisions/0013-domain-events-and-bet-time-effects.md).
@@ -196,6 +196,29 @@ interface Consumer {
 type Rows = { rows: Record<string, unknown>[] };
 
 /**
+ * One read of a stream: the rows after `after` that one statement saw, as events (null for a row that
+ * is none), with the statement's snapshot. The rows of an append-only stream never change, so a read
+ * serves every handler whose position lies inside it, as if that handler had read at the same instant.
+ */
+interface StreamRead {
+  after: number;
+  ids: number[];
+  events: (DomainEvent<EventName> | null)[];
+  snapshot: Snapshot;
+  /** It came back with as many rows as it asked for: more may follow its last. */
+  full: boolean;
+}
+
+/** Which of a read's rows lie after `position`: none unless the read starts at or before it. */
+function rowsAfter(read: StreamRead, position: number) {
+  if (read.after > position) return undefined;
+  let from = 0;
+  while (from < read.ids.length && (read.ids[from] as number) <= position) from++;
+  if (from === read.ids.length) return undefined;
+  return { ids: read.ids.slice(from), events: read.events.slice(from) };
+}
+
+/**
  * Runs each handler over the streams in order, at least once per event, on one instance at a time.
  * Every batch is one transaction: an advisory lock on the handler (another instance holding it means
  * that one is running it), the handler's position, the rows after it, the handler for each event,
@@ -225,6 +248,12 @@ export class EventBus {
   #dueAt = new Map<string, number>();
   /** Streams with handlers behind the head that found no free slot: running handlers yield to them. */
   #starved = new Set<string>();
+  /**
+   * Each stream's latest read, for the handlers that start at a position inside it: the handlers of a
+   * stream mostly run together from about the same place, and each reading and parsing the same rows
+   * cost a statement and the rows' objects per handler (the ledger has seven).
+   */
+  #reads = new Map<string, { after: number | undefined; read: Promise<StreamRead> }>();
   #stopListening: (() => Promise<void>) | undefined;
   #state: 'new' | 'started' | 'stopped' = 'new';
 
@@ -448,9 +477,9 @@ export class EventBus {
     while (this.#state === 'started') {
       const failing = { event: undefined as string | undefined };
       try {
-        const delivered = await this.#batch(consumer, failing);
+        const { delivered, more } = await this.#batch(consumer, failing);
         consumer.failures = 0;
-        if (delivered < this.#batchSize || this.#starved.size > 0) {
+        if (!more || this.#starved.size > 0) {
           // Rows wait behind a hole: look again soon, whether or not anything new is written.
           if (consumer.holes) setTimeout(() => this.#wake(consumer.stream), holeRecheckMs).unref();
           // Rows may have come while it ran: the next look tells.
@@ -471,8 +500,14 @@ export class EventBus {
     }
   }
 
-  /** One transaction of one handler; how many rows it got past (delivered or passed over). */
-  async #batch(consumer: Consumer, failing: { event: string | undefined }): Promise<number> {
+  /**
+   * One transaction of one handler: how many rows it got past (delivered or passed over), and whether
+   * more may follow them (it read to the end of a full read: a backlog).
+   */
+  async #batch(
+    consumer: Consumer,
+    failing: { event: string | undefined },
+  ): Promise<{ delivered: number; more: boolean }> {
     const { stream } = consumer;
     let stored: number | undefined;
     let effects: (() => unknown)[] = [];
@@ -481,7 +516,8 @@ export class EventBus {
     const beforeCommit = (key: string, work: () => Promise<unknown>) => {
       if (!batchEnd.has(key)) batchEnd.set(key, work);
     };
-    const delivered = await this.#database.db.transaction(async (tx) => {
+    const nothing = { delivered: 0, more: false };
+    const outcome = await this.#database.db.transaction(async (tx) => {
       effects = [];
       batchEnd = new Map();
       // No JIT for the batch's statements: the read below is planned without knowing the position, so
@@ -492,60 +528,28 @@ export class EventBus {
         sql`select set_config('jit', 'off', true), pg_try_advisory_xact_lock(${lockSpace}, hashtext(${`${consumer.handler}\n${stream.name}`})) as locked`,
       )) as unknown as Rows;
       // Another instance is running this handler: it will deliver what is there.
-      if (locked.rows[0]?.locked !== true) return 0;
-      // The position, the rows after it and the snapshot they were read in, in one statement taken
-      // after the lock (so the position is the one the last holder stored). The snapshot says which
-      // transactions were still open, that is, which holes in the ids may yet fill.
-      const read = (await tx.execute(
-        sql`select pg_current_snapshot()::text as outbox_snapshot, outbox_cursor.position as outbox_position, batch.*
-            from event_handler_positions outbox_cursor
-            left join lateral (${stream.read(sql`outbox_cursor.position`, this.#batchSize)}) as batch on true
-            where outbox_cursor.handler = ${consumer.handler} and outbox_cursor.stream = ${stream.name}
-            order by batch.id`,
-      )) as unknown as Rows;
-      const first = read.rows[0];
-      if (!first) throw new Error(`no stored position for ${consumer.handler} in ${stream.name}`);
-      const position = Number(first.outbox_position);
+      if (locked.rows[0]?.locked !== true) return nothing;
+      const { position, read } = await this.#read(tx, consumer);
       consumer.position = position;
-      const rows = read.rows.filter((row) => row.id !== null);
-      if (rows.length === 0) return 0;
-      const ids = rows.map((row) => Number(row.id));
-      const decided = plan(
-        position,
-        consumer.holes,
-        ids,
-        parseSnapshot(String(first.outbox_snapshot)),
-        Date.now(),
-        this.#holeGraceMs,
-      );
+      const after = rowsAfter(read, position);
+      if (!after) return nothing;
+      const decided = plan(position, consumer.holes, after.ids, read.snapshot, Date.now(), this.#holeGraceMs);
       consumer.holes = decided.holes;
-      if (decided.deliver === 0) return 0;
-      for (const row of rows.slice(0, decided.deliver)) {
-        const event = stream.toEvent(row);
+      if (decided.deliver === 0) return nothing;
+      for (const event of after.events.slice(0, decided.deliver)) {
         const handle = event && consumer.handlers.get(event.name);
         if (!event || !handle) continue;
-        const id = Number(row.id);
-        failing.event = `${stream.name}:${id}`;
-        await handle(
-          {
-            id: failing.event,
-            stream: stream.name,
-            position: id,
-            name: event.name,
-            payload: event.payload,
-            occurredAt: event.occurredAt,
-          } as DomainEvent<EventName>,
-          { db: tx as unknown as Db, afterCommit, beforeCommit },
-        );
+        failing.event = event.id;
+        await handle(event, { db: tx as unknown as Db, afterCommit, beforeCommit });
       }
-      failing.event = `${stream.name}:${ids[decided.deliver - 1]} (end of batch)`;
+      stored = after.ids[decided.deliver - 1] as number;
+      failing.event = `${stream.name}:${stored} (end of batch)`;
       for (const work of batchEnd.values()) await work();
-      stored = ids[decided.deliver - 1] as number;
       await tx.execute(
         sql`update event_handler_positions set position = ${stored}, updated_at = now()
             where handler = ${consumer.handler} and stream = ${stream.name}`,
       );
-      return decided.deliver;
+      return { delivered: decided.deliver, more: read.full && decided.deliver === after.ids.length };
     });
     if (stored !== undefined) consumer.position = stored;
     for (const effect of effects) {
@@ -555,7 +559,90 @@ export class EventBus {
         this.#log.error({ err: error, handler: consumer.handler }, 'effect after an event handler failed');
       }
     }
-    return delivered;
+    return outcome;
+  }
+
+  /**
+   * The handler's position, read after its lock (so it is the one the last holder stored), and rows
+   * after it with the snapshot they were read in, which says which transactions were still open, that
+   * is, which holes in the ids may yet fill: the stream's latest read when the position lies inside it
+   * (another handler's) and the handler waits on no hole, otherwise a new read, which becomes the latest.
+   */
+  async #read(
+    tx: { execute(query: SQL): Promise<unknown> },
+    consumer: Consumer,
+  ): Promise<{ position: number; read: StreamRead }> {
+    const { stream } = consumer;
+    const cursor = sql`outbox_cursor.handler = ${consumer.handler} and outbox_cursor.stream = ${stream.name}`;
+    const missing = () => new Error(`no stored position for ${consumer.handler} in ${stream.name}`);
+    const latest = this.#reads.get(stream.name);
+    // A handler waiting on a hole reads anew: only a later snapshot can tell the hole has settled.
+    if (
+      consumer.holes === undefined &&
+      consumer.position !== undefined &&
+      latest?.after !== undefined &&
+      latest.after <= consumer.position
+    ) {
+      const { rows } = (await tx.execute(
+        sql`select position from event_handler_positions outbox_cursor where ${cursor}`,
+      )) as Rows;
+      if (!rows[0]) throw missing();
+      const position = Number(rows[0].position);
+      // The newest read by now: another handler's may have started while this one took its lock.
+      const newest = this.#reads.get(stream.name);
+      const shared =
+        newest?.after !== undefined && newest.after <= position
+          ? await newest.read.catch(() => undefined)
+          : undefined;
+      if (shared && rowsAfter(shared, position)) return { position, read: shared };
+      const read = (
+        tx.execute(
+          sql`select pg_current_snapshot()::text as outbox_snapshot, batch.*
+            from (select 1) as outbox_cursor
+            left join lateral (${stream.read(sql`${position}::bigint`, this.#batchSize)}) as batch on true
+            order by batch.id`,
+        ) as Promise<Rows>
+      ).then(({ rows }) => this.#toRead(stream, position, rows));
+      this.#reads.set(stream.name, { after: position, read });
+      return { position, read: await read };
+    }
+    // The position, the rows after it and their snapshot in one statement.
+    let position: number | undefined;
+    const read = (
+      tx.execute(
+        sql`select pg_current_snapshot()::text as outbox_snapshot, outbox_cursor.position as outbox_position, batch.*
+          from event_handler_positions outbox_cursor
+          left join lateral (${stream.read(sql`outbox_cursor.position`, this.#batchSize)}) as batch on true
+          where ${cursor}
+          order by batch.id`,
+      ) as Promise<Rows>
+    ).then(({ rows }) => {
+      if (!rows[0]) throw missing();
+      position = Number(rows[0].outbox_position);
+      return this.#toRead(stream, position, rows);
+    });
+    this.#reads.set(stream.name, { after: consumer.position, read });
+    const done = await read;
+    return { position: position as number, read: done };
+  }
+
+  /** A read's rows as events, once for every handler that uses it. */
+  #toRead(stream: EventStream, after: number, rows: Record<string, unknown>[]): StreamRead {
+    const snapshot = parseSnapshot(String(rows[0]?.outbox_snapshot));
+    const present = rows.filter((row) => row.id !== null);
+    const ids = present.map((row) => Number(row.id));
+    const events = present.map((row, at) => {
+      const event = stream.toEvent(row);
+      if (!event) return null;
+      const position = ids[at] as number;
+      return {
+        id: `${stream.name}:${position}`,
+        stream: stream.name,
+        position,
+        ...event,
+      } as DomainEvent<EventName>;
+    });
+    return { after, ids, events, snapshot, full: present.length >= this.#batchSize };
   }
 
   /** LISTEN for published events: a dedicated connection on PostgreSQL, in-process on PGlite. */
