@@ -20,13 +20,17 @@ export function jackpotChanges(app: FastifyInstance) {
     last.set(key, Date.now());
     const [current] = await currentTiers(app.database.db, currency, tier);
     if (!current) return;
-    // Outside any handler's transaction: the publication is stored and sent on its own.
+    // Outside any handler's transaction: the publication is stored on its own, then sent. The sending is
+    // awaited here, so a failure (Redis gone while the app closes) is logged, not left unhandled, which
+    // ended the process.
+    const sends: (() => unknown)[] = [];
     await app.realtime.publishToAll(
-      { db: app.database.db, afterCommit: (effect) => void effect() },
+      { db: app.database.db, afterCommit: (send) => void sends.push(send) },
       'jackpots_changes',
       { id: tier, currency, amount_cents: current.amount_cents },
       `jackpot:${key}:${Date.now()}`,
     );
+    for (const send of sends) await send();
   }
 
   const publishLogged = (currency: string, tier: JackpotTierId) =>
