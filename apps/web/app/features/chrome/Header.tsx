@@ -9,20 +9,22 @@ import { Icon } from '../../ui/icons/icons';
 import { chooseLanguage } from '../account/language-choice';
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
+import { loadedPlayerControls, playerControls } from './player-controls';
 
-/** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
+/** Only a signed-in player has accounts: a visitor's first load does without these (player-controls.ts). */
 const AccountSelector = lazy(() =>
-  import('../cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
+  playerControls.accountSelector().then((module) => ({ default: module.AccountSelector })),
 );
 const NotificationBell = lazy(() =>
-  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+  playerControls.notificationBell().then((module) => ({ default: module.NotificationBell })),
 );
 const WheelHeaderButton = lazy(() =>
-  import('../wheel/WheelHeaderButton').then((module) => ({ default: module.WheelHeaderButton })),
+  playerControls.wheelButton().then((module) => ({ default: module.WheelHeaderButton })),
 );
 const AccountMenu = lazy(() =>
-  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
+  playerControls.accountMenu().then((module) => ({ default: module.AccountMenu })),
 );
+const lazyControls = { AccountSelector, NotificationBell, WheelHeaderButton, AccountMenu };
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
@@ -41,6 +43,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
+  const controls = loadedPlayerControls() ?? lazyControls;
 
   return (
     <header className={session.status === 'loggedIn' ? 'header header--player' : 'header'}>
@@ -90,7 +93,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         {session.status === 'loggedIn' ? (
           <>
             <Suspense fallback={null}>
-              <AccountSelector />
+              <controls.AccountSelector />
             </Suspense>
             <button
               type="button"
@@ -101,13 +104,13 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
               <span className="header__deposit-text">{t('header.deposit')}</span>
             </button>
             <Suspense fallback={null}>
-              <WheelHeaderButton playerId={session.id} />
+              <controls.WheelHeaderButton playerId={session.id} />
             </Suspense>
             <Suspense fallback={null}>
-              <NotificationBell playerId={session.id} />
+              <controls.NotificationBell playerId={session.id} />
             </Suspense>
             <Suspense fallback={null}>
-              <AccountMenu />
+              <controls.AccountMenu />
             </Suspense>
           </>
         ) : (
