@@ -211,10 +211,8 @@ interface StreamRead {
 
 /** Which of a read's rows lie after `position`: none unless the read starts at or before it. */
 function rowsAfter(read: StreamRead, position: number) {
-  if (read.after > position) return undefined;
-  let from = 0;
-  while (from < read.ids.length && (read.ids[from] as number) <= position) from++;
-  if (from === read.ids.length) return undefined;
+  const from = read.after <= position ? read.ids.findIndex((id) => id > position) : -1;
+  if (from < 0) return undefined;
   return { ids: read.ids.slice(from), events: read.events.slice(from) };
 }
 
@@ -595,19 +593,8 @@ export class EventBus {
           ? await newest.read.catch(() => undefined)
           : undefined;
       if (shared && rowsAfter(shared, position)) return { position, read: shared };
-      const read = (
-        tx.execute(
-          sql`select pg_current_snapshot()::text as outbox_snapshot, batch.*
-            from (select 1) as outbox_cursor
-            left join lateral (${stream.read(sql`${position}::bigint`, this.#batchSize)}) as batch on true
-            order by batch.id`,
-        ) as Promise<Rows>
-      ).then(({ rows }) => this.#toRead(stream, position, rows));
-      this.#reads.set(stream.name, { after: position, read });
-      return { position, read: await read };
     }
-    // The position, the rows after it and their snapshot in one statement.
-    let position: number | undefined;
+    // The position, the rows after it and their snapshot in one statement: a new read, the latest.
     const read = (
       tx.execute(
         sql`select pg_current_snapshot()::text as outbox_snapshot, outbox_cursor.position as outbox_position, batch.*
@@ -618,12 +605,11 @@ export class EventBus {
       ) as Promise<Rows>
     ).then(({ rows }) => {
       if (!rows[0]) throw missing();
-      position = Number(rows[0].outbox_position);
-      return this.#toRead(stream, position, rows);
+      return this.#toRead(stream, Number(rows[0].outbox_position), rows);
     });
     this.#reads.set(stream.name, { after: consumer.position, read });
     const done = await read;
-    return { position: position as number, read: done };
+    return { position: done.after, read: done };
   }
 
   /** A read's rows as events, once for every handler that uses it. */
