@@ -1,5 +1,5 @@
 import { type Locale, localizePath } from '@chrysos/rules';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import type { ChromeData } from '../../lib/route-data';
@@ -9,7 +9,22 @@ import { Icon } from '../../ui/icons/icons';
 import { chooseLanguage } from '../account/language-choice';
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
-import { playerControls } from './player-controls';
+import { loadedPlayerControls, playerControls } from './player-controls';
+
+/** Only a signed-in player has accounts: a visitor's first load does without these (player-controls.ts). */
+const AccountSelector = lazy(() =>
+  playerControls.accountSelector().then((module) => ({ default: module.AccountSelector })),
+);
+const NotificationBell = lazy(() =>
+  playerControls.notificationBell().then((module) => ({ default: module.NotificationBell })),
+);
+const WheelHeaderButton = lazy(() =>
+  playerControls.wheelButton().then((module) => ({ default: module.WheelHeaderButton })),
+);
+const AccountMenu = lazy(() =>
+  playerControls.accountMenu().then((module) => ({ default: module.AccountMenu })),
+);
+const lazyControls = { AccountSelector, NotificationBell, WheelHeaderButton, AccountMenu };
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
@@ -28,8 +43,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
-  // Only a signed-in player has accounts: a visitor's first load does without these.
-  const controls = playerControls();
+  const controls = loadedPlayerControls() ?? lazyControls;
 
   return (
     <header className={session.status === 'loggedIn' ? 'header header--player' : 'header'}>

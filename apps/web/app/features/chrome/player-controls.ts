@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 
 /**
  * The header's controls for a signed-in player, loaded apart: a visitor's first load does without them.
@@ -8,38 +8,40 @@ import { type ComponentType, lazy } from 'react';
  * put its empty fallback in its place: the bell and the account menu vanished from the header and came
  * back.
  */
-interface PlayerControls {
+export const playerControls = {
+  accountSelector: () => import('../cashier/AccountSelector'),
+  notificationBell: () => import('../notifications/NotificationBell'),
+  wheelButton: () => import('../wheel/WheelHeaderButton'),
+  accountMenu: () => import('../account/AccountMenu'),
+};
+
+export interface PlayerControls {
   AccountSelector: ComponentType;
   NotificationBell: ComponentType<{ playerId: string }>;
   WheelHeaderButton: ComponentType<{ playerId: string }>;
   AccountMenu: ComponentType;
 }
 
-type Loaders = { [Name in keyof PlayerControls]: () => Promise<PlayerControls[Name]> };
-
-const loaders: Loaders = {
-  AccountSelector: () => import('../cashier/AccountSelector').then((module) => module.AccountSelector),
-  NotificationBell: () =>
-    import('../notifications/NotificationBell').then((module) => module.NotificationBell),
-  WheelHeaderButton: () => import('../wheel/WheelHeaderButton').then((module) => module.WheelHeaderButton),
-  AccountMenu: () => import('../account/AccountMenu').then((module) => module.AccountMenu),
-};
-const names = Object.keys(loaders) as (keyof PlayerControls)[];
-
-const lazyControls = Object.fromEntries(
-  names.map((name) => [name, lazy(() => loaders[name]().then((component) => ({ default: component })))]),
-) as unknown as PlayerControls;
-
 let loaded: PlayerControls | undefined;
 
 /** Loads them all, for a page whose header the server drew for a player. */
 export async function loadPlayerControls(): Promise<void> {
-  const components = await Promise.all(names.map((name) => loaders[name]()));
-  loaded = Object.fromEntries(names.map((name, at) => [name, components[at]])) as unknown as PlayerControls;
+  const [selector, bell, wheel, menu] = await Promise.all([
+    playerControls.accountSelector(),
+    playerControls.notificationBell(),
+    playerControls.wheelButton(),
+    playerControls.accountMenu(),
+  ]);
+  loaded = {
+    AccountSelector: selector.AccountSelector,
+    NotificationBell: bell.NotificationBell,
+    WheelHeaderButton: wheel.WheelHeaderButton,
+    AccountMenu: menu.AccountMenu,
+  };
 }
 
 /**
- * The controls as this page renders them: as they are if it loaded them before hydrating; lazy on the
- * server and on a page a visitor signed in on. One kind for the page's whole life.
+ * The controls if this page loaded them before hydrating; on the server, and on a page a visitor signed
+ * in on, none: the header takes the lazy ones, one kind for the page's whole life.
  */
-export const playerControls = (): PlayerControls => loaded ?? lazyControls;
+export const loadedPlayerControls = (): PlayerControls | undefined => loaded;
