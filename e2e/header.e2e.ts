@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
+import { launchBrowser } from './browser.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import {
   accountButton,
@@ -300,52 +300,6 @@ describe('the way to the account', () => {
     expect(await menu.getByRole('region', { name: text.account }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: text.signIn, exact: true }).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: words.signUp, exact: true }).isVisible()).toBe(true);
-    await context.close();
-  });
-});
-
-describe('a player’s header as the page comes alive', () => {
-  it('keeps every control in place when their code comes late and the player opens search at once', async () => {
-    const text = copy.en;
-    const context = await signedInContext(await newPlayer('en'));
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // The player controls' code comes a second late, as on a slow connection.
-    await page.route(
-      /\/assets\/(AccountSelector|NotificationBell|WheelHeaderButton|AccountMenu)-[^/]+\.js$/,
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        await route.continue();
-      },
-    );
-    // Every control taken out of the header, from the first paint on.
-    await page.addInitScript(() => {
-      const removed: string[] = [];
-      Object.assign(window, { removedHeaderControls: removed });
-      new MutationObserver((records) => {
-        for (const record of records) {
-          if (!(record.target instanceof Element) || !record.target.closest('.header__actions')) continue;
-          // React's streamed placeholders (<template>) are no controls.
-          for (const node of record.removedNodes)
-            if (node instanceof Element && node.tagName !== 'TEMPLATE')
-              removed.push(node.className || node.tagName);
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await visit(page, `${baseUrl}/faq`);
-    const drawn = await page.locator('.header__actions > *').count();
-    // Search opens at once, which renders the header again.
-    await page.getByRole('banner').getByRole('button', { name: headerCopy.en.search }).click();
-    await page.getByRole('dialog').waitFor();
-    await page.keyboard.press('Escape');
-    await accountButton(page, text).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedHeaderControls: string[] }).removedHeaderControls,
-      ),
-    ).toEqual([]);
-    expect(await page.locator('.header__actions > *').count()).toBe(drawn);
     await context.close();
   });
 });

@@ -9,22 +9,20 @@ import { Icon } from '../../ui/icons/icons';
 import { chooseLanguage } from '../account/language-choice';
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
-import { loadedPlayerControls, playerControls } from './player-controls';
 
-/** Only a signed-in player has accounts: a visitor's first load does without these (player-controls.ts). */
+/** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
 const AccountSelector = lazy(() =>
-  playerControls.accountSelector().then((module) => ({ default: module.AccountSelector })),
+  import('../cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
 );
 const NotificationBell = lazy(() =>
-  playerControls.notificationBell().then((module) => ({ default: module.NotificationBell })),
+  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
 );
 const WheelHeaderButton = lazy(() =>
-  playerControls.wheelButton().then((module) => ({ default: module.WheelHeaderButton })),
+  import('../wheel/WheelHeaderButton').then((module) => ({ default: module.WheelHeaderButton })),
 );
 const AccountMenu = lazy(() =>
-  playerControls.accountMenu().then((module) => ({ default: module.AccountMenu })),
+  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
-const lazyControls = { AccountSelector, NotificationBell, WheelHeaderButton, AccountMenu };
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),
@@ -43,7 +41,6 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
   const { locale } = chrome;
   const otherLocale: Locale = locale === 'en' ? 'el' : 'en';
   const to = (path: string) => localizePath(path, locale);
-  const controls = loadedPlayerControls() ?? lazyControls;
 
   return (
     <header className={session.status === 'loggedIn' ? 'header header--player' : 'header'}>
@@ -93,7 +90,7 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
         {session.status === 'loggedIn' ? (
           <>
             <Suspense fallback={null}>
-              <controls.AccountSelector />
+              <AccountSelector />
             </Suspense>
             <button
               type="button"
@@ -104,13 +101,13 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
               <span className="header__deposit-text">{t('header.deposit')}</span>
             </button>
             <Suspense fallback={null}>
-              <controls.WheelHeaderButton playerId={session.id} />
+              <WheelHeaderButton playerId={session.id} />
             </Suspense>
             <Suspense fallback={null}>
-              <controls.NotificationBell playerId={session.id} />
+              <NotificationBell playerId={session.id} />
             </Suspense>
             <Suspense fallback={null}>
-              <controls.AccountMenu />
+              <AccountMenu />
             </Suspense>
           </>
         ) : (
