@@ -29,6 +29,13 @@ export async function createSession(
   return token;
 }
 
+/**
+ * The session row's own player, qualified with its table: a bare column inside the subquery would be
+ * rendered unqualified ("player_id") and bind to the limit row's own column, so every player's limit
+ * applied to every session (issue 31 item 1).
+ */
+const sessionPlayerId = sql`${schema.sessions}.${sql.identifier(schema.sessions.playerId.name)}`;
+
 /** Built and planned once per database: every signed-in request looks its session up. */
 function liveSessionQuery(db: Db) {
   const at = sql.placeholder('now');
@@ -43,7 +50,7 @@ function liveSessionQuery(db: Db) {
           when l.pending_amount is not null and l.effective_at <= ${at}::timestamptz then l.pending_amount
           else l.amount end
         from player_limits l
-        where l.player_id = ${schema.sessions.playerId} and l.kind = 'session' and l.currency is null
+        where l.player_id = ${sessionPlayerId} and l.kind = 'session' and l.currency is null
       )`.mapWith((value) => (value === null ? null : Number(value))),
     })
     .from(schema.sessions)
