@@ -48,7 +48,7 @@ export async function newPlayer(
       amount: options.funded,
     });
   }
-  const token = await createSession(db, row.id, { ip: '127.0.0.1', userAgent: 'test' });
+  const token = await createSession(db, row.id, { ip: '127.0.0.1', userAgent: 'test' }, app.clock.now());
   return { id: row.id, email, currency, cookie: `${sessionCookieName}=${token}` };
 }
 

@@ -2,7 +2,7 @@
 export { sendAccountEmail } from './account-emails.ts';
 export { isCommonPassword } from './common-passwords.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export { requirePlayer } from './require-player.ts';
+export { requirePlayer, requirePlayerNotExcluded } from './require-player.ts';
 export {
   hashToken,
   playerIdForSession,

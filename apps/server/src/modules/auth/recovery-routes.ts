@@ -117,10 +117,14 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(schema.sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(schema.sessions.playerId, reset.id), sql`${schema.sessions.revokedAt} is null`));
-      const sessionToken = await createSession(db, reset.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      // The new password stays; a player on a time-out or self-exclusion gets no session with it, only
+      // the refusal sign-in gives (issue 31 item 2).
+      const sessionToken = await createSession(
+        db,
+        reset.id,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        app.clock.now(),
+      );
       return reply.startSession(sessionToken).send(await presentPlayer(db, reset.id));
     },
   });

@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
-import { refuseIfExcluded } from '../compliance/public.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
@@ -97,10 +96,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Two sign-ups with one address racing each other: the unique index lets one through.
       if (!created) throw new AppError('auth.email_taken', { field: 'email' });
 
-      const token = await createSession(db, created.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const token = await createSession(
+        db,
+        created.id,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        app.clock.now(),
+      );
       // Devise confirmable: signed in at once, with a welcome email asking to confirm the address.
       app.afterResponse('confirmation email', () => sendAccountEmail(app, created, 'confirmation'));
       app.afterResponse('referral processing', () => processReferral(app, created, referralParams));
@@ -140,9 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw invalidCredentials();
       }
-      // A time-out or self-exclusion in force: refused with its end, only to someone who knows the password.
-      await refuseIfExcluded(db, found.id, app.clock.now());
-
+      // A time-out or self-exclusion in force is refused with its end by createSession, so only someone
+      // who knows the password learns of it; the sign-in is then not counted either.
       const token = await db.transaction(async (tx) => {
         await tx
           .update(schema.players)
@@ -156,7 +156,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(eq(schema.players.id, found.id));
         await app.events.publish(tx, 'auth.signed_in', { playerId: found.id, method: 'password' });
-        return createSession(tx, found.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        return createSession(tx, found.id, client, app.clock.now());
       });
       return reply.startSession(token).send(await presentPlayer(db, found.id));
     },

@@ -3,6 +3,7 @@ import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
+import { refuseIfExcluded } from '../compliance/public.ts';
 
 export { sessionCookieName } from '../../platform/http-session.ts';
 
@@ -12,19 +13,27 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** 256 random bits, URL-safe: session cookies and emailed links. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Starts a session and returns the token for the cookie; only its hash is stored. */
+/**
+ * Starts a session and returns the token for the cookie; only its hash is stored. Every way in (sign-in,
+ * a provider's sign-in, a password reset, sign-up) comes through here, so a player on a time-out or
+ * self-exclusion at `now` (the product's time) gets no session, whichever way they came: refused as
+ * sign-in refuses them (issue 31 item 2).
+ */
 export async function createSession(
   db: Db,
   playerId: string,
   client: { ip: string; userAgent: string | undefined },
+  now: Date,
 ): Promise<string> {
+  await refuseIfExcluded(db, playerId, now);
   const token = randomToken();
   await db.insert(schema.sessions).values({
     tokenHash: hashToken(token),
     playerId,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 512),
-    expiresAt: new Date(Date.now() + sessionLifetimeMs),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs),
   });
   return token;
 }

@@ -155,10 +155,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           request.log.info({ provider: provider.name }, 'social sign-in refused: the player is excluded');
           return failed(reply, started.locale, 'excluded', excluded.endsAt);
         }
-        const token = await createSession(db, signedIn.playerId, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+        const token = await createSession(
+          db,
+          signedIn.playerId,
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          app.clock.now(),
+        );
         request.log.info(
           { provider: provider.name, playerId: signedIn.playerId, created: signedIn.created },
           'social sign-in',

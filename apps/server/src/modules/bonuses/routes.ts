@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { activateBonus, lostRunningRace } from './activate-bonus.ts';
 import { cancelBonus, cancelFreespins } from './cancel.ts';
@@ -50,7 +50,7 @@ export function bonusRoutes(deps: {
     app.route({
       ...routeOf(bonusesApi.activate),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         try {
           await db.transaction((tx) => activateBonus(tx, deps, playerId, request.params.id, new Date()));
         } catch (error) {
@@ -77,7 +77,7 @@ export function bonusRoutes(deps: {
     app.route({
       ...routeOf(bonusesApi.redeemCoupon),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         const language = languageOf(request);
         const currency = await activeCurrency(db, playerId, await deps.defaultCurrency());
         const facts = await playerFacts(db, playerId, currency, deps.licence, new Date());
@@ -109,7 +109,7 @@ export function bonusRoutes(deps: {
     app.route({
       ...routeOf(freespinsApi.activate),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         const launchUrl = await playFreespins(db, deps.events, playerId, request.params.id);
         const [freespin] = await listFreespins(db, playerId, languageOf(request), request.params.id);
         if (!freespin) throw new AppError('bonuses.freespins_not_found');
@@ -136,7 +136,7 @@ export function bonusRoutes(deps: {
     app.route({
       ...routeOf(lootboxesApi.open),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         await openLootbox(db, deps, playerId, request.params.id, request.body.client_seed);
         const [lootbox] = await listLootboxes(db, playerId, languageOf(request), request.params.id);
         if (!lootbox) throw new AppError('bonuses.lootbox_not_found');

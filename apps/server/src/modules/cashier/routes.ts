@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import type { Payment } from './cashier.ts';
 import type { WebhookCheck } from './provider.ts';
 
@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(cashierApi.startDeposit),
     handler: async (request, reply) => {
-      const playerId = await requirePlayer(request);
+      const playerId = await requirePlayerNotExcluded(request);
       const language = languageOf(request);
       const started = await cashier.startDeposit(
         playerId,

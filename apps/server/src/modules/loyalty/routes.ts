@@ -2,7 +2,7 @@ import { loyaltyApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../platform/events.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { exchangePoints } from './exchange-points.ts';
 import { readCompPoints } from './read.ts';
@@ -27,7 +27,7 @@ export function loyaltyRoutes(deps: {
       ...routeOf(loyaltyApi.exchange),
       handler: async (request) =>
         exchangePoints(db, deps, {
-          playerId: await requirePlayer(request),
+          playerId: await requirePlayerNotExcluded(request),
           points: request.body.points,
           idempotencyKey: request.body.idempotency_key,
           now: app.clock.now(),

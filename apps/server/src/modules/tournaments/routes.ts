@@ -2,7 +2,7 @@ import { tournamentsApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, languageOf } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import { confirmTournament } from './confirm.ts';
 import type { Board } from './leaderboard.ts';
 import { leaderboardOf, tournamentRow, tournamentViews } from './read.ts';
@@ -55,7 +55,7 @@ export function tournamentRoutes(deps: { board: Board }): FastifyPluginAsyncZod 
     app.route({
       ...routeOf(tournamentsApi.confirm),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         return confirmTournament(db, deps.board, request.params.id, playerId, app.clock.now());
       },
     });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { presentSpin, wheelState } from './present.ts';
 import { wheelRules } from './rules.ts';
@@ -38,7 +38,7 @@ export function wheelRoutes(
     app.route({
       ...routeOf(wheelApi.spin),
       handler: async (request) => {
-        const playerId = await requirePlayer(request);
+        const playerId = await requirePlayerNotExcluded(request);
         const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
         const now = outer.clock.now();
         const rules = wheelRules(outer, now);
