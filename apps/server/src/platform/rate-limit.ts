@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ErrorCode } from '@chrysos/contract';
 import fastifyRateLimit, {
   type FastifyRateLimitStore,
@@ -7,7 +8,7 @@ import fastifyRateLimit, {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
-import { type DatabaseState, RedisState } from './shared-state.ts';
+import { type DatabaseState, RedisState, type SharedState } from './shared-state.ts';
 
 interface Limit {
   /** Requests one client address may make to the route in one window; the next is answered 429. */
@@ -19,6 +20,11 @@ interface Limit {
   retryIn: 'minutes' | 'seconds';
   /** Counted once the body is read (the default is before). */
   hook?: 'preHandler';
+  /**
+   * What is counted: the client's address on the route (the default, by the plugin), or a key the
+   * route names itself with `countAttempt` (an email address, say), from whichever client.
+   */
+  per?: 'key';
 }
 
 const attempts = { refusal: 'rate_limited', retryIn: 'minutes' } as const;
@@ -33,6 +39,11 @@ export const rateLimits = {
   signIn: { max: 30, timeWindow: '1 minute', ...attempts },
   /** Mass sign-ups are slowed down. */
   signUp: { max: 10, timeWindow: '1 hour', ...attempts },
+  /**
+   * Sign-ups naming one email address, from any client: whether an address is taken cannot be asked
+   * at will (issue 31 item 9, decision 32). Counted by the sign-up itself, keyed by the address.
+   */
+  signUpEmail: { max: 5, timeWindow: '1 hour', ...attempts, per: 'key' },
   /** A social sign-in kept waiting for its callback is a stored row: starting them is limited like signing in. */
   socialSignInStart: { max: 30, timeWindow: '1 minute', ...attempts },
   captchaChallenge: { max: 60, timeWindow: '1 minute', ...attempts },
@@ -65,6 +76,9 @@ export const rateLimits = {
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof rateLimits;
+type KeyedLimitName = {
+  [N in RateLimitName]: (typeof rateLimits)[N] extends { per: 'key' } ? N : never;
+}[RateLimitName];
 
 const tooMany = (limit: Pick<Limit, 'refusal' | 'retryIn'>, ttlMs: number) => {
   const wait = Math.ceil(ttlMs / (limit.retryIn === 'seconds' ? 1000 : 60_000));
@@ -73,7 +87,7 @@ const tooMany = (limit: Pick<Limit, 'refusal' | 'retryIn'>, ttlMs: number) => {
 
 /** The route config of a limit of the registry; `allowList` lets some requests through uncounted. */
 export function limitOf(
-  name: RateLimitName,
+  name: Exclude<RateLimitName, KeyedLimitName>,
   options: Pick<RateLimitOptions, 'allowList'> = {},
 ): RateLimitOptions {
   const limit: Limit = rateLimits[name];
@@ -84,6 +98,25 @@ export function limitOf(
     ...options,
     errorResponseBuilder: (_request, context) => tooMany(limit, context.ttl),
   };
+}
+
+const units = { second: 1000, minute: 60_000, hour: 3_600_000 } as const;
+/** A window of the registry ('1 hour', '15 minutes') in milliseconds. */
+function windowMs(timeWindow: string): number {
+  const [, count, unit] = /^(\d+) (second|minute|hour)s?$/.exec(timeWindow) ?? [];
+  if (!count || !unit) throw new Error(`unreadable rate-limit window: ${timeWindow}`);
+  return Number(count) * units[unit as keyof typeof units];
+}
+
+/**
+ * Counts one attempt against a limit counted per key (`per: 'key'`) in the shared state, and refuses
+ * it over the limit with the limit's 429. The key is stored hashed: no email address is kept.
+ */
+export async function countAttempt(state: SharedState, name: KeyedLimitName, key: string): Promise<void> {
+  const limit: Limit = rateLimits[name];
+  const hashed = createHash('sha256').update(key).digest('hex');
+  const { count, ttlMs } = await state.hit(`rate-limit:${name}:${hashed}`, windowMs(limit.timeWindow));
+  if (count > limit.max) throw tooMany(limit, ttlMs);
 }
 
 /** @fastify/rate-limit's store interface on the database's counters: one upsert per request. */

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { AppError } from '../../platform/errors.ts';
 import type { SharedState } from '../../platform/shared-state.ts';
 
 /** How long a challenge may take to solve and send back. */
 const challengeLifetimeMs = 5 * 60 * 1000;
-/** Failed sign-ins from one address count towards the captcha for this long. */
+/** Failed sign-ins from one address, and sign-ups, count towards the captcha for this long. */
 const failureWindowMs = 15 * 60 * 1000;
 /** About 50,000 SHA-256 hashes on average: a blink for one person, costly for a script doing thousands. */
 const difficulty = 100_000;
@@ -21,11 +21,11 @@ export const captchaRequired = () => new AppError('auth.captcha_required', { fie
 export class Captcha {
   readonly #hmacKey: string;
   readonly #state: SharedState;
-  private readonly policy: { afterFailedSignIns: number; onSignUp: boolean };
+  private readonly policy: { afterFailedSignIns: number; afterSignUps: number; onSignUp: boolean };
 
   constructor(
     hmacKey: string | undefined,
-    policy: { afterFailedSignIns: number; onSignUp: boolean },
+    policy: { afterFailedSignIns: number; afterSignUps: number; onSignUp: boolean },
     state: SharedState,
   ) {
     this.policy = policy;
@@ -47,8 +47,23 @@ export class Captcha {
     return afterFailedSignIns > 0 && (await this.#state.hits(failuresKey(ip))) >= afterFailedSignIns;
   }
 
-  get requiredForSignUp(): boolean {
-    return this.policy.onSignUp;
+  /**
+   * Whether a sign-up must carry a solved captcha: every one with CAPTCHA_ON_SIGN_UP, else once a few
+   * sign-ups came from this client's address or named this email address (issue 31 item 9): asking
+   * which addresses are taken, one sign-up at a time, costs a captcha each after that.
+   */
+  async requiredForSignUp(ip: string, email: string): Promise<boolean> {
+    const { onSignUp, afterSignUps } = this.policy;
+    if (onSignUp) return true;
+    if (afterSignUps === 0) return false;
+    const counts = await Promise.all(signUpKeys(ip, email).map((key) => this.#state.hits(key)));
+    return counts.some((count) => count >= afterSignUps);
+  }
+
+  /** Counts a sign-up that asked whether the address is taken, for its client and its address alike. */
+  async recordSignUp(ip: string, email: string): Promise<void> {
+    if (this.policy.afterSignUps === 0) return;
+    await Promise.all(signUpKeys(ip, email).map((key) => this.#state.hit(key, failureWindowMs)));
   }
 
   /** Counted in a 15-minute window opened by the address's first failure. */
@@ -77,3 +92,8 @@ export class Captcha {
 }
 
 const failuresKey = (ip: string) => `captcha:failed-sign-ins:${ip}`;
+/** The email address is kept hashed: the shared state holds no address. */
+const signUpKeys = (ip: string, email: string) => [
+  `captcha:sign-ups:${ip}`,
+  `captcha:sign-ups:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`,
+];

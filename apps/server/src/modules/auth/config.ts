@@ -16,6 +16,11 @@ export const authSettings = z.object({
   CAPTCHA_HMAC_KEY: z.string().min(32, 'use at least 32 characters').optional(),
   /** Failed sign-ins from one address within 15 minutes after which sign-in needs a captcha; 0 never. */
   CAPTCHA_AFTER_FAILED_SIGN_INS: z.coerce.number().int().min(0).default(5),
+  /**
+   * Sign-ups from one address, or naming one email address, within 15 minutes after which sign-up
+   * needs a captcha (issue 31 item 9); 0 never.
+   */
+  CAPTCHA_AFTER_SIGN_UPS: z.coerce.number().int().min(0).default(5),
   /** Ask every sign-up for a captcha. */
   CAPTCHA_ON_SIGN_UP: z
     .enum(['true', 'false'])

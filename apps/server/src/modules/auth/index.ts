@@ -25,6 +25,7 @@ async function auth(app: FastifyInstance): Promise<void> {
       app.config.CAPTCHA_HMAC_KEY,
       {
         afterFailedSignIns: app.config.CAPTCHA_AFTER_FAILED_SIGN_INS,
+        afterSignUps: app.config.CAPTCHA_AFTER_SIGN_UPS,
         onSignUp: app.config.CAPTCHA_ON_SIGN_UP,
       },
       app.sharedState,

@@ -5,7 +5,7 @@ import { pickReferralParams } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { limitOf } from '../../platform/rate-limit.ts';
+import { countAttempt, limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
@@ -36,14 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(authApi.signUp, { rateLimit: limitOf('signUp') }),
     handler: async (request, reply) => {
       const { user } = request.body;
-      if (app.captcha.requiredForSignUp) await app.captcha.demand(user.captcha);
+      if (await app.captcha.requiredForSignUp(request.ip, user.email)) await app.captcha.demand(user.captcha);
       const domains = app.config.ALLOWED_EMAIL_DOMAINS;
       const domain = user.email.split('@').pop()?.toLowerCase() ?? '';
       if (domains && !domains.includes(domain)) {
         throw new AppError('auth.email_domain_closed', { field: 'email' });
       }
       if (isCommonPassword(user.password)) throw new AppError('auth.common_password', { field: 'password' });
-      if (await findByEmail(user.email)) throw new AppError('auth.email_taken', { field: 'email' });
 
       const country = user.country ? await app.referenceData.country(user.country.toUpperCase()) : undefined;
       if (user.country && !country) throw new AppError('info.unknown_country', { field: 'country' });
@@ -55,6 +54,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const referralParams = pickReferralParams(request.query);
+      // Whether the address is taken is asked from here on (decision 32): a few times per address and
+      // client before a captcha, and a known address costs the same password hashing and insert as a
+      // new one, found taken only by the insert, so its answer comes no sooner.
+      await countAttempt(app.sharedState, 'signUpEmail', user.email.trim().toLowerCase());
+      await app.captcha.recordSignUp(request.ip, user.email);
       const passwordHash = await hashPassword(user.password);
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -93,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return row;
       });
-      // Two sign-ups with one address racing each other: the unique index lets one through.
+      // The address is taken (by an earlier sign-up, or one racing this one): the unique index says so.
       if (!created) throw new AppError('auth.email_taken', { field: 'email' });
 
       const token = await createSession(
