@@ -3,6 +3,7 @@ import { and, count, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
+import { exclusionInForce } from '../compliance/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { depositCampaign } from './deposit-offers.ts';
 import { playerFacts } from './eligibility.ts';
@@ -14,6 +15,8 @@ export interface GrantDeps {
   events: Pick<EventBus, 'publish'>;
   licence: string;
   log: FastifyBaseLogger;
+  /** The product's clock: whether an exclusion is in force when the deposit's event is handled. */
+  now: () => Date;
 }
 
 /**
@@ -30,6 +33,12 @@ export async function grantDepositBonus(
 ): Promise<void> {
   const { playerId, currency, amount, paymentId, bonusCode } = event.payload;
   if (!bonusCode) return;
+  // A deposit started before a break or self-exclusion and paid during it earns no promotion (issue 31
+  // item 2): the money is the player's, the offer is not made.
+  if (await exclusionInForce(tx, playerId, deps.now())) {
+    deps.log.info({ paymentId }, 'deposit bonus withheld: the player is excluded');
+    return;
+  }
   const [payment] = await tx
     .select({ createdAt: schema.payments.createdAt })
     .from(schema.payments)

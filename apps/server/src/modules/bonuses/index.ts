@@ -40,7 +40,11 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
   );
   await app.register(operatorScope(bonusOperatorRoutes(deps)));
   app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', (event, context) =>
-    grantDepositBonus(context.db, { ...deps, licence: app.config.LICENSE, log: app.log }, event),
+    grantDepositBonus(
+      context.db,
+      { ...deps, licence: app.config.LICENSE, log: app.log, now: () => app.clock.now() },
+      event,
+    ),
   );
   followPlay(app, deps);
   publishChanges(app);

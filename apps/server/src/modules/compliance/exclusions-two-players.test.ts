@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { hashPassword, hashToken, randomToken, sessionCookieName, verifyPassword } from '../auth/public.ts';
 
@@ -148,5 +149,70 @@ describe.each(testDatabaseKinds)('exclusions of players whose exclusions differ 
     expect([await deposits(onBreak), await deposits(excludedForGood), await deposits(free)]).toEqual([
       0, 0, 1,
     ]);
+  });
+});
+
+/**
+ * A deposit started before an exclusion and paid during it: the money is the player's, but the
+ * promotions it would earn (its bonus code's bonus, the wheel's spin, lottery tickets) are not given,
+ * while the same deposits of a player who is not excluded earn them all. The demo content: the wheel's.
+ */
+describe.each(testDatabaseKinds)('promotions of deposits paid during an exclusion on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp(kind, {}, { events: { pollMs: 20, holeGraceMs: 100, retryMs: 20 } });
+  });
+  afterAll(() => app.closeAll());
+
+  const startDeposit = async (who: TestPlayer, bonusCode: string) => {
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/payments/deposits',
+      headers: { cookie: who.cookie },
+      payload: { currency: 'EUR', amount_cents: 2_000, method: 'card', bonus_code: bonusCode },
+    });
+    expect(started.statusCode).toBe(201);
+    return started.json().redirect_url as string;
+  };
+  const pay = (redirectUrl: string) =>
+    app.inject({
+      method: 'POST',
+      url: redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Eleni P',
+        action: 'pay',
+      }).toString(),
+    });
+
+  it('gives the bonus, the spin and the tickets to the player who is not excluded only', async () => {
+    const excluded = await newPlayer(app);
+    const free = await newPlayer(app);
+    const pages = new Map<TestPlayer, string[]>();
+    for (const who of [excluded, free]) {
+      pages.set(who, [await startDeposit(who, 'WELCOME'), await startDeposit(who, 'WHEEL20')]);
+    }
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/player/exclusions',
+      headers: { cookie: excluded.cookie },
+      payload: { kind: 'timeout', period: '24h' },
+    });
+    expect(taken.statusCode).toBe(201);
+    for (const page of [...pages.values()].flat()) await pay(page);
+    await handlersCaughtUp(app.database.db);
+
+    const { db } = app.database;
+    const earned = async (who: TestPlayer) => ({
+      real: (await app.wallet.ledger.balances(who.id, 'EUR')).real,
+      bonuses: await db.$count(schema.playerBonuses, eq(schema.playerBonuses.playerId, who.id)),
+      spins: await db.$count(schema.wheelSpins, eq(schema.wheelSpins.playerId, who.id)),
+      tickets: await db.$count(schema.lotteryTickets, eq(schema.lotteryTickets.playerId, who.id)),
+    });
+    expect(await earned(excluded)).toEqual({ real: 4_000, bonuses: 0, spins: 0, tickets: 0 });
+    expect(await earned(free)).toEqual({ real: 4_000, bonuses: 1, spins: 1, tickets: 2 });
   });
 });

@@ -2,6 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
 import { equivalents } from '../bonuses/public.ts';
+import { exclusionInForce } from '../compliance/public.ts';
 import { ensureDraw, lockDraw } from './draws.ts';
 import { maxTicketsPerWeek, ticketEuroCents } from './prizes.ts';
 import { nextWeek, weekOf } from './week.ts';
@@ -40,6 +41,8 @@ export async function issueTickets(
   deposit: { paymentId: string; playerId: string; currency: string; amount: number },
   at: Date,
 ): Promise<{ drawId: string; numbers: number[] } | null> {
+  // A deposit started before a break or self-exclusion and paid during it earns no tickets (issue 31 item 2).
+  if (await exclusionInForce(tx, deposit.playerId, at)) return null;
   let week = weekOf(at);
   let draw = await ensureDraw(tx, week);
   let locked = await lockDraw(tx, draw.id);

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { equivalents } from '../bonuses/public.ts';
+import { exclusionInForce } from '../compliance/public.ts';
 import { athensDay } from './day.ts';
 import { newServerSeed } from './draw.ts';
 import type { WheelRules } from './prizes.ts';
@@ -34,6 +35,11 @@ export async function grantSpin(
 ): Promise<void> {
   const { playerId, currency, amount, paymentId, bonusCode } = event.payload;
   if (!isWheelCode(deps.rules, bonusCode)) return;
+  // A deposit started before a break or self-exclusion and paid during it earns no spin (issue 31 item 2).
+  if (await exclusionInForce(tx, playerId, deps.now)) {
+    deps.log.info({ paymentId }, 'wheel spin withheld: the player is excluded');
+    return;
+  }
   const minimum = await minimumDeposit(tx, deps.rules, currency);
   if (minimum === null || amount < minimum) {
     deps.log.info({ paymentId, amount, minimum }, 'deposit with the wheel code below its minimum: no spin');
