@@ -123,6 +123,11 @@ const sessionRoutes: Record<string, SessionRoute> = {
   },
 };
 
+/**
+ * The lottery has no such route: its tickets, like the wheel's spin and a deposit bonus, come from a
+ * paid deposit, which is refused here and rewarded with nothing during an exclusion
+ * (compliance/exclusions-two-players.test.ts).
+ */
 const moneyRoutes: Record<string, MoneyRoute> = {
   'POST /api/payments/deposits': (app, who) =>
     json(app, who, 'POST', '/api/payments/deposits', {
