@@ -14,7 +14,7 @@ import clockPlugin from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import configPlugin from './platform/config-plugin.ts';
 import { capConnectionsPerAddress } from './platform/connections-per-address.ts';
-import databasePlugin from './platform/database.ts';
+import databasePlugin, { prepareDatabase } from './platform/database.ts';
 import errorHandling, { sendError } from './platform/error-handling.ts';
 import eventsPlugin, { type EventBusOptions } from './platform/events.ts';
 import { healthRoutes } from './platform/health.ts';
@@ -94,6 +94,8 @@ export async function buildApp(options: AppOptions) {
   app.server.maxConnections = config.MAX_CONNECTIONS;
   capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Migrated before any plugin loads: no plugin timeout applies to a first migration (issue 31 item 20).
+  const prepared = await prepareDatabase(config, app.log, options.database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -110,7 +112,7 @@ export async function buildApp(options: AppOptions) {
   // The platform: infrastructure only.
   await app.register(configPlugin, { config });
   await app.register(securityHeaders, policySources(config));
-  await app.register(databasePlugin, { database: options.database });
+  await app.register(databasePlugin, prepared);
   await app.register(sharedState);
   await app.register(rateLimit);
   await app.register(jobsPlugin, options.jobs ?? {});
