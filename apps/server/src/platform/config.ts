@@ -13,7 +13,7 @@ import { z } from 'zod';
  * A comma-separated list setting (countries, domains, hosts): entries trimmed and cased alike, empty
  * ones dropped, each checked by `entry`. For every section's lists, so they all read the same way.
  */
-export const commaList = (casing: 'upper' | 'lower', entry: z.ZodString = z.string()) =>
+export const commaList = (casing: 'upper' | 'lower', entry: z.ZodType<string, string> = z.string()) =>
   z
     .string()
     .transform((value) =>
@@ -108,6 +108,20 @@ export const platformSettings = z.object({
     })
     .transform((url) => new URL(url).origin)
     .optional(),
+  /**
+   * Every public origin of the operator's site, comma-separated (https://chrysos.casino,https://chrysos.gr):
+   * a request whose Host is one of them gets its canonical and alternate links (and sitemap) on that
+   * origin, spec §2 "per locale and domain"; any other Host gets PUBLIC_URL's (issue 31 item 18).
+   */
+  PUBLIC_URLS: commaList(
+    'lower',
+    z.url({
+      protocol: /^https?$/,
+      error: 'expected http:// or https:// origins such as https://chrysos.casino,https://chrysos.gr',
+    }),
+  )
+    .transform((urls) => urls.map((url) => new URL(url).origin))
+    .default([]),
   /** Extra path redirects as JSON: {"/old-path": "/new-path", "/blog": "https://…"}. */
   ROUTE_RULES: z
     .string()
