@@ -280,6 +280,21 @@ describe('blocked countries', () => {
     expect(bot.status).toBe(200);
     expect((await get('/faq', { headers: { 'cf-ipcountry': 'GR' } })).status).toBe(200);
   });
+
+  // Spec §6: only bot, lighthouse, facebook or google skip the error pages (issue 31 item 11).
+  it.each([
+    ['curl/8.5.0', 403],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36',
+      403,
+    ],
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 200],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36 Chrome-Lighthouse', 200],
+    ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 200],
+  ])('from a blocked country, %s is answered %i', async (userAgent, status) => {
+    const response = await get('/faq', { headers: { 'cf-ipcountry': 'US', 'user-agent': userAgent } });
+    expect(response.status).toBe(status);
+  });
 });
 
 describe('in the browser', () => {

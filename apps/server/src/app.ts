@@ -13,7 +13,8 @@ import apiConventions from './platform/api-conventions.ts';
 import clockPlugin from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import configPlugin from './platform/config-plugin.ts';
-import databasePlugin from './platform/database.ts';
+import { capConnectionsPerAddress } from './platform/connections-per-address.ts';
+import databasePlugin, { prepareDatabase } from './platform/database.ts';
 import errorHandling, { sendError } from './platform/error-handling.ts';
 import eventsPlugin, { type EventBusOptions } from './platform/events.ts';
 import { healthRoutes } from './platform/health.ts';
@@ -49,7 +50,8 @@ export interface AppOptions {
  * REQUEST_TIMEOUT_SECONDS however slowly its bytes trickle in (else 408, and the connection is
  * closed); an idle keep-alive connection is kept 72 s, longer than a load balancer's usual 60 s so
  * the balancer closes first; a connection on which nothing moves at all (a client that stopped
- * reading) is dropped after both. MAX_CONNECTIONS caps the connections open at once.
+ * reading) is dropped after both. MAX_CONNECTIONS caps the connections open at once, and
+ * MAX_CONNECTIONS_PER_ADDRESS those of one client address.
  */
 function connectionLimits(config: Config) {
   const requestTimeout = config.REQUEST_TIMEOUT_SECONDS * 1000;
@@ -90,7 +92,10 @@ export async function buildApp(options: AppOptions) {
     ...connectionLimits(config),
   });
   app.server.maxConnections = config.MAX_CONNECTIONS;
+  capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Migrated before any plugin loads: no plugin timeout applies to a first migration (issue 31 item 20).
+  const prepared = await prepareDatabase(config, app.log, options.database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -107,7 +112,7 @@ export async function buildApp(options: AppOptions) {
   // The platform: infrastructure only.
   await app.register(configPlugin, { config });
   await app.register(securityHeaders, policySources(config));
-  await app.register(databasePlugin, { database: options.database });
+  await app.register(databasePlugin, prepared);
   await app.register(sharedState);
   await app.register(rateLimit);
   await app.register(jobsPlugin, options.jobs ?? {});

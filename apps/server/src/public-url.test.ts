@@ -48,3 +48,35 @@ describe('absolute URLs without PUBLIC_URL set', () => {
     expect(`${robots.body}${sitemap.body}`).not.toContain('evil.example');
   });
 });
+
+// Spec §2 "per locale and domain", issue 31 item 18: the operator's listed origins, never a forged one.
+describe('absolute URLs with several public origins (PUBLIC_URLS)', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp('pglite', {
+      CONTENT_DIR: fixtures,
+      PUBLIC_URL: 'https://chrysos.casino',
+      PUBLIC_URLS: 'https://chrysos.casino, https://Chrysos.gr',
+    });
+  });
+  afterAll(() => app.closeAll());
+
+  it('writes the sitemap and robots.txt on the origin the Host names when it is listed, else on PUBLIC_URL', async () => {
+    const on = async (host: string) => {
+      const robots = (await app.inject({ url: '/robots.txt', headers: { host } })).body;
+      const sitemap = (await app.inject({ url: '/sitemap.xml', headers: { host } })).body;
+      return `${robots}${sitemap}`;
+    };
+    const greek = await on('chrysos.gr');
+    expect(greek).toContain('Sitemap: https://chrysos.gr/sitemap.xml');
+    expect(greek).toContain('<loc>https://chrysos.gr/el/faq</loc>');
+    expect(greek).not.toContain('chrysos.casino');
+    const main = await on('chrysos.casino');
+    expect(main).toContain('<loc>https://chrysos.casino/faq</loc>');
+    expect(main).not.toContain('chrysos.gr');
+    const forgedHost = await on('evil.example');
+    expect(forgedHost).toContain('Sitemap: https://chrysos.casino/sitemap.xml');
+    expect(forgedHost).toContain('<loc>https://chrysos.casino/faq</loc>');
+    expect(forgedHost).not.toContain('evil.example');
+  });
+});

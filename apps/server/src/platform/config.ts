@@ -13,7 +13,7 @@ import { z } from 'zod';
  * A comma-separated list setting (countries, domains, hosts): entries trimmed and cased alike, empty
  * ones dropped, each checked by `entry`. For every section's lists, so they all read the same way.
  */
-export const commaList = (casing: 'upper' | 'lower', entry: z.ZodString = z.string()) =>
+export const commaList = (casing: 'upper' | 'lower', entry: z.ZodType<string, string> = z.string()) =>
   z
     .string()
     .transform((value) =>
@@ -50,6 +50,12 @@ export const platformSettings = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Connections the process keeps open at once; further ones are refused until some close. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /**
+   * Connections one client address may hold at once (issue 31 item 7), so one client cannot fill
+   * MAX_CONNECTIONS. Default 100 (at most MAX_CONNECTIONS); with TRUST_PROXY every connection is the
+   * proxy's, so the default is MAX_CONNECTIONS and the proxy caps each client (README).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
@@ -102,6 +108,20 @@ export const platformSettings = z.object({
     })
     .transform((url) => new URL(url).origin)
     .optional(),
+  /**
+   * Every public origin of the operator's site, comma-separated (https://chrysos.casino,https://chrysos.gr):
+   * a request whose Host is one of them gets its canonical and alternate links (and sitemap) on that
+   * origin, spec §2 "per locale and domain"; any other Host gets PUBLIC_URL's (issue 31 item 18).
+   */
+  PUBLIC_URLS: commaList(
+    'lower',
+    z.url({
+      protocol: /^https?$/,
+      error: 'expected http:// or https:// origins such as https://chrysos.casino,https://chrysos.gr',
+    }),
+  )
+    .transform((urls) => urls.map((url) => new URL(url).origin))
+    .default([]),
   /** Extra path redirects as JSON: {"/old-path": "/new-path", "/blog": "https://…"}. */
   ROUTE_RULES: z
     .string()
@@ -150,7 +170,10 @@ export const platformSettings = z.object({
 });
 
 /** The platform's settings once parsed; PUBLIC_URL is always known then (see `listenOrigin`). */
-export type PlatformConfig = Omit<z.output<typeof platformSettings>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type PlatformConfig = Omit<
+  z.output<typeof platformSettings>,
+  'PUBLIC_URL' | 'MAX_CONNECTIONS_PER_ADDRESS'
+> & { PUBLIC_URL: string; MAX_CONNECTIONS_PER_ADDRESS: number };
 
 /**
  * The parsed settings, the type of `app.config`: a typed map filled by declaration merging, like
@@ -166,7 +189,10 @@ export type PlatformConfig = Omit<z.output<typeof platformSettings>, 'PUBLIC_URL
 export interface Config extends PlatformConfig {}
 
 /** The settings while they are checked, before PUBLIC_URL falls back to the listen address. */
-export type ParsedConfig = Omit<Config, 'PUBLIC_URL'> & { PUBLIC_URL?: string | undefined };
+export type ParsedConfig = Omit<Config, 'PUBLIC_URL' | 'MAX_CONNECTIONS_PER_ADDRESS'> & {
+  PUBLIC_URL?: string | undefined;
+  MAX_CONNECTIONS_PER_ADDRESS?: number | undefined;
+};
 
 /** One section of the configuration: a module's variables (or the platform's) and the rules among them. */
 export interface ConfigSection<Settings extends z.ZodObject = z.ZodObject> {
@@ -196,6 +222,13 @@ export const platformConfig: ConfigSection<typeof platformSettings> = {
         message: 'more than one process needs DATABASE_URL: embedded PGlite belongs to one process',
       });
     }
+    if ((config.MAX_CONNECTIONS_PER_ADDRESS ?? 0) > config.MAX_CONNECTIONS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAX_CONNECTIONS_PER_ADDRESS'],
+        message: 'at most MAX_CONNECTIONS: one address cannot hold more than the whole process',
+      });
+    }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -205,7 +238,12 @@ export const platformConfig: ConfigSection<typeof platformSettings> = {
     }
   },
   secrets: ['DATABASE_URL', 'REDIS_URL', 'OPERATOR_API_TOKEN'],
-  complete: (config) => ({ PUBLIC_URL: config.PUBLIC_URL ?? listenOrigin(config) }),
+  complete: (config) => ({
+    PUBLIC_URL: config.PUBLIC_URL ?? listenOrigin(config),
+    MAX_CONNECTIONS_PER_ADDRESS:
+      config.MAX_CONNECTIONS_PER_ADDRESS ??
+      (config.TRUST_PROXY === false ? Math.min(100, config.MAX_CONNECTIONS) : config.MAX_CONNECTIONS),
+  }),
 };
 
 export class ConfigError extends Error {}

@@ -6,8 +6,8 @@ import { buildTestApp } from '../testing/build-test-app.ts';
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /** A raw connection to the listening app: what it was sent back, and a promise of its end. */
-function connect(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
+function connect(port: number, localAddress = '127.0.0.1') {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   let received = '';
   socket.on('data', (chunk) => {
     received += chunk;
@@ -51,6 +51,44 @@ describe('one client cannot hold the server', () => {
     expect(parseConfig({})).toMatchObject({ REQUEST_TIMEOUT_SECONDS: 30, MAX_CONNECTIONS: 1000 });
     expect(() => parseConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
     expect(() => parseConfig({ MAX_CONNECTIONS: 'many' })).toThrow(/MAX_CONNECTIONS/);
+  });
+
+  it('caps the connections of one address below MAX_CONNECTIONS, unless a trusted proxy connects', () => {
+    expect(parseConfig({}).MAX_CONNECTIONS_PER_ADDRESS).toBe(100);
+    expect(parseConfig({ MAX_CONNECTIONS: '50' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(50);
+    expect(parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: '20' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(20);
+    // Behind a proxy every connection is the proxy's: the proxy caps each client (README).
+    expect(parseConfig({ TRUST_PROXY: 'true' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(1000);
+    expect(() => parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+    expect(() => parseConfig({ MAX_CONNECTIONS: '10', MAX_CONNECTIONS_PER_ADDRESS: '11' })).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
+  // Issue 31 item 7: 1,000 silent sockets from one address refused every other client.
+  it('refuses one address past its cap while another address is still served', async () => {
+    const port = await listening({ MAX_CONNECTIONS: '10', MAX_CONNECTIONS_PER_ADDRESS: '2' });
+    const held = [track(connect(port)), track(connect(port))];
+    for (const connection of held) expect(await get(connection, '/healthz')).toBe('HTTP/1.1 200 OK');
+
+    const refused = track(connect(port));
+    await refused.closed;
+    expect(refused.received()).toBe('');
+
+    // 127.0.0.2 is another loopback address: another client.
+    const other = track(connect(port, '127.0.0.2'));
+    expect(await get(other, '/healthz')).toBe('HTTP/1.1 200 OK');
+    // The capped address is served again once one of its connections closes.
+    held[0]?.socket.destroy();
+    await vi.waitFor(
+      async () => {
+        const next = track(connect(port));
+        expect(await Promise.race([get(next, '/healthz'), next.closed.then(() => 'closed')])).toBe(
+          'HTTP/1.1 200 OK',
+        );
+      },
+      { timeout: 5000, interval: 50 },
+    );
   });
 
   it('answers 408 and closes a connection that trickles a declared body, and one that sends nothing', async () => {

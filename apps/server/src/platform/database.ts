@@ -1,6 +1,7 @@
 import { createDatabase, type Database, seed } from '@chrysos/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,24 +10,47 @@ declare module 'fastify' {
 }
 
 export interface DatabasePluginOptions {
-  /** A database the caller owns (tests); otherwise one is opened from the configuration and closed with the app. */
-  database?: Database | undefined;
+  database: Database;
+  /** Whether the app opened it, and so closes it with itself (tests pass a database they own). */
+  owned: boolean;
 }
 
-/** Opens the database, applies committed migrations and the idempotent seed before the app serves. */
-async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions): Promise<void> {
+/**
+ * Opens the configured database unless one is given, applies committed migrations and the idempotent
+ * seed. Called before the app's plugins load, not inside one: a first migration on a loaded machine
+ * may take longer than Fastify gives a plugin to start (10 s), and the start must not fail then
+ * (issue 31 item 20).
+ */
+export async function prepareDatabase(
+  config: Config,
+  log: FastifyBaseLogger,
+  given?: Database,
+): Promise<DatabasePluginOptions> {
   const database =
-    options.database ??
+    given ??
     (await createDatabase({
-      url: app.config.DATABASE_URL,
-      dataDir: `${app.config.DATA_DIR}/pglite`,
-      poolSize: app.config.DATABASE_POOL_SIZE,
+      url: config.DATABASE_URL,
+      dataDir: `${config.DATA_DIR}/pglite`,
+      poolSize: config.DATABASE_POOL_SIZE,
     }));
-  if (!options.database) app.addHook('onClose', () => database.close());
-  await database.migrate();
-  await seed(database.db);
+  try {
+    await database.migrate();
+    await seed(database.db);
+  } catch (error) {
+    if (!given) await database.close();
+    throw error;
+  }
+  log.info({ database: database.kind }, 'database ready');
+  return { database, owned: !given };
+}
+
+/** The prepared database as `app.database`, closed with the app when the app opened it. */
+async function databasePlugin(
+  app: FastifyInstance,
+  { database, owned }: DatabasePluginOptions,
+): Promise<void> {
+  if (owned) app.addHook('onClose', () => database.close());
   app.decorate('database', database);
-  app.log.info({ database: database.kind }, 'database ready');
 }
 
 export default fp(databasePlugin, { name: 'database', dependencies: ['config'] });

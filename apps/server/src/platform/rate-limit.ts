@@ -5,7 +5,7 @@ import fastifyRateLimit, {
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 import { type DatabaseState, RedisState, type SharedState } from './shared-state.ts';
@@ -55,6 +55,11 @@ export const rateLimits = {
   playerUpdate: { max: 20, timeWindow: '15 minutes', ...attempts },
   /** Identity documents: each upload is decoded, re-encoded and stored, so a flood of them is refused early. */
   documentUpload: { max: 20, timeWindow: '1 hour', ...attempts },
+  /**
+   * Unknown coupon codes (issue 31 item 6): only misses count (`refusalLimitOf`), so players behind one
+   * address who redeem real codes never use it up, while guessing stops after ten misses.
+   */
+  couponGuess: { max: 10, timeWindow: '15 minutes', ...attempts },
   /** The support page's contact form. */
   contactMessage: {
     max: 5,
@@ -117,6 +122,24 @@ export async function countAttempt(state: SharedState, name: KeyedLimitName, key
   const hashed = createHash('sha256').update(key).digest('hex');
   const { count, ttlMs } = await state.hit(`rate-limit:${name}:${hashed}`, windowMs(limit.timeWindow));
   if (count > limit.max) throw tooMany(limit, ttlMs);
+}
+
+/**
+ * A limit counted on some of a route's refusals only: the route `count`s a refusal before it answers,
+ * and `onRequest` (the route's hook) answers 429 to a client address past `max` of them in the window.
+ */
+export function refusalLimitOf(app: FastifyInstance, name: RateLimitName) {
+  const limit: Limit = rateLimits[name];
+  const keyOf = (request: FastifyRequest) => `refusals:${name}:${request.ip}`;
+  const count = (request: FastifyRequest) => app.sharedState.hit(keyOf(request), windowMs(limit.timeWindow));
+  return {
+    count,
+    onRequest: async (request: FastifyRequest) => {
+      if ((await app.sharedState.hits(keyOf(request))) < limit.max) return;
+      // The refused request is one more refusal; its hit says how long the window has left.
+      throw tooMany(limit, (await count(request)).ttlMs);
+    },
+  };
 }
 
 /** @fastify/rate-limit's store interface on the database's counters: one upsert per request. */

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { refusalLimitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { activateBonus, lostRunningRace } from './activate-bonus.ts';
@@ -41,6 +42,7 @@ export function bonusRoutes(deps: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.database;
+    const couponGuesses = refusalLimitOf(app, 'couponGuess');
 
     app.route({
       ...routeOf(bonusesApi.list),
@@ -76,12 +78,20 @@ export function bonusRoutes(deps: {
 
     app.route({
       ...routeOf(bonusesApi.redeemCoupon),
+      onRequest: couponGuesses.onRequest,
       handler: async (request) => {
         const playerId = await requirePlayerNotExcluded(request);
         const language = languageOf(request);
         const currency = await activeCurrency(db, playerId, await deps.defaultCurrency());
         const facts = await playerFacts(db, playerId, currency, deps.licence, new Date());
-        const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code);
+        const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code).catch(
+          async (error: unknown) => {
+            // A miss is a guess (issue 31 item 6); a real code's refusal is not.
+            if (error instanceof AppError && error.problems[0]?.code === 'bonuses.coupon_unknown')
+              await couponGuesses.count(request);
+            throw error;
+          },
+        );
         const pick = <T extends { id: string }>(items: T[], ids: string[]) =>
           items.filter((item) => ids.includes(item.id));
         return {

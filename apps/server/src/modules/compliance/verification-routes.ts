@@ -70,16 +70,23 @@ async function documentFile(db: Db, id: string, playerId?: string) {
   return found;
 }
 
-/** The file as stored, never cached, never sniffed into another type by a browser. */
+/**
+ * The file as stored, never cached, never sniffed into another type by a browser. A PDF is stored as
+ * sent and may carry JavaScript (`/OpenAction … /JS`): it is a download, not a page of the site, and
+ * opened anyway it runs in a sandbox with no origin, scripts or forms (issue 31 item 5).
+ */
 function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof documentFile>>) {
   return reply
     .header('content-type', file.contentType)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+    .header(
+      'content-security-policy',
+      "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    )
     .header(
       'content-disposition',
-      `inline; filename="${file.kind}-${file.id}.${extensionOf(file.contentType)}"`,
+      `attachment; filename="${file.kind}-${file.id}.${extensionOf(file.contentType)}"`,
     )
     .send(Buffer.from(file.content));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -193,6 +193,39 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     const json = await api(player, 'POST', '/player/documents', { kind: 'identity' });
     expect(json.statusCode).toBe(415);
     expect((await api(player, 'GET', '/player/documents')).json().documents).toHaveLength(1);
+  });
+
+  // Issue 31 item 5: a PDF that runs JavaScript when opened must never be opened by the site's origin.
+  it('serves a PDF with JavaScript as an attachment in a sandbox, to its owner and to the operator', async () => {
+    const player = await newPlayer(app);
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    pdf.catalog.set(
+      PDFName.of('OpenAction'),
+      pdf.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(document.cookie)') }),
+    );
+    const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
+    expect(bytes.includes('/OpenAction')).toBe(true);
+    expect(bytes.includes('/JS')).toBe(true);
+    const created = await upload(player, 'identity', {
+      name: 'passport.pdf',
+      type: 'application/pdf',
+      bytes,
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+
+    for (const file of [
+      await api(player, 'GET', `/player/documents/${id}/file`),
+      await operator('GET', `/documents/${id}/file`),
+    ]) {
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="identity-${id}.pdf"`);
+      expect(String(file.headers['content-security-policy']).split(/;\s*/)).toContain('sandbox');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cache-control']).toBe('private, no-store');
+    }
   });
 
   it('needs approved identity and address for a large withdrawal; once approved, verified and it goes through', async () => {

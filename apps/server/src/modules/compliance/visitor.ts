@@ -1,9 +1,9 @@
-import { isbot } from 'isbot';
-
-/** Spec §6: user agents matching bot, lighthouse, facebook or google are bots, plus every crawler isbot knows. */
+/**
+ * Spec §6: user agents matching bot, lighthouse, facebook or google are bots (they skip the error
+ * pages), and no others: a wider list (isbot's) let curl and HeadlessChrome past the country block.
+ */
 export function isBotUserAgent(userAgent: string | undefined): boolean {
-  if (!userAgent) return false;
-  return isbot(userAgent) || /bot|lighthouse|facebook|google/i.test(userAgent);
+  return userAgent !== undefined && /bot|lighthouse|facebook|google/i.test(userAgent);
 }
 
 /** Whether a visitor from this country may not use the casino. Unknown countries are not blocked. */

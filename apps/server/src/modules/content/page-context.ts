@@ -1,6 +1,7 @@
 import { isVisible } from '@chrysos/rules';
 import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicOriginOf } from '../../platform/public-origin.ts';
 import { sessionCookieName, sessionLimitThatEnded } from '../auth/public.ts';
 import { isBlockedCountry, realityCheckMinutes } from '../compliance/public.ts';
 import { presentPlayer, viewerOf } from '../player/public.ts';
@@ -40,7 +41,7 @@ export function pageContextOf(app: FastifyInstance) {
       supportEmail: config.SUPPORT_EMAIL,
       mobileAppDomains: config.MOBILE_APP_DOMAINS,
       scriptNonce: reply.scriptNonce,
-      origin: config.PUBLIC_URL,
+      origin: publicOriginOf(config, request),
       content: {
         list: (collection, locale) => app.content.list(collection, locale, viewer),
         first: (collection, locale) => app.content.first(collection, locale, viewer),

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOriginOf } from '../../platform/public-origin.ts';
 import { visitorOf } from './visitor-of.ts';
 
 /**
  * What an anonymous page depends on besides its URL and language (platform/render-cache.ts keys on it):
  * the visitor's country and bot-ness as the page context reads them (games, restrictions, the block
- * page), the day of the date rules in the operator's time zone (and a test's move of the clock), and
- * the versions of the content and the games catalogue — read from the database, so a change made on
- * any instance shows on the next page.
+ * page), the public origin its links are on (PUBLIC_URLS), the day of the date rules in the operator's
+ * time zone (and a test's move of the clock), and the versions of the content and the games catalogue
+ * — read from the database, so a change made on any instance shows on the next page.
  */
 export function pageVariantOf(app: FastifyInstance) {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.TIME_ZONE });
@@ -16,6 +17,7 @@ export function pageVariantOf(app: FastifyInstance) {
     return [
       countryCode ?? '-',
       isBot ? 'bot' : '',
+      publicOriginOf(app.config, request),
       day.format(app.clock.now()),
       app.clock.moves,
       content,

@@ -1,5 +1,6 @@
 import { localizePath } from '@chrysos/rules';
 import type { FastifyPluginAsync } from 'fastify';
+import { publicOriginOf } from '../../platform/public-origin.ts';
 import { viewerOf } from '../player/public.ts';
 
 /** Public pages every visitor can open, without the locale prefix. */
@@ -26,8 +27,8 @@ const escapeXml = (text: string) =>
 
 /** `sitemap.xml` with every public page in both languages, each naming its alternate; and `robots.txt`. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/robots.txt', async (_request, reply) => {
-    const origin = app.config.PUBLIC_URL;
+  app.get('/robots.txt', async (request, reply) => {
+    const origin = publicOriginOf(app.config, request);
     return reply
       .type('text/plain; charset=utf-8')
       .send(
@@ -45,7 +46,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = app.config.PUBLIC_URL;
+    const origin = publicOriginOf(app.config, request);
     const viewer = await viewerOf(app, request);
     const slugs = (collection: 'textPages' | 'promotions', prefix: string) =>
       app.content

@@ -1,6 +1,6 @@
 import { schema } from '@chrysos/db';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,6 +33,26 @@ export function isFromThisMachine(request: FastifyRequest): boolean {
     .every((address) => loopback.test(address.trim()));
 }
 
+/** Host names a browser on this machine reaches the demo by, besides the site's own (PUBLIC_URL's). */
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the request names this site: PUBLIC_URL's host name or a loopback name. A page of another
+ * site whose name an attacker rebinds to 127.0.0.1 (DNS rebinding) runs on this machine but sends its
+ * own name as Host, so it is refused (issue 31 item 8).
+ */
+export function isForThisSite(request: FastifyRequest, publicUrl: string): boolean {
+  const host = request.hostname.toLowerCase();
+  return host === new URL(publicUrl).hostname || loopbackNames.has(host);
+}
+
+const refusal = (reply: FastifyReply, why: string) =>
+  reply
+    .code(403)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page('Not here', `<h1>Demo mailbox</h1><p>${why}</p>`));
+
 /**
  * The development mailbox (demo mode only): every email the product wrote, as the recipient would see
  * it, so account flows can be tried without a mail server. Never registered in real operation, and
@@ -42,17 +62,12 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isFromThisMachine(request)) return;
-    return reply
-      .code(403)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          'Not here',
-          '<h1>Demo mailbox</h1><p>The demo mailbox opens only on the machine that runs the demo.</p>',
-        ),
-      );
+    if (!isFromThisMachine(request)) {
+      return refusal(reply, 'The demo mailbox opens only on the machine that runs the demo.');
+    }
+    if (!isForThisSite(request, app.config.PUBLIC_URL)) {
+      return refusal(reply, 'The demo mailbox answers only at the address of the demo, or at localhost.');
+    }
   });
 
   app.get('/dev/mailbox', async (_request, reply) => {

@@ -9,7 +9,11 @@ describe('development mailbox', () => {
   let demo: Awaited<ReturnType<typeof buildTestApp>>;
   let real: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
-    demo = await buildTestApp('pglite', { CONTENT_DIR: fixtures, DEMO_MODE: 'true' });
+    demo = await buildTestApp('pglite', {
+      CONTENT_DIR: fixtures,
+      DEMO_MODE: 'true',
+      PUBLIC_URL: 'https://demo.chrysos.example',
+    });
     real = await buildTestApp('pglite', { CONTENT_DIR: fixtures });
   });
   afterAll(async () => {
@@ -72,6 +76,26 @@ describe('development mailbox', () => {
     expect((await demo.inject({ url: `/dev/mailbox/${email.id}`, remoteAddress: '::1' })).body).toContain(
       'reset_password_token=',
     );
+  });
+
+  // Issue 31 item 8: a page of evil.example that rebinds its name to 127.0.0.1 is a client on this machine.
+  it("answers only under the site's own host name or a loopback name (DNS rebinding)", async () => {
+    const inbox = (host: string) => demo.inject({ url: '/dev/mailbox', headers: { host } });
+    for (const host of ['evil.example', 'evil.example:3000', '127.0.0.1.evil.example', 'chrysos.example']) {
+      const refused = await inbox(host);
+      expect(refused.statusCode, host).toBe(403);
+      expect(refused.body).toContain('The demo mailbox answers only at the address of the demo');
+      expect(refused.body).not.toContain('<table>');
+    }
+    for (const host of [
+      'demo.chrysos.example',
+      'localhost:3000',
+      'LOCALHOST',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+    ]) {
+      expect((await inbox(host)).statusCode, host).toBe(200);
+    }
   });
 
   it('goes by the client address a trusted proxy gives', async () => {
