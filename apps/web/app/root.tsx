@@ -33,8 +33,15 @@ import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
-  const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled, sessionEndedAtLimit } =
-    context.get(appContext);
+  const {
+    license,
+    realityCheckMinutes,
+    mobileAppDomains,
+    iosAppStoreUrl,
+    player,
+    cashierDisabled,
+    sessionEndedAtLimit,
+  } = context.get(appContext);
   const catalogue = publishedCatalogue(locale).href;
   rememberCatalogue(catalogue, catalogues[locale]);
   return {
@@ -43,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     license,
     realityCheckMinutes,
     mobileAppDomains,
+    iosAppStoreUrl,
     player,
     cashierDisabled,
     sessionEndedAtLimit,

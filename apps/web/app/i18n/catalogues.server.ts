@@ -18,6 +18,8 @@ import verificationEl from '../features/compliance/verification/messages.el.json
 import verificationEn from '../features/compliance/verification/messages.en.json';
 import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
+import crmEl from '../features/crm/messages.el.json';
+import crmEn from '../features/crm/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
 import jackpotEl from '../features/jackpot/messages.el.json';
@@ -28,6 +30,8 @@ import loyaltyEl from '../features/loyalty/messages.el.json';
 import loyaltyEn from '../features/loyalty/messages.en.json';
 import notificationsEl from '../features/notifications/messages.el.json';
 import notificationsEn from '../features/notifications/messages.en.json';
+import pwaEl from '../features/pwa/messages.el.json';
+import pwaEn from '../features/pwa/messages.en.json';
 import studioEl from '../features/studio/messages.el.json';
 import studioEn from '../features/studio/messages.en.json';
 import tournamentsEl from '../features/tournaments/messages.el.json';
@@ -64,6 +68,8 @@ const en = {
   ...loyaltyEn,
   ...lotteryEn,
   ...jackpotEn,
+  ...crmEn,
+  ...pwaEn,
 };
 const el = {
   ...uiEl,
@@ -85,6 +91,8 @@ const el = {
   ...loyaltyEl,
   ...lotteryEl,
   ...jackpotEl,
+  ...crmEl,
+  ...pwaEl,
 };
 
 export type Messages = typeof en;

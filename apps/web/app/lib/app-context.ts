@@ -42,6 +42,8 @@ export interface AppContext {
   isBot: boolean;
   supportEmail: string;
   mobileAppDomains: string[];
+  /** The iOS app's App Store page (IOS_APP_STORE_URL), where the IosAppReviews modal leads; null: none. */
+  iosAppStoreUrl: string | null;
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   /**

@@ -39,6 +39,7 @@ export function pageContextOf(app: FastifyInstance) {
       cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
       supportEmail: config.SUPPORT_EMAIL,
       mobileAppDomains: config.MOBILE_APP_DOMAINS,
+      iosAppStoreUrl: config.IOS_APP_STORE_URL ?? null,
       scriptNonce: reply.scriptNonce,
       origin: config.PUBLIC_URL,
       content: {
