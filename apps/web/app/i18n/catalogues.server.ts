@@ -12,6 +12,8 @@ import exclusionsEl from '../features/compliance/exclusions/messages.el.json';
 import exclusionsEn from '../features/compliance/exclusions/messages.en.json';
 import limitsEl from '../features/compliance/limits/messages.el.json';
 import limitsEn from '../features/compliance/limits/messages.en.json';
+import privacyPolicyEl from '../features/compliance/privacy-policy/messages.el.json';
+import privacyPolicyEn from '../features/compliance/privacy-policy/messages.en.json';
 import realityCheckEl from '../features/compliance/reality-check/messages.el.json';
 import realityCheckEn from '../features/compliance/reality-check/messages.en.json';
 import verificationEl from '../features/compliance/verification/messages.el.json';
@@ -70,6 +72,7 @@ const en = {
   ...jackpotEn,
   ...crmEn,
   ...pwaEn,
+  ...privacyPolicyEn,
 };
 const el = {
   ...uiEl,
@@ -93,6 +96,7 @@ const el = {
   ...jackpotEl,
   ...crmEl,
   ...pwaEl,
+  ...privacyPolicyEl,
 };
 
 export type Messages = typeof en;

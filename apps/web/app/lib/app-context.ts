@@ -60,6 +60,11 @@ export interface AppContext {
    */
   sessionEndedAtLimit: number | null;
   /**
+   * For a signed-in player who has not accepted the privacy policy in force: its version (the
+   * `utcDateTime` of its privacyPolicyUpdate item); else null.
+   */
+  privacyPolicyToAccept: string | null;
+  /**
    * The contract's client, answered in-process as this request's visitor (their session, country and
    * language), so a page is rendered from exactly what the browser would get from /api (decision 9):
    * `await app.api(endpoints.games.providers, {})`.

@@ -4,6 +4,7 @@ import { useModalData, useModals } from '../../modals/ModalProvider';
 import { SignInForm, SignUpForm } from './AuthForms';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EmailRequestForm } from './EmailRequestForm';
+import { RegisterPanel } from './RegisterPanel';
 import { forgetRememberedPlayer, type RememberedPlayer } from './remembered-player';
 
 /** Data of the Login modal: the player remembered on this device, for a returning visitor (spec §2). */
@@ -74,6 +75,7 @@ export function RegisterModal() {
   const name = stack.some((modal) => modal.name === 'RegisterAnon') ? 'RegisterAnon' : 'Register';
   return (
     <div className="modal__body">
+      <RegisterPanel />
       <SignUpForm idPrefix="register-modal" onDone={() => close(name)} />
       <button
         type="button"
