@@ -33,19 +33,37 @@ import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
-  const { license, realityCheckMinutes, mobileAppDomains, player, cashierDisabled, sessionEndedAtLimit } =
-    context.get(appContext);
+  const {
+    license,
+    realityCheckMinutes,
+    mobileAppDomains,
+    iosAppStoreUrl,
+    player,
+    cashierDisabled,
+    sessionEndedAtLimit,
+    privacyPolicyToAccept,
+    content,
+  } = context.get(appContext);
   const catalogue = publishedCatalogue(locale).href;
   rememberCatalogue(catalogue, catalogues[locale]);
+  // The notice of the privacy policy version the player has still to accept, in the page's language.
+  const privacyNotice = privacyPolicyToAccept
+    ? (content
+        .list('privacyPolicyUpdate', locale)
+        .find((item) => Date.parse(item.data.utcDateTime) === Date.parse(privacyPolicyToAccept))?.data ??
+      null)
+    : null;
   return {
     locale,
     catalogue,
     license,
     realityCheckMinutes,
     mobileAppDomains,
+    iosAppStoreUrl,
     player,
     cashierDisabled,
     sessionEndedAtLimit,
+    privacyNotice,
   };
 }
 
@@ -129,6 +147,10 @@ const RealityCheck = lazy(() =>
 const BonusesUpdates = lazy(() =>
   import('./features/bonuses/BonusesUpdates').then((module) => ({ default: module.BonusesUpdates })),
 );
+/** Realtime CRM messages (content realtimeCrmConfigure), for a signed-in player only. */
+const CrmMessages = lazy(() =>
+  import('./features/crm/CrmMessages').then((module) => ({ default: module.CrmMessages })),
+);
 /** Says why a session ended at the player's session-time limit (issue 17). */
 const SessionLimitWatch = lazy(() =>
   import('./features/compliance/limits/SessionLimitWatch').then((module) => ({
@@ -185,6 +207,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
             {player ? (
               <Suspense fallback={null}>
                 <BonusesUpdates />
+                <CrmMessages />
                 <SessionLimitWatch />
               </Suspense>
             ) : null}

@@ -99,6 +99,9 @@ export const endpoints = {
   content: {
     query: ref<typeof contract.contentApi.query>('POST', '/api', '/content/query', 1),
   },
+  crm: {
+    send: ref<typeof contract.crmApi.send>('POST', '/api', '/operator/players/:id/crm_events', 1),
+  },
   exclusions: {
     list: ref<typeof contract.exclusionsApi.list>('GET', '/api', '/player/exclusions', 1),
     take: ref<typeof contract.exclusionsApi.take>('POST', '/api', '/player/exclusions', 1),
@@ -265,6 +268,15 @@ export const endpoints = {
     settings: ref<typeof contract.playerApi.settings>('GET', '/api', '/player/settings', 1),
     updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
     addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
+  },
+  privacyPolicy: {
+    status: ref<typeof contract.privacyPolicyApi.status>('GET', '/api', '/player/privacy_policy', 1),
+    accept: ref<typeof contract.privacyPolicyApi.accept>(
+      'POST',
+      '/api',
+      '/player/privacy_policy/acceptance',
+      1,
+    ),
   },
   realityCheck: {
     sessionSummary: ref<typeof contract.realityCheckApi.sessionSummary>(

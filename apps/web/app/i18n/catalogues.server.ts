@@ -12,12 +12,16 @@ import exclusionsEl from '../features/compliance/exclusions/messages.el.json';
 import exclusionsEn from '../features/compliance/exclusions/messages.en.json';
 import limitsEl from '../features/compliance/limits/messages.el.json';
 import limitsEn from '../features/compliance/limits/messages.en.json';
+import privacyPolicyEl from '../features/compliance/privacy-policy/messages.el.json';
+import privacyPolicyEn from '../features/compliance/privacy-policy/messages.en.json';
 import realityCheckEl from '../features/compliance/reality-check/messages.el.json';
 import realityCheckEn from '../features/compliance/reality-check/messages.en.json';
 import verificationEl from '../features/compliance/verification/messages.el.json';
 import verificationEn from '../features/compliance/verification/messages.en.json';
 import contentEl from '../features/content/messages.el.json';
 import contentEn from '../features/content/messages.en.json';
+import crmEl from '../features/crm/messages.el.json';
+import crmEn from '../features/crm/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
 import jackpotEl from '../features/jackpot/messages.el.json';
@@ -28,6 +32,8 @@ import loyaltyEl from '../features/loyalty/messages.el.json';
 import loyaltyEn from '../features/loyalty/messages.en.json';
 import notificationsEl from '../features/notifications/messages.el.json';
 import notificationsEn from '../features/notifications/messages.en.json';
+import pwaEl from '../features/pwa/messages.el.json';
+import pwaEn from '../features/pwa/messages.en.json';
 import studioEl from '../features/studio/messages.el.json';
 import studioEn from '../features/studio/messages.en.json';
 import tournamentsEl from '../features/tournaments/messages.el.json';
@@ -64,6 +70,9 @@ const en = {
   ...loyaltyEn,
   ...lotteryEn,
   ...jackpotEn,
+  ...crmEn,
+  ...pwaEn,
+  ...privacyPolicyEn,
 };
 const el = {
   ...uiEl,
@@ -85,6 +94,9 @@ const el = {
   ...loyaltyEl,
   ...lotteryEl,
   ...jackpotEl,
+  ...crmEl,
+  ...pwaEl,
+  ...privacyPolicyEl,
 };
 
 export type Messages = typeof en;

@@ -4,9 +4,10 @@ import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { Footer } from '../features/chrome/Footer';
 import { Header } from '../features/chrome/Header';
 import { BottomPromo, DownBar } from '../features/chrome/PromoStrips';
+import { PrivacyPolicyNotice } from '../features/compliance/privacy-policy/PrivacyPolicyNotice';
 import { errorMeta } from '../features/content/meta';
 import { usePlayer } from '../features/player/player-session';
-import { useChrome } from '../lib/route-data';
+import { useChrome, useRootData } from '../lib/route-data';
 import type { Route } from './+types/default';
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) : []);
@@ -14,12 +15,14 @@ export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args) 
 function Frame({ children }: { children: React.ReactNode }) {
   const chrome = useChrome();
   const player = usePlayer();
+  const privacyNotice = useRootData()?.privacyNotice ?? null;
   return (
     <div className="page">
       {chrome ? <Header chrome={chrome} /> : null}
       {/* In the page's bundle, not loaded apart: a bar rendered on the server and then suspended on the
           client vanished and came back, moving the whole page by its height (seen in CI). */}
       {player && !player.confirmed ? <ConfirmEmailBar /> : null}
+      {player && privacyNotice ? <PrivacyPolicyNotice notice={privacyNotice} /> : null}
       <main className="page__main" id="main">
         {children}
       </main>

@@ -42,6 +42,8 @@ export interface AppContext {
   isBot: boolean;
   supportEmail: string;
   mobileAppDomains: string[];
+  /** The iOS app's App Store page (IOS_APP_STORE_URL), where the IosAppReviews modal leads; null: none. */
+  iosAppStoreUrl: string | null;
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   /**
@@ -57,6 +59,11 @@ export interface AppContext {
    * the limit's minutes, so whichever page they land on says why; else null.
    */
   sessionEndedAtLimit: number | null;
+  /**
+   * For a signed-in player who has not accepted the privacy policy in force: its version (the
+   * `utcDateTime` of its privacyPolicyUpdate item); else null.
+   */
+  privacyPolicyToAccept: string | null;
   /**
    * The contract's client, answered in-process as this request's visitor (their session, country and
    * language), so a page is rendered from exactly what the browser would get from /api (decision 9):

@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../lib/i18n';
 import { focusFirstField } from '../ui/focus';
 import { useModals } from './ModalProvider';
-import { PendingModal } from './PendingModal';
 import type { ModalName } from './registry';
 
 /**
@@ -57,6 +56,34 @@ const fortuneWheel = lazyBody(
   () => import('../features/wheel/FortuneWheelModal'),
   (module) => module.FortuneWheelModal,
 );
+const thankYou = lazyBody(
+  () => import('../features/crm/ThankYouModal'),
+  (module) => module.ThankYouModal,
+);
+const confirmProfile = lazyBody(
+  () => import('../features/account/ConfirmProfileModal'),
+  (module) => module.ConfirmProfileModal,
+);
+const duplicateUserInfo = lazyBody(
+  () => import('../features/account/DuplicateUserInfoModal'),
+  (module) => module.DuplicateUserInfoModal,
+);
+const fillProfile = lazyBody(
+  () => import('../features/account/FillProfileModal'),
+  (module) => module.FillProfileModal,
+);
+const welcomePackLost = lazyBody(
+  () => import('../features/bonuses/WelcomePackLostModal'),
+  (module) => module.WelcomePackLostModal,
+);
+const iosAppReviews = lazyBody(
+  () => import('../features/pwa/IosAppReviewsModal'),
+  (module) => module.IosAppReviewsModal,
+);
+const iosAppShare = lazyBody(
+  () => import('../features/pwa/IosAppShareModal'),
+  (module) => module.IosAppShareModal,
+);
 
 /** Tells the host that a body fetched on demand is now on screen (it commits with the body). */
 function Shown({ onShown }: { onShown: () => void }) {
@@ -64,7 +91,7 @@ function Shown({ onShown }: { onShown: () => void }) {
   return null;
 }
 
-const bodies: Partial<Record<ModalName, React.ComponentType>> = {
+const bodies: Record<ModalName, React.ComponentType> = {
   Menu: menu,
   GameMenu: gameMenu,
   SearchGames: search,
@@ -81,11 +108,18 @@ const bodies: Partial<Record<ModalName, React.ComponentType>> = {
   NotificationsList: notificationsList,
   Prize: prize,
   FortuneWheel: fortuneWheel,
+  ThankYou: thankYou,
+  ConfirmProfile: confirmProfile,
+  DuplicateUserInfo: duplicateUserInfo,
+  FillProfileAuth: fillProfile,
+  WelcomePackLooseAuth: welcomePackLost,
+  IosAppReviews: iosAppReviews,
+  IosAppShare: iosAppShare,
 };
 
 function ModalBody({ name }: { name: ModalName }) {
   const Body = bodies[name];
-  return Body ? <Body /> : <PendingModal name={name} />;
+  return <Body />;
 }
 
 /** Renders the open modals in stack order; the top one answers Escape. */

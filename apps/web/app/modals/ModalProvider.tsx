@@ -37,6 +37,13 @@ export function useModals(): Modals {
   return modals;
 }
 
+/** The data a modal was opened with, when it is of the expected shape (none when opened by hash). */
+export function useModalData<T extends object>(name: ModalName): Partial<T> {
+  const { stack } = useModals();
+  const data = stack.find((modal) => modal.name === name)?.data;
+  return data && typeof data === 'object' ? (data as Partial<T>) : {};
+}
+
 /**
  * Holds the modal stack, opens the modal a URL hash names (once the player session is known), and
  * closes modals whose Anon/Auth condition stops holding when the login state changes. A hash asking

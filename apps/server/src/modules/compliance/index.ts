@@ -4,6 +4,7 @@ import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { limitRoutes } from './limits-routes.ts';
+import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
 
@@ -19,9 +20,10 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
   await app.register(operatorScope(verificationOperatorRoutes));
   await app.register(apiScope(limitRoutes(app.config.LICENSE)));
   await app.register(apiScope(realityCheckRoutes));
+  await app.register(apiScope(privacyPolicyRoutes));
 }
 
 export default fp(compliancePlugin, {
   name: 'compliance',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'wallet', 'cashier'],
+  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'wallet', 'cashier', 'content'],
 });

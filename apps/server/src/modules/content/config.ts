@@ -15,6 +15,8 @@ export const contentSettings = z.object({
   ).default([]),
   /** Host names of the native apps' web views, where the iOS webview guard stays quiet. */
   MOBILE_APP_DOMAINS: commaList('lower').default([]),
+  /** The iOS app's App Store page, where the IosAppReviews modal asks for a review (spec §2 Modals). */
+  IOS_APP_STORE_URL: z.url({ protocol: /^https$/ }).optional(),
 });
 
 export type ContentConfig = z.output<typeof contentSettings>;

@@ -3,7 +3,12 @@ import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOriginOf } from '../../platform/public-origin.ts';
 import { sessionCookieName, sessionLimitThatEnded } from '../auth/public.ts';
-import { isBlockedCountry, realityCheckMinutes } from '../compliance/public.ts';
+import {
+  announcedPolicyVersions,
+  isBlockedCountry,
+  privacyPolicyStatus,
+  realityCheckMinutes,
+} from '../compliance/public.ts';
 import { presentPlayer, viewerOf } from '../player/public.ts';
 import { visitorOf } from './visitor-of.ts';
 
@@ -28,6 +33,15 @@ export function pageContextOf(app: FastifyInstance) {
     // page that was open when it ended, which a sign-in redirect may have replaced).
     const token = request.cookies[sessionCookieName];
     const sessionEndedAtLimit = !player && token ? await sessionLimitThatEnded(app.database.db, token) : null;
+    // The privacy policy version the player has still to accept (issue 31 item 16), shown from the first paint.
+    const policy = player
+      ? await privacyPolicyStatus(
+          app.database.db,
+          player.id,
+          await announcedPolicyVersions(app),
+          app.clock.now(),
+        )
+      : null;
     // A player's own country of residence decides; a visitor's (or a player who gave none) is by IP.
     const cashierCountry = player?.country ?? countryCode;
     return {
@@ -40,6 +54,7 @@ export function pageContextOf(app: FastifyInstance) {
       cashierDisabled: cashierCountry !== null && config.CASHIER_DISABLED_COUNTRIES.includes(cashierCountry),
       supportEmail: config.SUPPORT_EMAIL,
       mobileAppDomains: config.MOBILE_APP_DOMAINS,
+      iosAppStoreUrl: config.IOS_APP_STORE_URL ?? null,
       scriptNonce: reply.scriptNonce,
       origin: publicOriginOf(config, request),
       content: {
@@ -51,6 +66,7 @@ export function pageContextOf(app: FastifyInstance) {
       },
       player,
       sessionEndedAtLimit,
+      privacyPolicyToAccept: policy?.must_accept ? policy.current_version : null,
       api,
     };
   };

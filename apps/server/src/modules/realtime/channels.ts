@@ -33,6 +33,8 @@ export interface PrivateChannels {
   wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
   /** The player's lottery changed: new tickets, or a prize (a hint: GET /player/lottery has the rest). */
   lottery_changes: { draw_id: string; kind: 'tickets' | 'prize' };
+  /** An event of the operator's CRM (content realtimeCrmConfigure says what the page shows for it). */
+  crm_events: { event: string };
 }
 
 /** What each public channel carries, by name (without the `public:` namespace). */
@@ -66,6 +68,7 @@ export const privateChannelNames: readonly PrivateChannelName[] = [
   'tournaments_statuses',
   'wheel_changes',
   'lottery_changes',
+  'crm_events',
 ];
 export const publicChannelNames: readonly PublicChannelName[] = [
   'wins',

@@ -3,8 +3,10 @@ import { schema } from '@chrysos/db';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { type Broker, InProcessBroker, RedisBroker } from './broker.ts';
 import { CentrifugoApi } from './centrifugo-api.ts';
+import { crmRoutes } from './crm-routes.ts';
 import { channelState } from './history.ts';
 import { Hub } from './hub.ts';
 import { defineRealtimeJobs } from './jobs.ts';
@@ -81,9 +83,10 @@ async function realtime(app: FastifyInstance): Promise<void> {
 
   registerPublications(app);
   defineRealtimeJobs(app);
+  await app.register(operatorScope(crmRoutes));
 }
 
 export default fp(realtime, {
   name: 'realtime',
-  dependencies: ['config', 'database', 'jobs', 'events', 'wallet'],
+  dependencies: ['config', 'database', 'jobs', 'events', 'wallet', 'content'],
 });

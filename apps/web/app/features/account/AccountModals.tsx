@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useModals } from '../../modals/ModalProvider';
-import type { ModalName } from '../../modals/registry';
+import { useModalData, useModals } from '../../modals/ModalProvider';
 import { SignInForm, SignUpForm } from './AuthForms';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EmailRequestForm } from './EmailRequestForm';
+import { RegisterPanel } from './RegisterPanel';
 import { forgetRememberedPlayer, type RememberedPlayer } from './remembered-player';
-
-/** The data a modal was opened with, when it is of the expected shape. */
-function useModalData<T extends object>(name: ModalName): Partial<T> {
-  const { stack } = useModals();
-  const data = stack.find((modal) => modal.name === name)?.data;
-  return data && typeof data === 'object' ? (data as Partial<T>) : {};
-}
 
 /** Data of the Login modal: the player remembered on this device, for a returning visitor (spec §2). */
 export interface LoginModalData {
@@ -82,6 +75,7 @@ export function RegisterModal() {
   const name = stack.some((modal) => modal.name === 'RegisterAnon') ? 'RegisterAnon' : 'Register';
   return (
     <div className="modal__body">
+      <RegisterPanel />
       <SignUpForm idPrefix="register-modal" onDone={() => close(name)} />
       <button
         type="button"

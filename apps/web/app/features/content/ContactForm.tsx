@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
 import { describeProblem, problemsOf, translationKeyOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
+import { useModals } from '../../modals/ModalProvider';
+import type { ThankYouData } from '../crm/ThankYouModal';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const limits: Record<Field, number> = { name: 120, email: 255, subject: 160, message: 5000 };
@@ -28,6 +30,7 @@ const isField = (name: string): name is Field => name in limits;
 /** Spec §2 /support contact form: checked as the server checks it, then POST /send_contact_message. */
 export function ContactForm({ title, lead, locale }: { title: string; lead: string; locale: Locale }) {
   const { t } = useTranslation();
+  const { open } = useModals();
   const [values, setValues] = useState<Record<Field, string>>({
     name: '',
     email: '',
@@ -53,6 +56,8 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
     );
     if (response?.ok) {
       setState('sent');
+      // Spec §2 ThankYou: thanks the player and says when the answer comes.
+      open('ThankYou', { kind: 'contact' } satisfies ThankYouData);
       return;
     }
     // Each field's first problem by its code; a problem of no field (too many messages) for the form.

@@ -40,6 +40,8 @@ export interface RealtimeChannels {
   'public:tournaments_leaderboards': { tournament_id: string; top: LeaderboardRow[] };
   /** Today's wheel spin was earned or used: GET /player/wheel has the rest. */
   wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
+  /** An event of the operator's CRM: content realtimeCrmConfigure says what to show for it. */
+  crm_events: { event: string };
 }
 export type RealtimeChannel = keyof RealtimeChannels & string;
 
