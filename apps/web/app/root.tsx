@@ -64,10 +64,14 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Home and the games lobby keep their scroll position whenever the visitor comes back to them, not only
- * on "back" (spec §2); other pages restore per history entry.
+ * on "back" (spec §2); other pages restore per history entry. The lobby is one view whatever its filters
+ * (the `/games` child keeps page scroll): a key per filter address would restore the position a filter
+ * was last seen at, so changing a filter jumped to it (issue 31 item 14).
  */
 function scrollKey(location: { pathname: string; key: string }): string {
-  return /^(\/el)?(\/|\/games\/.*)?$/.test(location.pathname) ? location.pathname : location.key;
+  const lobby = /^(\/el)?\/games(\/.*)?$/.exec(location.pathname);
+  if (lobby) return `${lobby[1] ?? ''}/games`;
+  return /^(\/el)?\/?$/.test(location.pathname) ? location.pathname : location.key;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
