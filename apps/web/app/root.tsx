@@ -6,7 +6,7 @@ import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
 import { useRememberPageForGames } from './features/games/game-back-path';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
-import { isChunkLoadError, reloadAfterChunkError } from './features/pwa/chunk-reload';
+import { reloadOnChunkError } from './features/pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './features/pwa/display-mode';
 import { LeaveWebViewGuard } from './features/pwa/LeaveWebViewGuard';
 import { GroupsUpdates } from './features/realtime/GroupsUpdates';
@@ -212,7 +212,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
 /** Reached only when the root loader itself failed, so no translations are at hand. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError(window.location.pathname + window.location.search);
+    reloadOnChunkError(error);
   }, [error]);
   return (
     <main className="error-page">
