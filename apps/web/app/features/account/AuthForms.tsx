@@ -9,7 +9,7 @@ import {
   minLength,
   required,
 } from '@chrysos/rules';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { type Translate, useTranslation } from '../../lib/i18n';
@@ -69,6 +69,16 @@ export function SignInForm({
   useEffect(() => {
     setValues((current) => ({ ...current, email: initialEmail }));
   }, [initialEmail]);
+
+  // The page may restate its message once hydrated (a moment in the visitor's time zone): shown as it
+  // is now, until an attempt replaces it.
+  const shownInitial = useRef(initialProblem);
+  useEffect(() => {
+    const before = shownInitial.current;
+    shownInitial.current = initialProblem;
+    if (!initialProblem || before === initialProblem) return;
+    setProblems((current) => (current.base === before ? { ...current, base: initialProblem } : current));
+  }, [initialProblem]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
