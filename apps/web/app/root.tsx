@@ -165,14 +165,9 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
   useEffect(() => {
     document.documentElement.dataset.displayMode = standalone ? 'standalone' : 'browser';
   }, [standalone]);
+  // A chunk or stylesheet gone after a deploy reloads to the wanted page: entry.client.tsx (spec §8).
   useEffect(() => {
     registerServiceWorker();
-    const onPreloadError = (event: Event) => {
-      event.preventDefault();
-      reloadAfterChunkError(window.location.pathname + window.location.search);
-    };
-    window.addEventListener('vite:preloadError', onPreloadError);
-    return () => window.removeEventListener('vite:preloadError', onPreloadError);
   }, []);
 
   return (
