@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 
 const baseUrl = inject('baseUrl');
@@ -89,6 +89,32 @@ describe('games lobby and game page', () => {
       await page.waitForFunction(() => document.querySelectorAll('.game-grid .game-card').length > 24);
     }
     expect(await page.locator('.game-grid .game-card').count()).toBeGreaterThan(Math.min(total, 24) - 1);
+    await context.close();
+  });
+
+  it('keeps the scroll when a filter leads back to a view seen before (spec §2, issue 31 item 14)', async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    // Slots seen first (at the top), then all games: coming back to slots by its chip is a filter change.
+    await visit(page, `${baseUrl}/games/slots`);
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await categories.getByRole('link', { name: 'All games' }).click();
+    await page.waitForURL(`${baseUrl}/games/all`);
+    await page.locator('.lobby .game-grid .game-card').first().waitFor();
+    // Scrolled down as far as the category chips stay in view below the sticky header.
+    const before = await categories.evaluate((nav) => {
+      const header = document.querySelector('header.header');
+      const below = (header?.getBoundingClientRect().bottom ?? 0) + 16;
+      window.scrollTo(0, nav.getBoundingClientRect().top + window.scrollY - below);
+      return window.scrollY;
+    });
+    expect(before).toBeGreaterThan(0);
+
+    await categories.getByRole('link', { name: 'Slots', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/games/slots`);
+    await page.getByRole('heading', { level: 1, name: 'Slots' }).waitFor();
+    await page.locator('.lobby .game-grid .game-card').first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
     await context.close();
   });
 

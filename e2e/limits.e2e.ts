@@ -71,6 +71,8 @@ const words = {
     rises: (amount: string) => `Rises to ${amount} on`,
     cancel: 'Cancel the change',
     cancelled: 'The change was cancelled. Your limit stays as it is.',
+    reached: 'You have reached your deposit limit for now.',
+    bonusCode: 'Bonus code (optional)',
   },
   el: {
     tab: 'Υπεύθυνο παιχνίδι',
@@ -91,6 +93,8 @@ const words = {
     rises: (amount: string) => `Αυξάνεται σε ${amount} στις`,
     cancel: 'Ακύρωση της αλλαγής',
     cancelled: 'Η αλλαγή ακυρώθηκε. Το όριό σας μένει ως έχει.',
+    reached: 'Έχετε φτάσει το όριο καταθέσεών σας προς το παρόν.',
+    bonusCode: 'Κωδικός μπόνους (προαιρετικά)',
   },
 } satisfies Record<Locale, unknown>;
 
@@ -224,6 +228,19 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(20)));
     await page.goto(path('/profile/limits'));
     await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(60), money(40)));
+  });
+
+  it('offers no bonus and sends nothing once the limit is reached (issue 31 item 21)', async () => {
+    // A lower limit applies at once: €60 deposited against €60.
+    await setWeeklyDepositLimit('60');
+    await expectText(message(), word.appliesNow);
+    await page.goto(path('/profile/wallet/deposit'));
+    await expectText(page.locator('[data-deposit-allowance]'), word.reached);
+    const form = page.locator('form.wallet-form');
+    expect(await form.getByLabel(word.bonusCode).count()).toBe(0);
+    expect(await form.locator('[data-deposit-offers]').count()).toBe(0);
+    await page.getByLabel(text.wallet.amount('EUR')).fill('20');
+    expect(await form.locator('button[type="submit"]').isDisabled()).toBe(true);
   });
 });
 

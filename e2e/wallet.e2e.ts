@@ -204,12 +204,13 @@ describe.each(locales)("a player's money (%s)", (locale) => {
     expect(await historyRows(page, text)).toEqual([
       [text.wallet.kinds.release, signed(100)],
       [text.wallet.kinds.hold, signed(-100)],
-      [text.wallet.kinds.payout, signed(0)],
+      [text.wallet.kinds.payout, money(20)],
       [text.wallet.kinds.hold, signed(-20)],
       [text.wallet.kinds.deposit, signed(100)],
       [text.wallet.kinds.deposit, signed(50)],
     ]);
-    // The payout changes no spendable money (the hold did); its row says what reached the payment method.
+    // The payout changes no spendable money (the hold did): its row shows what reached the payment
+    // method, unsigned, not a change of €0.00 (issue 31 item 21).
     await page
       .getByRole('row')
       .filter({ hasText: text.wallet.kinds.payout })

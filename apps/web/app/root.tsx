@@ -6,7 +6,7 @@ import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
 import { useRememberPageForGames } from './features/games/game-back-path';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
-import { isChunkLoadError, reloadAfterChunkError } from './features/pwa/chunk-reload';
+import { reloadOnChunkError } from './features/pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './features/pwa/display-mode';
 import { LeaveWebViewGuard } from './features/pwa/LeaveWebViewGuard';
 import { GroupsUpdates } from './features/realtime/GroupsUpdates';
@@ -82,10 +82,14 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Home and the games lobby keep their scroll position whenever the visitor comes back to them, not only
- * on "back" (spec §2); other pages restore per history entry.
+ * on "back" (spec §2); other pages restore per history entry. The lobby is one view whatever its filters
+ * (the `/games` child keeps page scroll): a key per filter address would restore the position a filter
+ * was last seen at, so changing a filter jumped to it (issue 31 item 14).
  */
 function scrollKey(location: { pathname: string; key: string }): string {
-  return /^(\/el)?(\/|\/games\/.*)?$/.test(location.pathname) ? location.pathname : location.key;
+  const lobby = /^(\/el)?\/games(\/.*)?$/.exec(location.pathname);
+  if (lobby) return `${lobby[1] ?? ''}/games`;
+  return /^(\/el)?\/?$/.test(location.pathname) ? location.pathname : location.key;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -183,14 +187,9 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
   useEffect(() => {
     document.documentElement.dataset.displayMode = standalone ? 'standalone' : 'browser';
   }, [standalone]);
+  // A chunk or stylesheet gone after a deploy reloads to the wanted page: entry.client.tsx (spec §8).
   useEffect(() => {
     registerServiceWorker();
-    const onPreloadError = (event: Event) => {
-      event.preventDefault();
-      reloadAfterChunkError(window.location.pathname + window.location.search);
-    };
-    window.addEventListener('vite:preloadError', onPreloadError);
-    return () => window.removeEventListener('vite:preloadError', onPreloadError);
   }, []);
 
   return (
@@ -231,7 +230,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
 /** Reached only when the root loader itself failed, so no translations are at hand. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError(window.location.pathname + window.location.search);
+    reloadOnChunkError(error);
   }, [error]);
   return (
     <main className="error-page">

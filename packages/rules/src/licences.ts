@@ -31,6 +31,8 @@ export interface LicenceRules {
   name: LicenceName;
   /** The regulator, as players read it on the licence seal. */
   regulator: string;
+  /** The regulator's name in Greek, for the Greek site's copy (content's `{{regulator}}`). */
+  regulatorInGreek: string;
   minimumAge: Sourced<{ years: number }>;
   /** The reality check: a reminder of session length at the interval, while signed in. */
   realityCheck: Sourced<{ enabled: boolean; intervalMinutes: number }>;
@@ -69,6 +71,7 @@ export const licences: Record<LicenceName, LicenceRules> = {
   curacao: {
     name: 'curacao',
     regulator: 'Curaçao Gaming Authority',
+    regulatorInGreek: 'Αρχή Παιγνίων του Κουρασάο',
     minimumAge: { years: 18, source: 'National Ordinance on Games of Chance (LOK): no players under 18' },
     realityCheck: {
       enabled: false,
@@ -99,6 +102,7 @@ export const licences: Record<LicenceName, LicenceRules> = {
   malta: {
     name: 'malta',
     regulator: 'Malta Gaming Authority',
+    regulatorInGreek: 'Αρχή Παιγνίων της Μάλτας',
     minimumAge: {
       years: 18,
       source: 'Gaming Act (Cap. 583) and Player Protection Directive (Directive 2 of 2018): no minors',
@@ -135,6 +139,7 @@ export const licences: Record<LicenceName, LicenceRules> = {
   estonia: {
     name: 'estonia',
     regulator: 'Estonian Tax and Customs Board (EMTA)',
+    regulatorInGreek: 'Εσθονική Υπηρεσία Φόρων και Τελωνείων (EMTA)',
     minimumAge: {
       years: 21,
       source: 'Gambling Act (Hasartmänguseadus): casino games only for players aged 21 or over',
@@ -185,4 +190,18 @@ export function isOfferedLimit(name: string, kind: string, period: string): bool
   return limitOptions(name).some(
     (option) => option.kind === kind && option.periods.includes(period as LimitPeriod),
   );
+}
+
+/**
+ * Content and chrome copy that follows the licence (issue 31 item 19): `{{minimumAge}}` and
+ * `{{regulator}}` in content are the configured licence's minimum age and regulator, in the page's language.
+ */
+export function licenceCopy(
+  rules: LicenceRules,
+  locale: 'en' | 'el',
+): { minimumAge: string; regulator: string } {
+  return {
+    minimumAge: String(rules.minimumAge.years),
+    regulator: locale === 'el' ? rules.regulatorInGreek : rules.regulator,
+  };
 }

@@ -35,7 +35,7 @@ const moments: Partial<Record<ErrorCode, readonly string[]>> = {
 };
 
 /** A moment as the player reads it: "24 Nov 2026, 14:05" / "24 Νοε 2026, 14:05", in the browser's time zone. */
-export function formatMoment(iso: string, locale: string): string {
+export function formatMoment(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', {
@@ -43,6 +43,7 @@ export function formatMoment(iso: string, locale: string): string {
     timeStyle: 'short',
     // 14:05 in both languages: Greek's 12-hour "2:05 μ.μ." ends in a dot a sentence doubles.
     hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }
 

@@ -6,6 +6,7 @@ import { pageMeta } from '../features/content/meta';
 import { isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { formatMoment } from '../lib/api-errors';
 import { useTranslation } from '../lib/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/sign-in';
 
 const isSignUp = (pathname: string) => /\/users\/sign_up\/?$/.test(pathname);
@@ -25,6 +26,8 @@ export default function SignInPage() {
   const socialError = search.get('social_error');
   // A player who just took a break or excluded themselves lands here (?excluded=<end>|permanent), as
   // does a social sign-in refused for it (?social_error=excluded&until=<end>, none when permanent).
+  // The end in the visitor's time zone once hydrated; in UTC, said so, on the server and while hydrating.
+  const hydrated = useHydrated();
   const excludedUntil =
     search.get('excluded') ?? (socialError === 'excluded' ? (search.get('until') ?? 'permanent') : null);
   const excludedNotice =
@@ -37,7 +40,9 @@ export default function SignInPage() {
               ? 'exclusions.signedOut.selfExcludedUntil'
               : 'exclusions.signedOut.until',
             {
-              until: formatMoment(excludedUntil, locale),
+              until: hydrated
+                ? formatMoment(excludedUntil, locale)
+                : `${formatMoment(excludedUntil, locale, 'UTC')} UTC`,
             },
           );
 

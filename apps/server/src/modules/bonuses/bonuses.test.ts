@@ -128,6 +128,34 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     await expectLedgerSound();
   });
 
+  it('pushes the balance with the bonus money as the bonus is credited, to its player only (issue 31 item 21)', async () => {
+    const withBonus = await newPlayer(app);
+    const without = await newPlayer(app);
+    const pushedBalances = async (player: TestPlayer) =>
+      (
+        await app.database.db
+          .select({ data: schema.realtimePublications.data })
+          .from(schema.realtimePublications)
+          .where(eq(schema.realtimePublications.channel, app.realtime.channelOf('balance', player.id)))
+      ).map((row) => row.data as { currency: string; amount_cents: number; bonus_cents: number }[]);
+    await as(withBonus).deposit(10_000, 'WELCOME');
+    await as(without).deposit(10_000);
+    // The open tab learns of the bonus money from a push, not from its next poll.
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await pushedBalances(withBonus)).some((accounts) =>
+            accounts.some((account) => account.currency === 'EUR' && account.bonus_cents === 10_000),
+          ),
+        ).toBe(true),
+      { timeout: 10_000 },
+    );
+    await vi.waitFor(async () => expect(await pushedBalances(without)).not.toHaveLength(0), {
+      timeout: 10_000,
+    });
+    expect((await pushedBalances(without)).flat().every((account) => account.bonus_cents === 0)).toBe(true);
+  });
+
   it('refuses a deposit whose code cannot give a bonus, before any money is asked for', async () => {
     const player = await newPlayer(app);
     const { deposit } = as(player);

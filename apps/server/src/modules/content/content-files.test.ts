@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { licences } from '@chrysos/rules';
 import { describe, expect, it } from 'vitest';
 import { readContentFiles } from './read-content-files.ts';
 
@@ -54,5 +55,39 @@ describe('shipped content', () => {
       )
       .filter((entry) => !existsSync(`${publicRoot}${entry.split(': ')[1]}`));
     expect(missing).toEqual([]);
+  });
+});
+
+/** Issue 31 item 19: the age and regulator the copy names are the configured licence's. */
+describe('licence-dependent copy in the shipped content', () => {
+  const textOf = (items: Awaited<ReturnType<typeof readContentFiles>>) =>
+    JSON.stringify(items.map((item) => [item.data, item.bodyHtml]));
+  const footer = (items: Awaited<ReturnType<typeof readContentFiles>>, locale: 'en' | 'el') => {
+    const data = items.find((item) => item.collection === 'footer' && item.locale === locale)?.data;
+    return `${data?.licence} ${data?.responsibleGaming}`;
+  };
+
+  it('names 21 and the Estonian regulator under the Estonian licence, in English and Greek', async () => {
+    const items = await readContentFiles(contentRoot, licences.estonia);
+    expect(footer(items, 'en')).toContain('Only players aged 21 or over may play.');
+    expect(footer(items, 'en')).toContain(
+      'licensed and regulated by the Estonian Tax and Customs Board (EMTA).',
+    );
+    expect(footer(items, 'el')).toContain('Μόνο άτομα 21 ετών και άνω μπορούν να παίξουν.');
+    expect(footer(items, 'el')).toContain('Εποπτεύουσα αρχή: Εσθονική Υπηρεσία Φόρων και Τελωνείων (EMTA).');
+    const all = textOf(items);
+    expect(all).not.toMatch(
+      /Curaçao Gaming Authority|Αρχή Παιγνίων του Κουρασάο|18\+|aged 18|18 ετών|under 18/,
+    );
+    expect(all).not.toContain('{{');
+  });
+
+  it('names 18 and the Curaçao regulator under the Curaçao licence, in English and Greek', async () => {
+    const items = await readContentFiles(contentRoot, licences.curacao);
+    expect(footer(items, 'en')).toContain('Only players aged 18 or over may play.');
+    expect(footer(items, 'en')).toContain('licensed and regulated by the Curaçao Gaming Authority.');
+    expect(footer(items, 'el')).toContain('Μόνο άτομα 18 ετών και άνω μπορούν να παίξουν.');
+    expect(footer(items, 'el')).toContain('Εποπτεύουσα αρχή: Αρχή Παιγνίων του Κουρασάο.');
+    expect(textOf(items)).not.toMatch(/aged 21|21 ετών|Estonian Tax|EMTA/);
   });
 });

@@ -1,3 +1,4 @@
+import { licences } from '@chrysos/rules';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
@@ -15,7 +16,7 @@ declare module 'fastify' {
 /** Loads the content files into the database at start-up; invalid files stop the start with every problem listed. */
 async function contentPlugin(app: FastifyInstance): Promise<void> {
   const store = new ContentStore(app.database.db);
-  const files = await readContentFiles(app.config.CONTENT_DIR);
+  const files = await readContentFiles(app.config.CONTENT_DIR, licences[app.config.LICENSE]);
   const { written, removed } = await store.sync(files);
   app.log.info({ items: files.length, written, removed }, 'content loaded');
   app.decorate('content', store);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ContentCollection, contentCollections, contentSchemas } from '@chrysos/contract';
-import { type Locale, locales } from '@chrysos/rules';
+import { type LicenceRules, type Locale, licenceCopy, licences, locales } from '@chrysos/rules';
 import { parse as parseYaml } from 'yaml';
 import { renderMarkdown } from './render-markdown.ts';
 
@@ -50,11 +50,21 @@ async function listFiles(directory: string): Promise<string[]> {
     .sort();
 }
 
+/** The text of a content file with the licence's copy in place of `{{minimumAge}}` and `{{regulator}}`. */
+function withLicenceCopy(text: string, licence: LicenceRules, locale: Locale): string {
+  const copy = licenceCopy(licence, locale);
+  return text.replaceAll('{{minimumAge}}', copy.minimumAge).replaceAll('{{regulator}}', copy.regulator);
+}
+
 /**
  * Reads and validates `content/{locale}/{collection}/**.{yaml,yml,md}`. The stem is the path inside the
- * collection folder without its extension. Throws a ContentError naming every invalid file.
+ * collection folder without its extension. The age and regulator the text names are the configured
+ * licence's (issue 31 item 19). Throws a ContentError naming every invalid file.
  */
-export async function readContentFiles(root: string): Promise<ContentFileItem[]> {
+export async function readContentFiles(
+  root: string,
+  licence: LicenceRules = licences.curacao,
+): Promise<ContentFileItem[]> {
   const items: ContentFileItem[] = [];
   const problems: string[] = [];
 
@@ -74,7 +84,7 @@ export async function readContentFiles(root: string): Promise<ContentFileItem[]>
         const relative = path.relative(root, file);
         const stem = path.relative(collectionDirectory, file).replace(/\.(ya?ml|md)$/, '');
         try {
-          const text = await readFile(file, 'utf8');
+          const text = withLicenceCopy(await readFile(file, 'utf8'), licence, locale);
           const parsed = contentSchemas[collection].safeParse(parseFile(file, text));
           if (!parsed.success) {
             for (const issue of parsed.error.issues) {

@@ -65,6 +65,16 @@ export function registerPublications(app: FastifyInstance): void {
     await publishBalance(event.payload.playerId, context, `${event.id}:balance`);
   });
 
+  // Bonus money moves with a bonus's stage (credited on activation, made real or taken back at its end)
+  // and a lootbox's prize: the balance follows at once, not at the open tab's next poll (issue 31 item 21).
+  app.events.on(
+    ['bonuses.bonus_changed', 'bonuses.lootbox_changed'],
+    'realtime.balance-bonuses',
+    async (event, context) => {
+      await publishBalance(event.payload.playerId, context, `${event.id}:balance`);
+    },
+  );
+
   app.events.on('player.groups_changed', 'realtime.groups', async (event, context) => {
     const groups = await context.db
       .select({ id: schema.playerGroups.group })

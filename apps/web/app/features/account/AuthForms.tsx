@@ -9,10 +9,10 @@ import {
   minLength,
   required,
 } from '@chrysos/rules';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
-import { useTranslation } from '../../lib/i18n';
+import { type Translate, useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
 import {
   CheckboxField,
@@ -69,6 +69,16 @@ export function SignInForm({
   useEffect(() => {
     setValues((current) => ({ ...current, email: initialEmail }));
   }, [initialEmail]);
+
+  // The page may restate its message once hydrated (a moment in the visitor's time zone): shown as it
+  // is now, until an attempt replaces it.
+  const shownInitial = useRef(initialProblem);
+  useEffect(() => {
+    const before = shownInitial.current;
+    shownInitial.current = initialProblem;
+    if (!initialProblem || before === initialProblem) return;
+    setProblems((current) => (current.base === before ? { ...current, base: initialProblem } : current));
+  }, [initialProblem]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -192,6 +202,23 @@ function useEmailCheck(address: string, enabled: boolean) {
 }
 
 /** Registration (spec §4 context): email, password, terms and age acceptance, offers. */
+/** What the sign-up form's own checks find in what is filled in now. */
+function signUpProblems(
+  t: Translate,
+  values: { email: string; password: string },
+  flags: { terms: boolean; age: boolean },
+): Record<string, string> {
+  return onlyProblems({
+    email: describeRule(t, required(values.email) ?? email(values.email)),
+    password: describeRule(
+      t,
+      required(values.password) ?? minLength(values.password, 8) ?? maxLength(values.password, 128),
+    ),
+    terms_acceptance: describeRule(t, required(flags.terms)),
+    age_acceptance: describeRule(t, required(flags.age)),
+  });
+}
+
 export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; idPrefix?: string }) {
   const { t, locale } = useTranslation();
   const { revalidate } = useRevalidator();
@@ -199,25 +226,25 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
   const settings = usePlayerSettings();
   const [values, setValues] = useState({ email: '', password: '' });
   const [flags, setFlags] = useState({ terms: false, age: false, promos: false, sms: false });
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  /** The server's refusals, each until its field changes. */
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  /** After a first try the form's own checks follow every change, so no error goes stale (issue 31 item 21). */
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [solving, setSolving] = useState(false);
   const { formRef, focusProblems } = useProblemFocus();
   const emailCheck = useEmailCheck(values.email, settings?.validate_email === true);
+  const problems = { ...refusals, ...(tried ? signUpProblems(t, values, flags) : {}) };
+  const change = (field: string) => {
+    if (refusals[field]) setRefusals(({ [field]: _, ...rest }) => rest);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = onlyProblems({
-      email: describeRule(t, required(values.email) ?? email(values.email)),
-      password: describeRule(
-        t,
-        required(values.password) ?? minLength(values.password, 8) ?? maxLength(values.password, 128),
-      ),
-      terms_acceptance: describeRule(t, required(flags.terms)),
-      age_acceptance: describeRule(t, required(flags.age)),
-    });
+    setTried(true);
+    const found = signUpProblems(t, values, flags);
     if (!found.email && !(await emailCheck.check())) found.email = t('auth.emailUndeliverable');
-    setProblems(found);
+    setRefusals(found.email === t('auth.emailUndeliverable') ? { email: found.email } : {});
     focusProblems();
     if (Object.keys(found).length > 0) return;
     // Spec §5: a registration from a domain the casino does not allow is silently skipped.
@@ -251,7 +278,7 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
       onDone();
       return;
     }
-    setProblems(problemsFrom(t, response));
+    setRefusals(problemsFrom(t, response));
     focusProblems();
   }
 
@@ -273,7 +300,7 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
         status={emailCheck.checking ? t('auth.emailChecking') : undefined}
         onChange={(value) => {
           setValues({ ...values, email: value });
-          if (problems.email) setProblems(({ email: _, ...rest }) => rest);
+          change('email');
         }}
       />
       <TextField
@@ -285,7 +312,10 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
         value={values.password}
         problem={problems.password}
         hint={t('password.hint')}
-        onChange={(value) => setValues({ ...values, password: value })}
+        onChange={(value) => {
+          setValues({ ...values, password: value });
+          change('password');
+        }}
       />
       <CheckboxField
         id={`${idPrefix}-terms_acceptance`}
@@ -294,7 +324,10 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
         checked={flags.terms}
         problem={problems.terms_acceptance}
         // Age acceptance depends on terms acceptance (spec §4): unticking terms unticks it too.
-        onChange={(checked) => setFlags({ ...flags, terms: checked, age: checked && flags.age })}
+        onChange={(checked) => {
+          setFlags({ ...flags, terms: checked, age: checked && flags.age });
+          change('terms_acceptance');
+        }}
       />
       <CheckboxField
         id={`${idPrefix}-age_acceptance`}
@@ -303,7 +336,10 @@ export function SignUpForm({ onDone, idPrefix = 'auth' }: { onDone: () => void; 
         checked={flags.age}
         disabled={!flags.terms}
         problem={problems.age_acceptance}
-        onChange={(checked) => setFlags({ ...flags, age: checked })}
+        onChange={(checked) => {
+          setFlags({ ...flags, age: checked });
+          change('age_acceptance');
+        }}
       />
       <CheckboxField
         id={`${idPrefix}-receive_promos`}

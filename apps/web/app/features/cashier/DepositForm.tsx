@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
 import { DepositOffers, offerMatching, useDepositOffers } from '../bonuses/DepositOffers';
-import { DepositAllowance } from '../compliance/limits/DepositAllowance';
+import { DepositAllowance, useDepositAllowance } from '../compliance/limits/DepositAllowance';
 import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
@@ -37,6 +37,9 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
   const [problems, setProblems] = useState<{ amount?: string; bonus_code?: string; base?: string }>({});
   const [busy, setBusy] = useState(false);
   const { formRef, focusProblems } = useProblemFocus();
+  const allowance = useDepositAllowance(code, problems.amount ? 1 : 0);
+  // A reached deposit limit takes no deposit: no bonus is offered and nothing is sent (issue 31 item 21).
+  const blocked = allowance.remaining !== null && allowance.remaining <= 0;
 
   const methods = state.status === 'ready' ? state.methods : [];
   const chosen = methods.find((entry) => entry.id === method) ?? methods[0];
@@ -81,7 +84,7 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !code || !chosen) return;
+    if (busy || blocked || !code || !chosen) return;
     const problem = amountProblem(cents, amount, limits);
     if (problem || cents === null) {
       setProblems({
@@ -135,31 +138,37 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
         chips={chips}
         disabled={busy}
       />
-      <DepositAllowance currency={code} money={exact} refresh={problems.amount ? 1 : 0} />
-      <DepositOffers
-        offers={offers}
-        value={offerCode}
-        onChange={setOfferCode}
-        amountCents={cents}
-        money={exact}
-        disabled={busy}
-      />
-      <TextField
-        id={`${idPrefix}-bonus-code`}
-        name="bonus_code"
-        label={t('wallet.deposit.bonusCode')}
-        hint={offerCode && bonusCode.trim() ? t('bonuses.offers.codeInstead') : t('wallet.deposit.bonusHint')}
-        autoComplete="off"
-        maxLength={64}
-        value={bonusCode}
-        problem={problems.bonus_code}
-        onChange={setBonusCode}
-      />
+      <DepositAllowance currency={code} money={exact} allowance={allowance} />
+      {blocked ? null : (
+        <>
+          <DepositOffers
+            offers={offers}
+            value={offerCode}
+            onChange={setOfferCode}
+            amountCents={cents}
+            money={exact}
+            disabled={busy}
+          />
+          <TextField
+            id={`${idPrefix}-bonus-code`}
+            name="bonus_code"
+            label={t('wallet.deposit.bonusCode')}
+            hint={
+              offerCode && bonusCode.trim() ? t('bonuses.offers.codeInstead') : t('wallet.deposit.bonusHint')
+            }
+            autoComplete="off"
+            maxLength={64}
+            value={bonusCode}
+            problem={problems.bonus_code}
+            onChange={setBonusCode}
+          />
+        </>
+      )}
       <FormAlert problem={problems.base} />
       <button
         type="submit"
         className="button button--primary button--large wallet-form__submit"
-        disabled={busy}
+        disabled={busy || blocked}
         aria-busy={busy}
       >
         {busy

@@ -12,6 +12,7 @@ import {
   type WalletTransaction,
 } from './api';
 import { useMethodText, WalletLoading } from './fields';
+import { kindLabel, shownAmount } from './history-row';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
 
@@ -262,8 +263,8 @@ function History({ data, pageHref }: { data: TransactionsPage; pageHref: (page: 
 function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
   const { t } = useTranslation();
   const wallet = useWallet();
-  const kindKey = `wallet.history.kinds.${item.kind}`;
-  const kind = t(kindKey) === kindKey ? item.kind : t(kindKey);
+  const kind = kindLabel(t, item.kind);
+  const amount = shownAmount(item);
   const direction = item.amount_cents > 0 ? 'in' : item.amount_cents < 0 ? 'out' : 'zero';
   const methodText = useMethodText();
   const details: string[] = [];
@@ -302,7 +303,7 @@ function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
         data-label={t('wallet.history.columns.amount')}
         className={`history-table__amount amount amount--${direction}`}
       >
-        {wallet.money(item.amount_cents, item.currency, { signed: true, exact: true })}
+        {wallet.money(amount.cents, item.currency, { signed: amount.signed, exact: true })}
       </td>
     </tr>
   );

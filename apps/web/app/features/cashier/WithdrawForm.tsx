@@ -7,6 +7,7 @@ import { VerificationNotice } from '../compliance/verification/VerificationNotic
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { requestWithdrawal } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
+import { namingTheBonus } from './forfeit-warning';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
 import { useMethods } from './use-methods';
@@ -130,7 +131,7 @@ export function WithdrawForm({
       ? problemsOf(response).find((entry) => entry.code === 'cashier.bonus_active')
       : undefined;
     if (bonusActive) {
-      setForfeit(describeProblem(t, bonusActive));
+      setForfeit(describeProblem(t, await namingTheBonus(bonusActive)));
       return;
     }
     if (response?.ok) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
-import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-reload';
+import { reloadOnChunkError } from '../pwa/chunk-reload';
 
 /** Spec §2 error page: 404 with its picture and text, other statuses with code and message; both lead home. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -12,7 +12,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError(window.location.pathname + window.location.search);
+    reloadOnChunkError(error);
   }, [error]);
   const message = isRouteErrorResponse(error) && status !== 404 && error.statusText ? error.statusText : null;
   return (

@@ -1,7 +1,7 @@
-import { localizePath } from '@chrysos/rules';
+import { localizePath, minimumAgeFor } from '@chrysos/rules';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import type { ChromeData } from '../../lib/route-data';
+import { type ChromeData, useRootData } from '../../lib/route-data';
 import { Icon, isIconName } from '../../ui/icons/icons';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
@@ -10,6 +10,8 @@ const isExternal = (url: string) => /^https?:\/\//.test(url);
 export function Footer({ chrome }: { chrome: ChromeData }) {
   const { t } = useTranslation();
   const { footer, locale } = chrome;
+  // The age the configured licence allows play from (issue 31 item 19), as the sign-up form asks it.
+  const age = minimumAgeFor(useRootData()?.license ?? 'curacao');
   return (
     <footer className="footer">
       {footer ? (
@@ -62,9 +64,9 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
         {footer ? <p>{footer.licence}</p> : null}
         <p className="footer__warning">
           <span className="badge-18" aria-hidden="true">
-            18+
+            {age}+
           </span>
-          {footer?.responsibleGaming ?? t('footer.warning')}
+          {footer?.responsibleGaming ?? t('footer.warning', { age })}
         </p>
         <p className="footer__rights">{t('footer.rights', { year: new Date().getUTCFullYear() })}</p>
       </div>

@@ -17,6 +17,7 @@ import {
   realityCheckKey,
   sessionOf,
 } from './reality-check-timer';
+import { reminderNote } from './reminder-note';
 
 /** How often a visible tab adds its time to the session and looks whether the check is due. */
 const tickMs = 1_000;
@@ -171,7 +172,7 @@ function RealityCheckDialog({
               ))}
             </dl>
           )}
-          <p className="reality-check__note">{t('realityCheck.every', { minutes })}</p>
+          <p className="reality-check__note">{reminderNote(t, locale, minutes)}</p>
           <div className="reality-check__actions">
             <button ref={continueButton} type="button" className="button button--primary" onClick={onAnswer}>
               {t('realityCheck.continue')}
