@@ -179,6 +179,7 @@ const neither: Record<string, string> = {
   'PUT /api/player/favorite_games/:id': 'a favourite',
   'DELETE /api/player/favorite_games/:id': 'a favourite',
   'POST /api/player/notification_reads': 'read records',
+  'POST /api/player/privacy_policy/acceptance': 'accepts the privacy policy',
   'POST /api/player/push_subscriptions': 'promotional pushes stop on their own for an excluded player',
   'DELETE /api/player/push_subscriptions': 'unsubscribes',
   'POST /api/send_contact_message': 'support stays open to everyone',
