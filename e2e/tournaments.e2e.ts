@@ -13,8 +13,9 @@ import { type RunningProduct, startProduct } from './server.ts';
  * (the test clock is moved past the active tournament's end): the player joins the active tournament,
  * plays one of its games with real money and sees their row appear on the tournament's board and climb
  * without a reload; a bet with bonus money and a bet on a game outside the tournament score nothing; the
- * clock is moved past the end and the end job run: the prize is paid as real money, the tournament is
- * listed under finished with its winners, and the winner's page says what they won.
+ * clock is moved past the end its content writes (decades ahead, so the player signs in again) and the
+ * end job run: the prize is paid as real money, the tournament is listed under finished with its
+ * winners, and the winner's page says what they won.
  */
 
 const operatorToken = 'e2e-operator-token-tournaments-0123456789';
@@ -70,21 +71,22 @@ describe.each(locales)('tournaments (%s)', (locale) => {
   let product: RunningProduct;
   let context: BrowserContext;
   let page: Page;
+  let playerAddress: string;
   const path = (to: string) => `${product.url}${text.prefix}${to}`;
   const playerApi = () => apiOf(context, product.url, { 'user-agent': browserAgent });
   const operatorApi = () => apiAt(product.url, { authorization: `Bearer ${operatorToken}` });
 
   beforeAll(async () => {
     product = await startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } });
-    const address = uniqueAddress(`tournament-${locale}`);
+    playerAddress = uniqueAddress(`tournament-${locale}`);
     await createPlayer(product.url, {
-      email: address,
+      email: playerAddress,
       password: passphrase,
       language: locale,
       country: 'GR',
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInContext(context, product.url, address, passphrase);
+    await signInContext(context, product.url, playerAddress, passphrase);
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -147,7 +149,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     await backFromPayment(page, product.url, text);
     await expect.poll(realMoney, { timeout: 30_000 }).toBe(30_00);
 
-    await page.goto(path('/tournaments/active'));
+    await visit(page, path('/tournaments/active'));
     const card = page.locator(`[data-tournament="${tournament}"]`);
     await card.getByRole('link', { name: word.view }).click();
     await page.waitForURL(path(`/tournaments/active/${tournament}`));
@@ -213,7 +215,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     // Granted running (no-deposit bonuses start at once): €20 of bonus money and no real money.
     expect(granted.ok && granted.body.bonuses[0]?.stage).toBe('activated');
     const otherPage = await other.newPage();
-    await otherPage.goto(path(`/tournaments/active/${tournament}`));
+    await visit(otherPage, path(`/tournaments/active/${tournament}`));
     await otherPage.getByRole('button', { name: word.join }).click();
     await otherPage.getByText(word.joined).waitFor();
     await spin(otherPage, 'golden-drachma', 500);
@@ -244,10 +246,12 @@ describe.each(locales)('tournaments (%s)', (locale) => {
       headers: { authorization: `Bearer ${operatorToken}` },
     });
     expect(ran.status).toBe(200);
+    // The content's end is decades after the sign-in: that session has long expired.
+    await signInContext(context, product.url, playerAddress, passphrase);
     // 30 % of the €10,000 pool for the first place.
     expect((await realMoney()) - before).toBe(3_000_00);
 
-    await page.goto(path('/tournaments/finished'));
+    await visit(page, path('/tournaments/finished'));
     await page.locator(`[data-tournament="${tournament}"]`).getByRole('link', { name: word.view }).click();
     await page.waitForURL(path(`/tournaments/finished/${tournament}`));
     await page.getByRole('heading', { name: word.winners }).waitFor();

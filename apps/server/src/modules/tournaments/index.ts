@@ -47,7 +47,7 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
     const currencies = (await app.referenceData.currencies())
       .filter((currency) => currency.fiat)
       .map((currency) => ({ code: currency.code, subunits: currency.subunits_to_unit }));
-    await seedTournaments(app.database.db, definitions, currencies, now);
+    await seedTournaments(app.database.db, definitions, currencies);
     for (const id of await runningTournamentIds(app.database.db)) await board.rebuild(app.database.db, id);
   });
 

@@ -1,4 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
+import { isNull, sql } from 'drizzle-orm';
 import { equivalents } from '../bonuses/public.ts';
 
 type TournamentRow = typeof schema.tournaments.$inferInsert;
@@ -23,36 +24,26 @@ const seeded: Record<string, { pool: number; minBet: number; optIn: boolean }> =
   'new-year-high-roller': { pool: 25_000_00, minBet: 100, optIn: true },
 };
 
-const day = 24 * 60 * 60 * 1000;
-
 /**
- * The seeded tournaments in the order of their content (stem order), placed around `now` so that the
- * demo shows one of each state whenever it starts on a fresh database: the first ended yesterday, the
- * second ends in a week (within a sign-in session's 30 days, so a test clock can pass its end with the
- * player still signed in), the third starts in a week. Each keeps its length from the content.
- * Rows already there (a demo that was started before, or terms an operator changed) are kept.
+ * The seeded tournaments with the windows their content writes (`startAt`/`endAt`, issue 31 item 17):
+ * the dates shown and scored are the content's, whenever the server starts. A row already there (a
+ * demo started before, or terms an operator changed) keeps its terms; its window follows the content
+ * until the tournament is finished, after which its board and prizes belong to the window they were
+ * scored in.
  */
 export async function seedTournaments(
   db: Db,
   definitions: readonly { frontendIdentifier: string; startAt: string; endAt: string; games: string[] }[],
   currencies: readonly { code: string; subunits: number }[],
-  now: Date,
 ): Promise<void> {
   const rows: TournamentRow[] = [];
-  definitions.forEach((definition, index) => {
+  for (const definition of definitions) {
     const terms = seeded[definition.frontendIdentifier];
-    if (!terms) return;
-    const length = Date.parse(definition.endAt) - Date.parse(definition.startAt);
-    const startAt =
-      index === 0
-        ? new Date(now.getTime() - day - length)
-        : index === 1
-          ? new Date(Math.min(now.getTime() - day, now.getTime() + 7 * day - length))
-          : new Date(now.getTime() + 7 * day);
+    if (!terms) continue;
     rows.push({
       id: definition.frontendIdentifier,
-      startAt,
-      endAt: new Date(startAt.getTime() + length),
+      startAt: new Date(definition.startAt),
+      endAt: new Date(definition.endAt),
       pointsRule: 'stake',
       games: definition.games,
       minBet: equivalents(terms.minBet, currencies),
@@ -62,7 +53,14 @@ export async function seedTournaments(
       prizePool: equivalents(terms.pool, currencies),
       prizeShares,
     });
-  });
+  }
   if (rows.length === 0) return;
-  await db.insert(schema.tournaments).values(rows).onConflictDoNothing({ target: schema.tournaments.id });
+  await db
+    .insert(schema.tournaments)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: schema.tournaments.id,
+      set: { startAt: sql`excluded.start_at`, endAt: sql`excluded.end_at` },
+      setWhere: isNull(schema.tournaments.finishedAt),
+    });
 }
