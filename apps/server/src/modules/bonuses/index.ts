@@ -34,7 +34,6 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
       bonusRoutes({
         ...deps,
         licence: app.config.LICENSE,
-        defaultCurrency: () => app.referenceData.defaultCurrency(),
       }),
     ),
   );
