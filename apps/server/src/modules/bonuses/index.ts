@@ -5,6 +5,7 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
 import { publishChanges } from './changes.ts';
 import { followPlay } from './follow-play.ts';
+import { freeBetGranted } from './free-bet-grant.ts';
 import { grantDepositBonus } from './grant-deposit-bonus.ts';
 import { lapseBonuses } from './lapse.ts';
 import { bonusOperatorRoutes } from './operator-routes.ts';
@@ -41,6 +42,7 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
   app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', (event, context) =>
     grantDepositBonus(context.db, { ...deps, licence: app.config.LICENSE, log: app.log }, event),
   );
+  app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
   followPlay(app, deps);
   publishChanges(app);
   app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps), { retryLimit: 0 });

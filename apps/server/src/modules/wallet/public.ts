@@ -10,4 +10,4 @@ export {
 export { openGameSession } from './game-sessions.ts';
 export { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 export { InsufficientFunds } from './ledger.ts';
-export { Wallet } from './wallet.ts';
+export { type FreeBet, Wallet } from './wallet.ts';
