@@ -418,5 +418,5 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
         and (b.stage in ('activated', 'handle_bets') or ended.id is not null)`);
     expect(new Set(bounded.map((row) => row.bonus)).size).toBeGreaterThan(20);
     expect(bounded.filter((row) => row.bet !== null)).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });

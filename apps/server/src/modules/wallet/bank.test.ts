@@ -146,5 +146,5 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     // The ledger balances either way; the protocol's rule is that no round is both paid and refunded.
     expect(await betsPaidAndRefunded(app.database.db)).toEqual([]);
     // A heavy load on a shared 2-core machine: room to finish, not a performance limit.
-  }, 180_000);
+  }, 600_000);
 });

@@ -106,6 +106,13 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
     .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
     .digest('hex');
 
+/**
+ * The advisory lock every locker of a player's accounts in a currency takes before the rows (its key as
+ * in packages/db/sql/functions/ledger_try_book.sql), held to the end of the transaction.
+ */
+const playerLedgerLock = (playerId: string, currency: string) =>
+  sql`select pg_advisory_xact_lock(1818584167, hashtext(${playerId}::text || ':' || ${currency}))`;
+
 /** The product's time (the app's clock, platform/clock.ts): what decides a player's limits at bet time. */
 export type Now = () => Date;
 
@@ -253,6 +260,9 @@ export class Ledger {
    * every booking locks them): a movement of "all the bonus money" booked after it moves exactly that.
    */
   async lockedBalances(playerId: string, currency: string) {
+    // The player's ledger lock first, as ledger_try_book takes it (issue 31 item 22): one lock before
+    // the rows, so no two lockers of a player's accounts wait on each other in opposite orders.
+    await this.#db.execute(playerLedgerLock(playerId, currency));
     const rows = await this.#db
       .select({ kind: schema.ledgerAccounts.kind, balance: schema.ledgerAccounts.balance })
       .from(schema.ledgerAccounts)
