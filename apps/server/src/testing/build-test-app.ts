@@ -12,6 +12,8 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: {
     logs?: string[];
+    /** Collects only what the app logs as an error (a bank test prints the exception behind a failed call). */
+    errors?: string[];
     studioFeed?: HouseStudioFeed;
     onRoute?: AppOptions['onRoute'];
     jobs?: AppOptions['jobs'];
@@ -21,7 +23,7 @@ export async function buildTestApp(
   } = {},
 ) {
   const database = await openTestDatabase(kind);
-  const { logs, studioFeed, onRoute, jobs, events, beforeReady } = options;
+  const { logs, errors, studioFeed, onRoute, jobs, events, beforeReady } = options;
   const app = await buildApp({
     config: parseConfig({ NODE_ENV: 'test', ...env }),
     database,
@@ -31,7 +33,11 @@ export async function buildTestApp(
     ...(jobs ? { jobs } : {}),
     ...(events ? { events } : {}),
     // Tests that look for secrets in logs collect every line at the most verbose level.
-    logger: logs ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } } : false,
+    logger: logs
+      ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } }
+      : errors
+        ? { level: 'error', stream: { write: (line: string) => void errors.push(line) } }
+        : false,
   });
   beforeReady?.(app);
   await app.ready();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@chrysos/db';
+import { and, eq } from 'drizzle-orm';
 import { createSession } from '../modules/auth/sessions.ts';
 import { houseStudio } from '../modules/games/config.ts';
 import { openGameSession } from '../modules/wallet/game-sessions.ts';
@@ -64,4 +65,41 @@ export function newGameSession(
     studio: options.studio ?? houseStudio,
     gameCode: options.gameCode ?? 'golden-reels',
   });
+}
+
+/**
+ * Started free spins of the player on one of a studio's games (`gameCode`, the studio's code), as a
+ * coupon and its activation leave them: what pays for the studio's `is_free` bets. Their id.
+ */
+export async function newFreeSpins(
+  app: TestApp,
+  player: Pick<TestPlayer, 'id' | 'currency'>,
+  options: { gameCode?: string; studio?: string; count?: number } = {},
+): Promise<string> {
+  const { db } = app.database;
+  const gameCode = options.gameCode ?? 'golden-drachma';
+  const [game] = await db
+    .select({ identifier: schema.games.identifier })
+    .from(schema.games)
+    .where(and(eq(schema.games.studio, options.studio ?? houseStudio), eq(schema.games.gameCode, gameCode)));
+  if (!game) throw new Error(`no game ${gameCode} in the catalogue`);
+  const [spins] = await db
+    .insert(schema.playerFreespins)
+    .values({
+      playerId: player.id,
+      campaignId: 'drachma-spins-coupon',
+      currency: player.currency,
+      gameIdentifier: game.identifier,
+      gameCode,
+      stage: 'activated',
+      count: options.count ?? 10,
+      value: 20,
+      wagering: { multiplier: 30, days: 7, cap: null },
+      source: `test:${randomUUID()}`,
+      activatedAt: new Date(),
+      expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: schema.playerFreespins.id });
+  if (!spins) throw new Error('no free spins were stored');
+  return spins.id;
 }

@@ -20,6 +20,13 @@
 -- nothing in common (a conflicting payload for another player, or a movement without a player) can
 -- still race to the insert: the loser fails on ledger_transactions_key_unique and the caller books
 -- again, finding the winner's row.
+-- Before any row: the player's ledger lock, pg_advisory_xact_lock(1818584167, hashtext(player:currency)),
+-- which every locker of a player's accounts takes first (Ledger.lockedBalances too). The accounts are
+-- then locked in id order, but a set of rows is not a stable order: an account created in a longer
+-- transaction commits after a newer one, so a booking could hold the newer account while another
+-- waited behind it holding the older one, and a group of calls (wallet_book_calls) joined in: deadlock,
+-- and a single protocol call chosen as its victim answered RS_ERROR_UNKNOWN (issue 31 item 22). With
+-- the one lock first, a single-player booking waits holding nothing and is never part of a cycle.
 -- p_now is the product's time (the app's clock, apps/server/src/platform/clock.ts), which decides the
 -- player's limits: the start of a limit's rolling window and whether a pending raise or removal is due.
 CREATE OR REPLACE FUNCTION ledger_try_book(
@@ -61,6 +68,9 @@ DECLARE
   v_jackpot record;
   v_contributed bigint := 0;
 BEGIN
+  IF p_player IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(1818584167, hashtext(p_player::text || ':' || p_currency));
+  END IF;
   SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(kind ORDER BY id), '{}'),
          coalesce(array_agg(balance ORDER BY id), '{}'), coalesce(array_agg(jackpot_staked ORDER BY id), '{}')
   INTO v_ids, v_kinds, v_balances, v_staked

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { countAttempt, limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
+import { openFirstAccount } from '../wallet/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { isLocked, maximumFailedAttempts } from './lockout.ts';
@@ -86,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             language: schema.players.language,
           });
         if (row) {
+          await openFirstAccount(tx, row.id, currency);
           await app.events.publish(tx, 'auth.player_registered', {
             playerId: row.id,
             method: 'password',

@@ -2,6 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { email as emailRule } from '@chrysos/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
+import { openFirstAccount } from '../wallet/public.ts';
 import { isLocked } from './lockout.ts';
 import type { SocialClaims } from './oidc.ts';
 
@@ -88,6 +89,7 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
         .returning({ id: schema.players.id });
       if (!created) throw new Error('the new player was not stored');
       await tx.insert(schema.authIdentities).values({ provider, subject: claims.sub, playerId: created.id });
+      await openFirstAccount(tx, created.id, input.defaultCurrency);
       await input.events.publish(tx, 'auth.player_registered', {
         playerId: created.id,
         method: `social:${provider}`,

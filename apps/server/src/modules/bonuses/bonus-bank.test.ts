@@ -20,6 +20,7 @@ import {
   signUpPlayers,
   studio,
   studioSecret,
+  unknownAnswers,
 } from '../../testing/wallet/bank-harness.ts';
 import { auditLedger, betsPaidAndRefunded } from '../wallet/public.ts';
 import { lapseBonuses } from './lapse.ts';
@@ -43,18 +44,24 @@ const couponCodes = ['BANK-1', 'BANK-2', 'BANK-3', 'BANK-4', 'BANK-5', 'BANK-6']
  */
 describeOnPostgres('bonus bank test on PostgreSQL', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
+  /** What the server logged as errors: printed when a call answered RS_ERROR_UNKNOWN. */
+  const serverErrors: string[] = [];
   let baseUrl = '';
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
-    app = await buildTestApp('postgres', {
-      CONTENT_DIR: fixtures,
-      WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
-      TRUST_PROXY: 'true',
-      DATABASE_POOL_SIZE: '20',
-    });
+    app = await buildTestApp(
+      'postgres',
+      {
+        CONTENT_DIR: fixtures,
+        WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
+        TRUST_PROXY: 'true',
+        DATABASE_POOL_SIZE: '20',
+      },
+      { errors: serverErrors },
+    );
     baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const terms = (multiplier: number) => ({
       wagering: { multiplier, on: 'bonus', days: 7 },
@@ -133,7 +140,40 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
       record.acknowledged.set(id, { kind, player: player.id, body, response: answer });
   }
 
-  const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0, forfeitsWhilePlaying: 0 };
+  const done = { coupons: 0, activations: 0, cancels: 0, expiries: 0, forfeitsWhilePlaying: 0, freeBets: 0 };
+
+  /**
+   * A studio's free bet, with its win, for a player who holds no free spins (issue 31 item 4): nothing
+   * pays for it, so it must be refused, and no win can then put bonus money of no bonus on the balance.
+   */
+  async function freeBetWithoutGrant(player: BankPlayer, record: LoadRecord) {
+    const bet = randomUUID();
+    const common = { user: player.id, token: player.token, game_code: 'bank-game', currency, round: bet };
+    const body = JSON.stringify({
+      ...common,
+      request_uuid: randomUUID(),
+      transaction_uuid: bet,
+      amount: 20,
+      is_free: true,
+    });
+    done.freeBets++;
+    const staked = await protocolCall(baseUrl, 'transaction/bet', body, record);
+    if (staked.status !== 'RS_OK') return;
+    record.replayMismatches.push(`free bet ${bet} without a grant was accepted`);
+    await protocolCall(
+      baseUrl,
+      'transaction/win',
+      JSON.stringify({
+        ...common,
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: bet,
+        amount: 500,
+        round_closed: true,
+      }),
+      record,
+    );
+  }
 
   it('keeps the ledger and every bonus rule under concurrent bonus play', async () => {
     const players = await signUpPlayers(baseUrl, app.database.db, 25);
@@ -151,6 +191,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
         forfeitBonus: (random) => random() < 0.3,
         operations: [
           { share: 0.2, run: (player, random) => round(player, random, record) },
+          { share: 0.01, run: (player) => freeBetWithoutGrant(player, record) },
           {
             share: 0.05,
             run: async (player, random) => {
@@ -239,6 +280,8 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     await settleOpenBets(baseUrl, players, record);
     await settleCashier(app.database.db);
     await handlersCaughtUp(app.database.db);
+    // A well-formed protocol call is never answered RS_ERROR_UNKNOWN (issue 31 item 22).
+    expect(unknownAnswers(record, serverErrors)).toEqual([]);
 
     // The load really exercised the paths under test.
     const kinds = [...record.acknowledged.values()].map((call) => call.kind);
@@ -251,6 +294,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     expect(done.cancels).toBeGreaterThan(2);
     expect(done.expiries).toBeGreaterThan(2);
     expect(done.forfeitsWhilePlaying).toBe(1);
+    expect(done.freeBets).toBeGreaterThan(3);
     const stages = Object.fromEntries(
       (
         await rows<{ stage: string; n: string }>(
@@ -339,6 +383,11 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
         and not exists (select 1 from player_freespins f where f.player_id = a.player_id
           and f.currency = a.currency and f.stage = 'activated')`);
     expect(strayBonusMoney).toEqual([]);
+    // No free bet was booked: no player of this run holds free spins, so none was paid for.
+    const freeBets = await rows(
+      sql`select idempotency_key from ledger_transactions where kind = 'bet' and amount = 0`,
+    );
+    expect(freeBets).toEqual([]);
 
     // A running bonus's wagering counts each bet since its activation once, at the game's weight, and
     // takes a rolled-back one back.
@@ -369,5 +418,5 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
         and (b.stage in ('activated', 'handle_bets') or ended.id is not null)`);
     expect(new Set(bounded.map((row) => row.bonus)).size).toBeGreaterThan(20);
     expect(bounded.filter((row) => row.bet !== null)).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });

@@ -312,8 +312,13 @@ export function followPlay(
       .orderBy(asc(f.activatedAt))
       .limit(1)
       .for('update');
-    // A free bet no grant of ours stands behind (a studio's own feature) changes nothing here.
-    if (!spins) return;
+    // A free bet no grant of ours stands behind (one booked before the wallet refused such bets, or the
+    // grant ended between bet and win): its win is bonus money of no bonus, swept back to the pool as
+    // decision 21 says, so the bonus balance is only a running bonus's or free spins' being played.
+    if (!spins) {
+      if (event.name === 'wallet.win_booked' && p.bonus > 0) await sweep(tx, event);
+      return;
+    }
     const won = event.name === 'wallet.win_booked' ? p.amount : 0;
     const played = event.name === 'wallet.bet_booked' ? spins.played + 1 : spins.played;
     const [updated] = await tx

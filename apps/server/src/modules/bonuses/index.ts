@@ -5,6 +5,7 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
 import { publishChanges } from './changes.ts';
 import { followPlay } from './follow-play.ts';
+import { freeBetGranted } from './free-bet-grant.ts';
 import { grantDepositBonus } from './grant-deposit-bonus.ts';
 import { lapseBonuses } from './lapse.ts';
 import { bonusOperatorRoutes } from './operator-routes.ts';
@@ -34,7 +35,6 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
       bonusRoutes({
         ...deps,
         licence: app.config.LICENSE,
-        defaultCurrency: () => app.referenceData.defaultCurrency(),
       }),
     ),
   );
@@ -46,6 +46,7 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
       event,
     ),
   );
+  app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
   followPlay(app, deps);
   publishChanges(app);
   app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps), { retryLimit: 0 });

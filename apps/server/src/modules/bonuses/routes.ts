@@ -1,15 +1,13 @@
 import { bonusesApi, freespinsApi, lootboxesApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { refusalLimitOf } from '../../platform/rate-limit.ts';
 import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
-import type { Wallet } from '../wallet/public.ts';
+import { activeCurrency, type Wallet } from '../wallet/public.ts';
 import { activateBonus, lostRunningRace } from './activate-bonus.ts';
 import { cancelBonus, cancelFreespins } from './cancel.ts';
 import { depositOffers } from './deposit-offers.ts';
@@ -23,22 +21,11 @@ import { redeemCoupon } from './redeem-coupon.ts';
 export const languageOf = (request: FastifyRequest): Locale =>
   languageOfHeader(request.headers['accept-language']);
 
-/** The player's active currency: coupons grant in it. */
-async function activeCurrency(db: Db, playerId: string, fallback: string): Promise<string> {
-  const pc = schema.playerCurrencies;
-  const [row] = await db
-    .select({ currency: pc.currency })
-    .from(pc)
-    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
-  return row?.currency ?? fallback;
-}
-
 /** Spec §7 Bonuses, Freespins, Lootboxes and the cashier's deposit offers (@chrysos/contract bonusesApi …). */
 export function bonusRoutes(deps: {
   wallet: Wallet;
   events: Pick<EventBus, 'publish'>;
   licence: string;
-  defaultCurrency: () => Promise<string>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.database;
@@ -82,7 +69,7 @@ export function bonusRoutes(deps: {
       handler: async (request) => {
         const playerId = await requirePlayerNotExcluded(request);
         const language = languageOf(request);
-        const currency = await activeCurrency(db, playerId, await deps.defaultCurrency());
+        const currency = await activeCurrency(db, playerId);
         const facts = await playerFacts(db, playerId, currency, deps.licence, new Date());
         const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code).catch(
           async (error: unknown) => {

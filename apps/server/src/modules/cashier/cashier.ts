@@ -1,5 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -12,6 +12,9 @@ import { limitsFor, paymentMethods } from './methods.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export type Payment = typeof schema.payments.$inferSelect;
+
+/** First key of the advisory lock that puts one player's deposit checks and inserts in one line. */
+const depositLockSpace = 0x64657073;
 
 /** Who decided on a withdrawal and from where, for the compliance audit trail. */
 export interface DecidedBy {
@@ -34,13 +37,19 @@ export interface CashierOptions {
 }
 
 export interface CashierLimitHooks {
-  /** Refuses a deposit over the player's deposit limit in the currency (compliance.deposit_limit {remaining, currency}). */
-  checkDeposit(playerId: string, currency: string, amount: number): Promise<void>;
+  /**
+   * Refuses a deposit over the player's deposit limit in the currency (compliance.deposit_limit
+   * {remaining, currency}). `db` is the deposit's transaction, which holds the player's deposit lock.
+   */
+  checkDeposit(db: Db, playerId: string, currency: string, amount: number): Promise<void>;
 }
 
 export interface CashierVerificationHooks {
-  /** Refuses a deposit that brings the window's deposits to the AML threshold of an unverified player. */
-  checkDeposit(playerId: string, currency: string, amount: number): Promise<void>;
+  /**
+   * Refuses a deposit that brings the window's deposits to the AML threshold of an unverified player
+   * (`db`: the deposit's transaction, as for the limit).
+   */
+  checkDeposit(db: Db, playerId: string, currency: string, amount: number): Promise<void>;
   /** Refuses a withdrawal at or above the licence's threshold while the player is not verified. */
   checkWithdrawal(playerId: string, currency: string, amount: number): Promise<void>;
 }
@@ -50,6 +59,7 @@ export interface CashierVerificationHooks {
  * with its own error when this deposit does not qualify; false leaves the code to the bonus engine.
  */
 export type DepositCodeCheck = (
+  db: Db,
   playerId: string,
   currency: string,
   amount: number,
@@ -58,7 +68,7 @@ export type DepositCodeCheck = (
 
 export interface CashierBonusHooks {
   /** Refuses a deposit bonus code that cannot give a bonus with this deposit (before the provider is asked). */
-  checkDepositCode(playerId: string, currency: string, amount: number, code: string): Promise<void>;
+  checkDepositCode(db: Db, playerId: string, currency: string, amount: number, code: string): Promise<void>;
   /**
    * Inside the withdrawal's transaction: forfeits the bonus running in the currency if the player
    * confirmed it, refuses the withdrawal (cashier.bonus_active) if not.
@@ -157,8 +167,8 @@ export class Cashier {
     this.#codeChecks.push(check);
   }
 
-  async #ownCode(playerId: string, currency: string, amount: number, code: string): Promise<boolean> {
-    for (const check of this.#codeChecks) if (await check(playerId, currency, amount, code)) return true;
+  async #ownCode(db: Db, playerId: string, currency: string, amount: number, code: string): Promise<boolean> {
+    for (const check of this.#codeChecks) if (await check(db, playerId, currency, amount, code)) return true;
     return false;
   }
 
@@ -169,32 +179,39 @@ export class Cashier {
   ): Promise<{ payment: Payment; redirectUrl: string }> {
     await this.#checkLimits('deposit', request.method, request.currency, request.amount);
     await this.#checkAccount(playerId, request.currency);
-    await this.#options.limits?.checkDeposit(playerId, request.currency, request.amount);
-    await this.#options.verification?.checkDeposit(playerId, request.currency, request.amount);
-    if (
-      request.bonusCode &&
-      !(await this.#ownCode(playerId, request.currency, request.amount, request.bonusCode))
-    ) {
-      await this.#options.bonuses?.checkDepositCode(
-        playerId,
-        request.currency,
-        request.amount,
-        request.bonusCode,
-      );
-    }
-    const [payment] = await this.#db
-      .insert(schema.payments)
-      .values({
-        playerId,
-        kind: 'deposit',
-        provider: this.#provider.name,
-        method: request.method,
-        currency: request.currency,
-        amount: request.amount,
-        status: 'pending',
-        bonusCode: request.bonusCode ?? null,
-      })
-      .returning();
+    const payment = await this.#db.transaction(async (tx) => {
+      // The limit and the verification threshold count pending deposits: checked and stored as one
+      // step per player, so deposits started together cannot pass either together (issue 31 item 3).
+      await tx.execute(sql`select pg_advisory_xact_lock(${depositLockSpace}, hashtext(${playerId}))`);
+      await this.#options.limits?.checkDeposit(tx, playerId, request.currency, request.amount);
+      await this.#options.verification?.checkDeposit(tx, playerId, request.currency, request.amount);
+      if (
+        request.bonusCode &&
+        !(await this.#ownCode(tx, playerId, request.currency, request.amount, request.bonusCode))
+      ) {
+        await this.#options.bonuses?.checkDepositCode(
+          tx,
+          playerId,
+          request.currency,
+          request.amount,
+          request.bonusCode,
+        );
+      }
+      const [created] = await tx
+        .insert(schema.payments)
+        .values({
+          playerId,
+          kind: 'deposit',
+          provider: this.#provider.name,
+          method: request.method,
+          currency: request.currency,
+          amount: request.amount,
+          status: 'pending',
+          bonusCode: request.bonusCode ?? null,
+        })
+        .returning();
+      return created;
+    });
     if (!payment) throw new Error('payment not stored');
     const started = await this.#provider.startDeposit({
       id: payment.id,

@@ -41,15 +41,9 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
     {
       autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW,
       bonuses: {
-        async checkDepositCode(playerId, currency, amount, code) {
-          const facts = await playerFacts(
-            app.database.db,
-            playerId,
-            currency,
-            app.config.LICENSE,
-            new Date(),
-          );
-          await depositCampaign(app.database.db, facts, code, amount);
+        async checkDepositCode(db, playerId, currency, amount, code) {
+          const facts = await playerFacts(db, playerId, currency, app.config.LICENSE, app.clock.now());
+          await depositCampaign(db, facts, code, amount);
         },
         async settleRunningBonus(tx, playerId, currency, confirmed) {
           await forfeitRunningBonus(
@@ -62,12 +56,12 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
         },
       },
       limits: {
-        checkDeposit: (playerId, currency, amount) =>
-          checkDepositLimit(app.database.db, playerId, currency, amount, app.clock.now()),
+        checkDeposit: (db, playerId, currency, amount) =>
+          checkDepositLimit(db, playerId, currency, amount, app.clock.now()),
       },
       verification: {
-        checkDeposit: (playerId, currency, amount) =>
-          checkDeposit(app.database.db, {
+        checkDeposit: (db, playerId, currency, amount) =>
+          checkDeposit(db, {
             playerId,
             currency,
             amount,

@@ -14,6 +14,7 @@ import {
   signUpPlayers,
   studio,
   studioSecret,
+  unknownAnswers,
 } from '../../testing/wallet/bank-harness.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { drawWinners } from './draw-winners.ts';
@@ -33,18 +34,24 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
  */
 describeOnPostgres('lottery bank test on PostgreSQL', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
+  /** What the server logged as errors: printed when a call answered RS_ERROR_UNKNOWN. */
+  const serverErrors: string[] = [];
   let baseUrl = '';
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
-    app = await buildTestApp('postgres', {
-      CONTENT_DIR: fixtures,
-      WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
-      TRUST_PROXY: 'true',
-      DATABASE_POOL_SIZE: '20',
-    });
+    app = await buildTestApp(
+      'postgres',
+      {
+        CONTENT_DIR: fixtures,
+        WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
+        TRUST_PROXY: 'true',
+        DATABASE_POOL_SIZE: '20',
+      },
+      { errors: serverErrors },
+    );
     baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => app.closeAll());
@@ -208,6 +215,7 @@ describeOnPostgres('lottery bank test on PostgreSQL', () => {
     expect(spins).toEqual([]);
 
     // The ledger: every cent accounted for, every acknowledged call booked once.
+    expect(unknownAnswers(record, serverErrors)).toEqual([]);
     expect(record.replayMismatches).toEqual([]);
     expect(await bookingProblems(app.database.db, record)).toEqual([]);
     expect(await auditLedger(app.database.db)).toEqual({

@@ -4,6 +4,35 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ledger } from './ledger.ts';
 
 /**
+ * A new player's first account, active, in the currency chosen at registration: written in the
+ * registration's transaction, so whatever the player does first (a coupon, a limit) finds it
+ * (issue 31 item 10). Harmless when it exists.
+ */
+export async function openFirstAccount(db: Db, playerId: string, currency: string): Promise<void> {
+  await db.insert(schema.playerCurrencies).values({ playerId, currency, active: true }).onConflictDoNothing();
+}
+
+/**
+ * The player's active currency as the database has it: the active account, or for a player whose
+ * accounts were never opened, the currency chosen at registration. Never the site's default: a grant
+ * in it would land in an account the player does not hold.
+ */
+export async function activeCurrency(db: Db, playerId: string): Promise<string> {
+  const pc = schema.playerCurrencies;
+  const [active] = await db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
+  if (active) return active.currency;
+  const [player] = await db
+    .select({ currency: schema.players.currency })
+    .from(schema.players)
+    .where(eq(schema.players.id, playerId));
+  if (!player) throw new Error(`no player ${playerId}`);
+  return player.currency;
+}
+
+/**
  * The player's currency accounts (spec §3 Account, §4 Account switch). A player starts with one in
  * the currency chosen at registration; exactly one is active at any time.
  */
@@ -19,10 +48,8 @@ export async function listAccounts(db: Db, ledger: Ledger, playerId: string): Pr
       .from(schema.players)
       .where(eq(schema.players.id, playerId));
     if (!player) return [];
-    await db
-      .insert(schema.playerCurrencies)
-      .values({ playerId, currency: player.currency, active: true })
-      .onConflictDoNothing();
+    // A player registered before accounts were opened at registration.
+    await openFirstAccount(db, playerId, player.currency);
     held = await db
       .select()
       .from(schema.playerCurrencies)

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import {
+  type BankPlayer,
   bookingProblems,
   newRecord,
   runLoad,
@@ -10,6 +12,7 @@ import {
   signUpPlayers,
   studio,
   studioSecret,
+  unknownAnswers,
 } from '../../testing/wallet/bank-harness.ts';
 import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 
@@ -23,24 +26,87 @@ const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
  */
 describeOnPostgres('bank test on PostgreSQL', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
+  /** What the server logged as errors: printed when a call answered RS_ERROR_UNKNOWN. */
+  const serverErrors: string[] = [];
   let baseUrl = '';
 
   beforeAll(async () => {
-    app = await buildTestApp('postgres', {
-      CONTENT_DIR: fixtures,
-      WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
-      WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
-      TRUST_PROXY: 'true',
-      DATABASE_POOL_SIZE: '20',
-    });
+    app = await buildTestApp(
+      'postgres',
+      {
+        CONTENT_DIR: fixtures,
+        WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
+        WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
+        TRUST_PROXY: 'true',
+        DATABASE_POOL_SIZE: '20',
+      },
+      { errors: serverErrors },
+    );
     baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => app.closeAll());
 
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await app.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const api = (player: BankPlayer, method: string, path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        cookie: player.cookie,
+        'user-agent': 'Mozilla/5.0 (bank test)',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+
+  /** Rounds of `count` deposits of `amount` started at once, counting what refused them. */
+  async function depositBursts(
+    player: BankPlayer,
+    count: number,
+    amount: number,
+    refusals: { limit: number; verification: number },
+  ) {
+    for (let burst = 0; burst < 4; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: count }, () =>
+          api(player, 'POST', '/payments/deposits', {
+            currency: 'EUR',
+            amount_cents: amount,
+            method: 'card',
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        if (answer.status === 201) continue;
+        const { codes } = (await answer.json()) as { codes?: { amount_cents?: string[] } };
+        if (codes?.amount_cents?.includes('compliance.deposit_limit')) refusals.limit++;
+        if (codes?.amount_cents?.includes('compliance.verification_required')) refusals.verification++;
+      }
+    }
+  }
+
   it('keeps every invariant under concurrent, duplicated and replayed load', async () => {
     const players = await signUpPlayers(baseUrl, app.database.db, 25);
     const record = newRecord();
-    await runLoad({ baseUrl, players, operations: 2_500, concurrency: 16, seed: 20261123, record });
+    // Five of the quieter players keep a daily deposit limit of €300 (issue 31 item 3); the others have none.
+    const limited = players.slice(15, 20);
+    for (const player of limited) {
+      const set = await api(player, 'PUT', '/player/limits', {
+        kind: 'deposit',
+        period: 'day',
+        currency: 'EUR',
+        amount: 30_000,
+      });
+      expect(set.status).toBe(200);
+    }
+    const refusals = { limit: 0, verification: 0 };
+    await Promise.all([
+      runLoad({ baseUrl, players, operations: 2_500, concurrency: 16, seed: 20261123, record }),
+      // Meanwhile deposits started together, as a double-clicking player or a script sends them: eight
+      // of €20 at a time against each limit, six of €1,500 at a time against the unverified threshold.
+      ...limited.map((player) => depositBursts(player, 8, 2_000, refusals)),
+      ...players.slice(20, 25).map((player) => depositBursts(player, 6, 150_000, refusals)),
+    ]);
     await settleCashier(app.database.db);
 
     // The load really exercised the paths under test.
@@ -52,6 +118,23 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     expect(record.deposits.length).toBeGreaterThan(100);
     expect(record.withdrawals.length).toBeGreaterThan(20);
 
+    expect(unknownAnswers(record, serverErrors)).toEqual([]);
+    // No deposit limit was passed, nor the unverified players' cumulative threshold (€5,000 in 180
+    // days under the default licence): pending deposits count, as the checks count them.
+    expect(refusals.limit).toBeGreaterThan(0);
+    expect(refusals.verification).toBeGreaterThan(0);
+    const overLimit = await rows(sql`
+      select l.player_id, l.amount,
+        player_limit_used(l.player_id, l.currency, 'deposit', now() - interval '24 hours') as used
+      from player_limits l
+      where l.kind = 'deposit'
+        and player_limit_used(l.player_id, l.currency, 'deposit', now() - interval '24 hours') > l.amount`);
+    expect(overLimit).toEqual([]);
+    const overThreshold = await rows(sql`
+      select player_id, sum(amount) as deposited from payments
+      where kind = 'deposit' and status in ('pending', 'succeeded') and currency = 'EUR'
+      group by player_id having sum(amount) >= 500000`);
+    expect(overThreshold).toEqual([]);
     expect(record.replayMismatches).toEqual([]);
     expect(await bookingProblems(app.database.db, record)).toEqual([]);
     expect(await auditLedger(app.database.db)).toEqual({
@@ -63,5 +146,5 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     // The ledger balances either way; the protocol's rule is that no round is both paid and refunded.
     expect(await betsPaidAndRefunded(app.database.db)).toEqual([]);
     // A heavy load on a shared 2-core machine: room to finish, not a performance limit.
-  }, 180_000);
+  }, 600_000);
 });

@@ -5,7 +5,7 @@ import { signBody } from '@chrysos/wallet-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DomainEvent, EventHandler, HandlerOptions } from '../../platform/events.ts';
-import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { newFreeSpins, newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { parseConfig } from '../config.ts';
 
@@ -60,12 +60,13 @@ async function seat(app: App, funded = 10_000) {
   };
   const bet = (id: string, amount: number, extra: Record<string, unknown> = {}) =>
     call('transaction/bet', { transaction_uuid: id, round: `round-${id}`, amount, ...extra });
-  const win = (id: string, bet: string, amount: number) =>
+  const win = (id: string, bet: string, amount: number, extra: Record<string, unknown> = {}) =>
     call('transaction/win', {
       transaction_uuid: id,
       reference_transaction_uuid: bet,
       round: `round-${bet}`,
       amount,
+      ...extra,
     });
   const rollback = (id: string, bet: string) =>
     call('transaction/rollback', {
@@ -124,8 +125,10 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       await win(w1 as string, b1 as string, 600);
       await bet(b2 as string, 100);
       await rollback(r2 as string, b2 as string);
-      await bet(b3 as string, 0, { is_free: true });
-      await win(w3 as string, b3 as string, 250);
+      // A free spin of Golden Drachma, paid by the player's spins of it.
+      await newFreeSpins(app, player, { gameCode: 'golden-drachma' });
+      await bet(b3 as string, 0, { is_free: true, game_code: 'golden-drachma' });
+      await win(w3 as string, b3 as string, 250, { game_code: 'golden-drachma' });
 
       await vi.waitFor(() => expect(recorded.seen).toHaveLength(6), { timeout: 10_000, interval: 20 });
       const [bet1, win1, bet2, rollback2, bet3, win3] = recorded.seen as GameEvent[];

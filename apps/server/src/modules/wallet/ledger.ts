@@ -106,6 +106,13 @@ const fingerprintOf = (fields: Record<string, unknown>) =>
     .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
     .digest('hex');
 
+/**
+ * The advisory lock every locker of a player's accounts in a currency takes before the rows (its key as
+ * in packages/db/sql/functions/ledger_try_book.sql), held to the end of the transaction.
+ */
+const playerLedgerLock = (playerId: string, currency: string) =>
+  sql`select pg_advisory_xact_lock(1818584167, hashtext(${playerId}::text || ':' || ${currency}))`;
+
 /** The product's time (the app's clock, platform/clock.ts): what decides a player's limits at bet time. */
 export type Now = () => Date;
 
@@ -122,6 +129,8 @@ export class Ledger {
   readonly #accountIds: Map<string, number>;
   /** Ids learnt inside a transaction stay local to it: a rollback may take the account rows away. */
   readonly #learnt: Map<string, number>;
+  /** Each booking is a statement of its own (not `using` a caller's transaction), so it may be retried. */
+  readonly #standalone: boolean;
 
   constructor(
     db: Db,
@@ -133,6 +142,7 @@ export class Ledger {
     this.#accountIds = accountIds;
     this.#learnt = learnt;
     this.now = now;
+    this.#standalone = learnt === accountIds;
   }
 
   /** The same ledger inside a database transaction, so a booking commits with the caller's other writes. */
@@ -154,6 +164,12 @@ export class Ledger {
       // Two calls with one key that share no account both got past the duplicate check; the one that
       // lost the insert books again and meets the winner's row (a replay or a conflict).
       if (attempt === 1 && Ledger.lostKeyRace(error)) return this.book(movement, 2);
+      // A booking of its own (not inside a caller's transaction) that PostgreSQL chose as a deadlock's
+      // victim changed nothing: it books again, and its key keeps it exactly once. It waits holding
+      // nothing (the player's ledger lock comes first), but a call queued on that lock behind
+      // transactions that deadlock among themselves may still be the one aborted (issue 31 item 22).
+      if (this.#standalone && attempt <= 3 && raisedBy(error, 'deadlock detected'))
+        return this.book(movement, attempt + 1);
       throw Ledger.refusal(error) ?? error;
     }
   }
@@ -253,6 +269,9 @@ export class Ledger {
    * every booking locks them): a movement of "all the bonus money" booked after it moves exactly that.
    */
   async lockedBalances(playerId: string, currency: string) {
+    // The player's ledger lock first, as ledger_try_book takes it (issue 31 item 22): one lock before
+    // the rows, so no two lockers of a player's accounts wait on each other in opposite orders.
+    await this.#db.execute(playerLedgerLock(playerId, currency));
     const rows = await this.#db
       .select({ kind: schema.ledgerAccounts.kind, balance: schema.ledgerAccounts.balance })
       .from(schema.ledgerAccounts)

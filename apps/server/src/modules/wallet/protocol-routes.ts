@@ -212,15 +212,13 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
           fingerprint: { round: body.round, game: body.game_code, free: body.is_free, stake: body.amount },
         };
         try {
-          if (withinLimits) {
-            // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+          // A free bet takes the full path: the grant that pays for it is looked up first.
+          if (withinLimits && !body.is_free) {
             const booking = await bookInSession(
               'bet',
               body,
               studio,
-              body.is_free
-                ? wallet.recordMovement('bet', movement)
-                : await wallet.betMovement({ ...movement, amount: body.amount }),
+              await wallet.betMovement({ ...movement, amount: body.amount }),
             );
             if (booking) return answer(body, booking);
           }
@@ -239,6 +237,24 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
             throw new ProtocolError('RS_ERROR_LIMIT_REACHED', await currentBalance(body.user, body.currency));
           }
           if (!body.is_free && body.amount === 0) throw new ProtocolError('RS_ERROR_WRONG_SYNTAX');
+          // A free spin's stake is paid by the grant behind it: the round is recorded, no money moves.
+          // Without a free-spin grant of this player, game and studio nothing pays it (issue 31 item 4);
+          // a replay of a booked one keeps its answer whatever became of its grant.
+          if (
+            body.is_free &&
+            !(await wallet.ledger.transaction(key)) &&
+            !(await wallet.freeBetGranted(db, {
+              playerId: body.user,
+              currency: body.currency,
+              studio,
+              gameCode: body.game_code,
+            }))
+          ) {
+            throw new ProtocolError(
+              'RS_ERROR_NOT_ENOUGH_MONEY',
+              await currentBalance(body.user, body.currency),
+            );
+          }
           const booking = body.is_free
             ? await wallet.record('bet', movement)
             : await wallet.bet({ ...movement, amount: body.amount });

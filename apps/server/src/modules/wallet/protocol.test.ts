@@ -6,7 +6,7 @@ import { signBody } from '@chrysos/wallet-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { newGameSession, newPlayer } from '../../testing/factories.ts';
+import { newFreeSpins, newGameSession, newPlayer } from '../../testing/factories.ts';
 import { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -24,9 +24,14 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
   });
   afterAll(() => app.closeAll());
 
-  /** A player of their own holding `funded` (€100.00 by default) with a game session: each case starts here. */
-  async function seat(funded = 10_000) {
+  /**
+   * A player of their own holding `funded` (€100.00 by default) with a game session: each case starts
+   * here. `freeSpins`: the player holds started free spins of Golden Drachma, which the calls then play.
+   */
+  async function seat(funded = 10_000, options: { freeSpins?: boolean } = {}) {
     const player = await newPlayer(app, { currency: 'EUR', funded });
+    if (options.freeSpins) await newFreeSpins(app, player, { gameCode: 'golden-drachma' });
+    const gameCode = options.freeSpins ? 'golden-drachma' : 'golden-reels';
     const token = await newGameSession(app, player);
     const user = player.id;
     const call = async (
@@ -38,7 +43,7 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
         user,
         token,
         request_uuid: randomUUID(),
-        game_code: 'golden-reels',
+        game_code: gameCode,
         currency: 'EUR',
         ...fields,
       });
@@ -155,7 +160,7 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
   });
 
   it('refuses a free bet replayed with another stake', async () => {
-    const { bet } = await seat();
+    const { bet } = await seat(10_000, { freeSpins: true });
     expect(await bet('t-free', 200, { is_free: true })).toMatchObject({ status: 'RS_OK', balance: 10_000 });
     expect(await bet('t-free', 200, { is_free: true })).toMatchObject({ status: 'RS_OK', balance: 10_000 });
     expect(await bet('t-free', 300, { is_free: true })).toMatchObject({
@@ -164,7 +169,7 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
   });
 
   it('pays a free bet’s win to the bonus balance, leaving real money as it was', async () => {
-    const { user, bet, win, balance } = await seat();
+    const { user, bet, win, balance } = await seat(10_000, { freeSpins: true });
     expect(await bet('t-free-spin', 200, { is_free: true })).toMatchObject({
       status: 'RS_OK',
       balance: 10_000,
@@ -187,7 +192,7 @@ describe.each(testDatabaseKinds)('seamless-wallet protocol on %s', (kind) => {
   });
 
   it('rolls back a free bet without moving money, and refuses a win for it afterwards', async () => {
-    const { user, bet, win, rollback } = await seat();
+    const { user, bet, win, rollback } = await seat(10_000, { freeSpins: true });
     await bet('t-free-rb', 200, { is_free: true });
     expect(await rollback('t-free-rb-rollback', 't-free-rb')).toMatchObject({
       status: 'RS_OK',

@@ -1,6 +1,13 @@
 /** What other modules may use of wallet: the only file they import from it. */
-export { listAccounts, listAccountsAfter, listAccountsAfterEach, openChosenAccount } from './accounts.ts';
+export {
+  activeCurrency,
+  listAccounts,
+  listAccountsAfter,
+  listAccountsAfterEach,
+  openChosenAccount,
+  openFirstAccount,
+} from './accounts.ts';
 export { openGameSession } from './game-sessions.ts';
 export { auditLedger, betsPaidAndRefunded } from './invariants.ts';
 export { InsufficientFunds } from './ledger.ts';
-export { Wallet } from './wallet.ts';
+export { type FreeBet, Wallet } from './wallet.ts';

@@ -20,6 +20,17 @@ interface GameMovement extends PlayerMovement {
 
 export class AmountError extends Error {}
 
+/** A free bet as the studio sends it: whose, in which currency, of which studio's game. */
+export interface FreeBet {
+  playerId: string;
+  currency: string;
+  studio: string;
+  gameCode: string;
+}
+
+/** Whether a grant of the capability that owns free spins pays for this free bet. */
+export type FreeBetCheck = (db: Db, bet: FreeBet) => Promise<boolean>;
+
 /** Minor units must be whole, positive and exact in a double. */
 export function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0)
@@ -34,15 +45,31 @@ export function assertAmount(amount: number): void {
  */
 export class Wallet {
   readonly ledger: Ledger;
+  readonly #freeBetChecks: FreeBetCheck[];
 
   /** `now`: the product's time, which decides the player's limits at bet time (the app's clock). */
-  constructor(db: Db | Ledger, now?: Now) {
+  constructor(db: Db | Ledger, now?: Now, freeBetChecks: FreeBetCheck[] = []) {
     this.ledger = db instanceof Ledger ? db : new Ledger(db, undefined, undefined, now);
+    this.#freeBetChecks = freeBetChecks;
   }
 
   /** This wallet inside a database transaction (see Ledger.using). */
   using(db: Db): Wallet {
-    return new Wallet(this.ledger.using(db));
+    return new Wallet(this.ledger.using(db), undefined, this.#freeBetChecks);
+  }
+
+  /**
+   * Lets the capability that grants free spins say which free bets its grants pay for: a free bet no
+   * grant pays for is refused (issue 31 item 4), or its win would be bonus money of no bonus.
+   */
+  acceptFreeBets(check: FreeBetCheck): void {
+    this.#freeBetChecks.push(check);
+  }
+
+  /** Whether a grant pays for this free bet (none does when no capability grants free spins). */
+  async freeBetGranted(db: Db, bet: FreeBet): Promise<boolean> {
+    for (const check of this.#freeBetChecks) if (await check(db, bet)) return true;
+    return false;
   }
 
   #real = (m: PlayerMovement) => this.ledger.playerAccount(m.playerId, m.currency, 'real');

@@ -24,10 +24,10 @@ async function wheelPlugin(app: FastifyInstance): Promise<void> {
   });
   // WHEEL20 in the cashier is the wheel's, not a bonus: a deposit below the minimum is refused before
   // the provider is asked, as a bonus code's would be.
-  app.cashier.acceptDepositCodes(async (_playerId, currency, amount, code) => {
+  app.cashier.acceptDepositCodes(async (db, _playerId, currency, amount, code) => {
     const rules = wheelRules(app, app.clock.now());
     if (!isWheelCode(rules, code)) return false;
-    const minimum = await minimumDeposit(app.database.db, rules, currency);
+    const minimum = await minimumDeposit(db, rules, currency);
     // A currency with no euro equivalent (a crypto account) cannot earn a spin.
     if (minimum === null) throw new AppError('bonuses.deposit_code_ineligible', { field: 'bonus_code' });
     if (amount < minimum) {

@@ -87,6 +87,8 @@ export interface LoadRecord {
   /** Withdrawals refused because a bonus runs and the player did not confirm forfeiting it. */
   bonusRefusedWithdrawals: number;
   replayMismatches: string[];
+  /** Calls answered RS_ERROR_UNKNOWN (issue 31 item 22: a well-formed call never is), path and body. */
+  unknownAnswers: string[];
   deposits: string[];
   withdrawals: string[];
   networkErrors: number;
@@ -99,10 +101,20 @@ export function newRecord(): LoadRecord {
     limitRefusedBets: new Set(),
     bonusRefusedWithdrawals: 0,
     replayMismatches: [],
+    unknownAnswers: [],
     deposits: [],
     withdrawals: [],
     networkErrors: 0,
   };
+}
+
+/**
+ * The calls answered RS_ERROR_UNKNOWN, each followed by what the server logged as errors meanwhile
+ * (the exception behind it), for an assertion's message: empty when every call was answered.
+ */
+export function unknownAnswers(record: LoadRecord, serverErrors: string[]): string[] {
+  if (record.unknownAnswers.length === 0) return [];
+  return [...record.unknownAnswers, 'server errors:', ...serverErrors];
 }
 
 /** Sends one signed protocol call; retries through network errors (a server restarting) until answered. */
@@ -124,7 +136,9 @@ export async function protocolCall(
         body,
         signal: AbortSignal.timeout(10_000),
       });
-      return (await response.json()) as WalletResponse;
+      const answer = (await response.json()) as WalletResponse;
+      if (answer.status === 'RS_ERROR_UNKNOWN') record.unknownAnswers.push(`${path} ${body}`);
+      return answer;
     } catch {
       record.networkErrors++;
       if (attempt > 200) throw new Error(`no answer from ${path} after ${attempt} attempts`);
