@@ -5,7 +5,7 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { backFromPayment, expectText, payOnSandbox } from './harness/wallet.ts';
+import { backFromPayment, balanceToggle, expectText, headerBalance, payOnSandbox } from './harness/wallet.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
 /**
@@ -14,7 +14,7 @@ import { type RunningProduct, startProduct } from './server.ts';
  * operator's grant of points lifts the player to Diamond, and the open /loyalty page shows the
  * immediateVip invitation (content for the high_roller group) as the groups change; then points are
  * exchanged for real money at Diamond's rate (60 points = €1), and a second exchange over the points
- * left is refused with the reason.
+ * left is refused with the reason. Spec §4: an account switch reads the comp points again.
  */
 
 const operatorToken = 'e2e-operator-token-loyalty-0123456789ab';
@@ -176,5 +176,63 @@ describe.each(locales)('comp points and levels (%s)', (locale) => {
     await expectText(page.locator('[data-exchange-result="refused"]'), word.tooMany('49400'));
     const after = await playerApi(context)(loyaltyApi.compPoints, {});
     expect(after.ok && after.body).toMatchObject({ points: 49_400, level: { id: 'diamond' } });
+  });
+});
+
+describe.each(locales)('the account switch reloads the comp points (spec §4, %s)', (locale) => {
+  const text = copy[locale];
+  const path = (to: string) => `${product.url}${text.prefix}${to}`;
+
+  /** A player with a EUR account (active) and a USD one, on their loyalty tab with no realtime push. */
+  async function playerOnLoyaltyTab(label: string) {
+    const address = uniqueAddress(`switch-${label}-${locale}`);
+    await createPlayer(product.url, {
+      email: address,
+      password: passphrase,
+      language: locale,
+      country: 'GR',
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInContext(context, product.url, address, passphrase);
+    const api = apiOf(context, product.url, { 'user-agent': browserAgent, origin: product.url });
+    for (const currency of ['USD', 'EUR']) {
+      expect(await api(walletApi.switchAccount, { body: { currency } })).toMatchObject({ ok: true });
+    }
+    const me = await context.request.get(`${product.url}/api/player`);
+    const playerId = ((await me.json()) as { id: string }).id;
+    // No push reaches the page: what it shows after the switch is what the switch read.
+    await context.routeWebSocket(/.*/, () => {});
+    const page = await context.newPage();
+    await visit(page, path('/profile/loyalty'));
+    await expectText(page.locator('[data-loyalty-panel] [data-comp-points]'), '0');
+    return { context, page, playerId, api };
+  }
+
+  it('shows each player their own points granted since the tab was read, worth in the new currency', async () => {
+    const players = [
+      { ...(await playerOnLoyaltyTab('a')), granted: 1_200 },
+      { ...(await playerOnLoyaltyTab('b')), granted: 300 },
+    ];
+    for (const { playerId, granted } of players) {
+      const answer = await operatorApi()(loyaltyOperatorApi.grantPoints, {
+        params: { id: playerId },
+        body: { points: granted, reason: 'e2e switch', key: `e2e-switch-${playerId}` },
+      });
+      expect(answer.ok).toBe(true);
+    }
+    for (const { page, api, granted, context } of players) {
+      await balanceToggle(page, text).click();
+      await page.getByRole('banner').getByRole('button', { name: /^USD/ }).click();
+      await expectText(headerBalance(page, text), text.money(0, '$'));
+      const fresh = await api(loyaltyApi.compPoints, {});
+      if (!fresh.ok) throw new Error(`comp points: ${fresh.status}`);
+      expect(fresh.body).toMatchObject({ points: granted, exchange: { currency: 'USD' } });
+      const panel = page.locator('[data-loyalty-panel]');
+      await expectText(panel.locator('[data-comp-points]'), words[locale].number(granted));
+      await expect
+        .poll(() => panel.locator('[data-exchange-value]').getAttribute('data-exchange-value'))
+        .toBe(String(fresh.body.exchange.value_cents));
+      await context.close();
+    }
   });
 });

@@ -38,7 +38,7 @@ export interface Wallet {
   money(amountCents: number, code: string, options?: { exact?: boolean; signed?: boolean }): string;
   /** Reads the accounts again now (after a deposit or withdrawal). */
   refresh(): Promise<void>;
-  /** Adds or activates an account, then reloads the accounts and the player. */
+  /** Adds or activates an account, then reloads the accounts, the player and the comp points (spec §4). */
   switchTo(currency: string): Promise<SwitchAnswer | null>;
 }
 
@@ -133,16 +133,23 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const switchTo = useCallback(
     async (code: string) => {
-      const { switchAccount } = await import('./api');
-      const response = await switchAccount(code).catch(() => null);
-      if (response?.ok) {
+      const [{ switchAccount: send }, { switchAccount }, { reloadCompPoints }] = await Promise.all([
+        import('./api'),
+        import('./switch-account'),
+        import('../loyalty/comp-points-reload'),
+      ]);
+      return switchAccount(code, {
+        send,
         // The answer holds the accounts as they now are: the header shows the new balance at once.
-        poller.current?.set(response.body);
-        // Spec §4 Account switch: then the accounts and the player (whose currency follows the active
-        // account) are read again. Comp points join them once GET /player/comp_points exists.
-        await Promise.all([poller.current?.refresh(), revalidate()]);
-      }
-      return response;
+        show: (switched) => poller.current?.set(switched),
+        reload: {
+          accounts: async () => {
+            await poller.current?.refresh();
+          },
+          player: revalidate,
+          compPoints: reloadCompPoints,
+        },
+      });
     },
     [revalidate],
   );
