@@ -9,8 +9,8 @@ import {
   type PrizeCampaignSeed,
 } from '../bonuses/public.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { activeCurrency } from '../wallet/public.ts';
 import type { LevelId } from './levels.ts';
-import { activeCurrency } from './read.ts';
 
 /*
  * The level benefits that are bonuses (content/loyalty), granted through the bonus engine: birthday

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { activeCurrency } from '../wallet/public.ts';
 import { bookEntries } from './entries.ts';
 import { levelOf, micro, minimumExchange } from './levels.ts';
-import { activeCurrency, exchangeValue, minorPerRateEuros, readCompPoints } from './read.ts';
+import { exchangeValue, minorPerRateEuros, readCompPoints } from './read.ts';
 
 type Movement = Parameters<Wallet['ledger']['book']>[0];
 

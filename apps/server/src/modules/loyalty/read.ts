@@ -1,7 +1,8 @@
 import type { CompPoints, LoyaltyLevel } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { equivalents } from '../bonuses/public.ts';
+import { activeCurrency } from '../wallet/public.ts';
 import { levelWindowStart } from './entries.ts';
 import { type Level, levelOf, micro, minimumExchange, nextLevel, shownPoints } from './levels.ts';
 
@@ -30,21 +31,6 @@ export function exchangeValue(points: number, level: Level, minorPerRate: number
   return Number(
     (BigInt(points) * 100n * BigInt(minorPerRate)) / (BigInt(level.pointsPerEuro) * BigInt(rateEuroCents)),
   );
-}
-
-/** The player's active currency: an exchange pays into it. */
-export async function activeCurrency(db: Db, playerId: string): Promise<string> {
-  const pc = schema.playerCurrencies;
-  const [active] = await db
-    .select({ currency: pc.currency })
-    .from(pc)
-    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
-  if (active) return active.currency;
-  const [player] = await db
-    .select({ currency: schema.players.currency })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  return player?.currency ?? 'EUR';
 }
 
 /** GET /player/comp_points: the points, the level held, how far the next one is, the exchange. */
