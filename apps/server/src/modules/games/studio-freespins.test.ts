@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { newFreeSpins, newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { houseStudio } from './config.ts';
 import { launchGame } from './launch-game.ts';
 
@@ -47,6 +47,9 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
   async function seat(options: { funded?: number; game?: string } = {}) {
     const game = options.game ?? slot;
     const player = await newPlayer(app, { funded: options.funded ?? 1_000 });
+    // The bonus engine's started spins stand behind the studio's free bets: the wallet refuses a free
+    // bet that none pays for (issue 31 item 4).
+    if (game === slot) await newFreeSpins(app, player, { gameCode: game, count: 1_000 });
     const token = await newGameSession(app, player, { gameCode: game });
     const launch = (freespins: unknown) =>
       launchCall({
@@ -278,6 +281,7 @@ describe.each(testDatabaseKinds)('free spins played in the studio on %s', (kind)
 
   it('is launched by the platform’s launchGame with the bonus engine’s grant', async () => {
     const player = await newPlayer(app, { funded: 500 });
+    await newFreeSpins(app, player, { gameCode: slot, count: 20 });
     const audience = { playerId: player.id, countries: [], currency: 'EUR', favorites: null };
     const freespins = { grant: randomUUID(), count: 20, stake: 50 };
     const launched = await launchGame(
