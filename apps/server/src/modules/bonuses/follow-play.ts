@@ -87,12 +87,16 @@ export function followPlay(
 
   /** Which of these player:currency keys have bonus money in play: a bonus or free spins not ended. */
   const inPlay = async (db: Db, keys: string[]): Promise<Set<string>> => {
+    // By player first, so the player_id indexes find the rows.
+    const players = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf(':'))))];
     const { rows } = (await db.execute(sql`
       select player_id::text || ':' || currency as key from player_bonuses
-      where player_id::text || ':' || currency in ${keys} and stage in ('issued', 'activated', 'handle_bets')
+      where player_id in ${players} and player_id::text || ':' || currency in ${keys}
+        and stage in ('issued', 'activated', 'handle_bets')
       union
       select player_id::text || ':' || currency from player_freespins
-      where player_id::text || ':' || currency in ${keys} and stage in ('issued', 'activated')`)) as unknown as {
+      where player_id in ${players} and player_id::text || ':' || currency in ${keys}
+        and stage in ('issued', 'activated')`)) as unknown as {
       rows: { key: string }[];
     };
     return new Set(rows.map(({ key }) => key));
@@ -233,6 +237,7 @@ export function followPlay(
       .from(b)
       .where(
         and(
+          inArray(b.playerId, [...new Set(wins.map(({ payload }) => payload.playerId))]),
           inArray(sql`${b.playerId}::text || ':' || ${b.currency}`, [...rounds]),
           eq(b.stage, 'handle_bets'),
         ),
