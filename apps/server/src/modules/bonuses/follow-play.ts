@@ -139,16 +139,28 @@ export function followPlay(
   };
 
   /**
-   * The event's player's ledger lock before their bonus or free-spin rows are locked: held since the
-   * batch's locks, or, for bonus money that came into play during the batch (a bonus activated since),
-   * taken now. A player with none in play is not locked (no row of theirs will be).
+   * The ledger locks of these players (player:currency keys) before their bonus or free-spin rows are
+   * locked: held since the batch's locks, or, for bonus money that came into play during the batch (a
+   * bonus activated since), taken now. A key that sorts after every lock held is taken in order; one
+   * that sorts before is only tried, and if another transaction holds it the batch fails and is
+   * retried (from the same event), then with that player locked up front: waiting for it here could
+   * close a cycle with a transaction that takes the same locks sorted. Players with none in play are
+   * not locked (no row of theirs will be).
    */
-  const lockPlayerInPlay = async (context: HandlerContext, p: PlayEvent['payload']) => {
-    const locked = await lockBatchPlayers(context);
-    const key = `${p.playerId}:${p.currency}`;
-    if (locked.has(key) || !(await inPlay(context.db, [key])).has(key)) return;
-    locked.add(key);
-    await deps.wallet.using(context.db).ledger.lockPlayer(p.playerId, p.currency);
+  const lockPlayersInPlay = async (context: HandlerContext, keys: string[]) => {
+    const held = await lockBatchPlayers(context);
+    const missing = [...new Set(keys)].filter((key) => !held.has(key));
+    if (missing.length === 0) return;
+    const ledger = deps.wallet.using(context.db).ledger;
+    for (const key of [...(await inPlay(context.db, missing))].sort()) {
+      const at = key.lastIndexOf(':');
+      const [playerId, currency] = [key.slice(0, at), key.slice(at + 1)];
+      const highest = [...held].sort().at(-1);
+      if (highest === undefined || key > highest) await ledger.lockPlayer(playerId, currency);
+      else if (!(await ledger.tryLockPlayer(playerId, currency)))
+        throw new Error(`ledger lock of ${key} held elsewhere, out of this batch's order: retried`);
+      held.add(key);
+    }
   };
 
   /**
@@ -159,7 +171,7 @@ export function followPlay(
    */
   const runningBonus = async (context: HandlerContext, p: PlayEvent['payload']) => {
     const tx = context.db;
-    await lockPlayerInPlay(context, p);
+    await lockPlayersInPlay(context, [`${p.playerId}:${p.currency}`]);
     const [row] = await tx
       .select({ bonus: getTableColumns(b), moneyLeft: moneyLeftOfBonusRow })
       .from(b)
@@ -201,7 +213,10 @@ export function followPlay(
       categories: game.categories.join(','),
     }));
     // The players' ledger locks before their bonus rows, in sorted order (issue 31 item 22).
-    await lockBatchPlayers(context);
+    await lockPlayersInPlay(
+      context,
+      bets.map(({ event: { payload } }) => `${payload.playerId}:${payload.currency}`),
+    );
     const counted = await context.db
       .update(b)
       .set({ wageringDone: sql`${b.wageringDone} + counted.amount`, updatedAt: new Date() })
@@ -231,7 +246,7 @@ export function followPlay(
   const settled = perBatch<PlayEvent>('bonus-settled', async (context, wins) => {
     const rounds = new Set(wins.map(({ payload }) => `${payload.playerId}:${payload.currency}`));
     // The players' ledger locks before their bonus rows, in sorted order (issue 31 item 22).
-    await lockBatchPlayers(context);
+    await lockPlayersInPlay(context, [...rounds]);
     const waiting = await context.db
       .select()
       .from(b)
@@ -370,7 +385,7 @@ export function followPlay(
     const tx = context.db;
     const p = event.payload;
     // The player's ledger lock before the spins' row (issue 31 item 22): finishing them books.
-    await lockPlayerInPlay(context, p);
+    await lockPlayersInPlay(context, [`${p.playerId}:${p.currency}`]);
     const [spins] = await tx
       .select()
       .from(f)

@@ -280,6 +280,14 @@ export class Ledger {
     await this.#db.execute(playerLedgerLock(playerId, currency));
   }
 
+  /** The player's ledger lock if no one holds it: false, and nothing taken, when another transaction does. */
+  async tryLockPlayer(playerId: string, currency: string): Promise<boolean> {
+    const { rows } = (await this.#db.execute(
+      sql`select pg_try_advisory_xact_lock(1818584167, hashtext(${playerId}::text || ':' || ${currency})) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    return rows[0]?.locked === true;
+  }
+
   /** The ledger locks of several players and currencies, in one stable (sorted) order. */
   async lockPlayers(pairs: { playerId: string; currency: string }[]): Promise<void> {
     const keys = [...new Set(pairs.map(({ playerId, currency }) => `${playerId}:${currency}`))].sort();
