@@ -172,7 +172,9 @@ export class Ledger {
       // log of the bonus bank test showed such cycles, issue 31 item 22). Those remain possible: a group
       // of wallet calls (wallet_book_calls, players sorted) against an event handler whose batch meets a
       // player's bonus money only as it runs (a bonus activated during the bonus handler's batch,
-      // ending once wagered) or the jackpot handler paying several drops in one batch.
+      // ending once wagered) or the jackpot handler paying several drops in one batch; and an account
+      // created (#account, outside the ledger lock) by a transaction that then books, while a holder of
+      // that player's ledger lock creates the same account.
       if (this.#standalone && attempt <= 3 && raisedBy(error, 'deadlock detected'))
         return this.book(movement, attempt + 1);
       throw Ledger.refusal(error) ?? error;
