@@ -53,6 +53,11 @@ export interface HandlerContext {
    * state it writes about when it runs, not capture it.
    */
   beforeCommit(key: string, work: () => Promise<unknown>): void;
+  /**
+   * The events of the batch this event came in, in order: for a handler that locks rows of several
+   * players and takes their locks up front in one sorted order (issue 31 item 22).
+   */
+  batch: readonly DomainEvent[];
 }
 
 /** A gatherer from perBatch: call it with an event's item; `flush` does the gathered items now. */
@@ -534,11 +539,13 @@ export class EventBus {
       const decided = plan(position, consumer.holes, after.ids, read.snapshot, Date.now(), this.#holeGraceMs);
       consumer.holes = decided.holes;
       if (decided.deliver === 0) return nothing;
-      for (const event of after.events.slice(0, decided.deliver)) {
+      const delivered = after.events.slice(0, decided.deliver);
+      const batch = delivered.filter((event): event is DomainEvent => event !== null);
+      for (const event of delivered) {
         const handle = event && consumer.handlers.get(event.name);
         if (!event || !handle) continue;
         failing.event = event.id;
-        await handle(event, { db: tx as unknown as Db, afterCommit, beforeCommit });
+        await handle(event, { db: tx as unknown as Db, afterCommit, beforeCommit, batch });
       }
       stored = after.ids[decided.deliver - 1] as number;
       failing.event = `${stream.name}:${stored} (end of batch)`;

@@ -21,6 +21,12 @@ export async function activateBonus(
   bonusId: string,
   now: Date,
 ) {
+  // The player's ledger lock before the bonus row, as the activation's booking and the bonus event
+  // handler take them (issue 31 item 22); a bonus's player and currency never change, so they are
+  // read unlocked to name the lock.
+  const currency = await bonusCurrency(tx, playerId, bonusId);
+  if (currency === undefined) throw new AppError('bonuses.not_found');
+  await deps.wallet.using(tx).ledger.lockPlayer(playerId, currency);
   const [bonus] = await tx
     .select()
     .from(b)
@@ -75,6 +81,18 @@ export async function activateBonus(
     pushed: true,
   });
   return activated ?? bonus;
+}
+
+/**
+ * The currency of a player's bonus, read without a lock (it never changes): what names the player's
+ * ledger lock, taken before the bonus row is locked. Undefined when the player has no such bonus.
+ */
+export async function bonusCurrency(tx: Db, playerId: string, bonusId: string) {
+  const [row] = await tx
+    .select({ currency: b.currency })
+    .from(b)
+    .where(and(eq(b.id, bonusId), eq(b.playerId, playerId)));
+  return row?.currency;
 }
 
 /** True when the failure is the one-running-bonus index: another activation won the race. */

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
-import { runningStages } from './activate-bonus.ts';
+import { bonusCurrency, runningStages } from './activate-bonus.ts';
 import { endBonus } from './end-bonus.ts';
 import { finishFreespins } from './finish-freespins.ts';
 
@@ -19,6 +19,10 @@ export async function cancelBonus(
 ) {
   await db.transaction(async (tx) => {
     const b = schema.playerBonuses;
+    // The player's ledger lock before the bonus row (issue 31 item 22), as endBonus books under it.
+    const currency = await bonusCurrency(tx, playerId, id);
+    if (currency === undefined) throw new AppError('bonuses.not_found');
+    await deps.wallet.using(tx).ledger.lockPlayer(playerId, currency);
     const [bonus] = await tx
       .select()
       .from(b)
@@ -39,6 +43,13 @@ export async function cancelFreespins(
 ) {
   await db.transaction(async (tx) => {
     const f = schema.playerFreespins;
+    // The player's ledger lock before the spins' row (issue 31 item 22): finishing them may lock the
+    // running bonus and book its activation, as the bonus event handler does under that lock.
+    const [named] = await tx
+      .select({ currency: f.currency })
+      .from(f)
+      .where(and(eq(f.id, id), eq(f.playerId, playerId)));
+    if (named) await deps.wallet.using(tx).ledger.lockPlayer(playerId, named.currency);
     const [spins] = await tx
       .select()
       .from(f)
@@ -68,6 +79,8 @@ export async function forfeitRunningBonus(
   confirmed: boolean,
 ): Promise<boolean> {
   const b = schema.playerBonuses;
+  // The player's ledger lock before the bonus row (issue 31 item 22), as endBonus books under it.
+  await deps.wallet.using(tx).ledger.lockPlayer(playerId, currency);
   const [bonus] = await tx
     .select()
     .from(b)

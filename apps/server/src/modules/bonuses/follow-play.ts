@@ -85,11 +85,93 @@ export function followPlay(
     },
   );
 
+  /** Which of these player:currency keys have bonus money in play: a bonus or free spins not ended. */
+  const inPlay = async (db: Db, keys: string[]): Promise<Set<string>> => {
+    // By player first, so the player_id indexes find the rows.
+    const players = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf(':'))))];
+    const { rows } = (await db.execute(sql`
+      select player_id::text || ':' || currency as key from player_bonuses
+      where player_id in ${players} and player_id::text || ':' || currency in ${keys}
+        and stage in ('issued', 'activated', 'handle_bets')
+      union
+      select player_id::text || ':' || currency from player_freespins
+      where player_id in ${players} and player_id::text || ':' || currency in ${keys}
+        and stage in ('issued', 'activated')`)) as unknown as {
+      rows: { key: string }[];
+    };
+    return new Set(rows.map(({ key }) => key));
+  };
+
+  /**
+   * Before the handler locks a bonus or free-spin row in a batch: the ledger locks of the batch's
+   * players whose bonus money is in play (a bonus or free spins not ended, or bonus money paid or given
+   * back), all at once in sorted order, once per batch; answers the keys locked. Every path that locks
+   * a player's bonus rows and books takes the player's ledger lock first (issue 31 item 22); taken one
+   * event at a time, the batch would hold several players' locks in event order, against groups of
+   * wallet calls that take them sorted. Players without bonus money in play are not locked: their bets
+   * never wait for the batch.
+   */
+  const batchLocked = new WeakMap<Db, Promise<Set<string>>>();
+  const lockBatchPlayers = (context: HandlerContext): Promise<Set<string>> => {
+    const known = batchLocked.get(context.db);
+    if (known) return known;
+    const locking = (async () => {
+      const plays = context.batch.filter(
+        (event): event is PlayEvent =>
+          event.name === 'wallet.bet_booked' ||
+          event.name === 'wallet.win_booked' ||
+          event.name === 'wallet.rollback_booked',
+      );
+      const keys = [...new Set(plays.map(({ payload }) => `${payload.playerId}:${payload.currency}`))];
+      if (keys.length === 0) return new Set<string>();
+      const locked = await inPlay(context.db, keys);
+      for (const { payload } of plays)
+        if (payload.bonus > 0) locked.add(`${payload.playerId}:${payload.currency}`);
+      await deps.wallet
+        .using(context.db)
+        .ledger.lockPlayers(
+          plays.map(({ payload }) => payload).filter((p) => locked.has(`${p.playerId}:${p.currency}`)),
+        );
+      return locked;
+    })();
+    batchLocked.set(context.db, locking);
+    return locking;
+  };
+
+  /**
+   * The ledger locks of these players (player:currency keys) before their bonus or free-spin rows are
+   * locked: held since the batch's locks, or, for bonus money that came into play during the batch (a
+   * bonus activated since), taken now. A key that sorts after every lock held is taken in order; one
+   * that sorts before is only tried, and if another transaction holds it the batch fails and is
+   * retried (from the same event), then with that player locked up front: waiting for it here could
+   * close a cycle with a transaction that takes the same locks sorted. Players with none in play are
+   * not locked (no row of theirs will be).
+   */
+  const lockPlayersInPlay = async (context: HandlerContext, keys: string[]) => {
+    const held = await lockBatchPlayers(context);
+    const missing = [...new Set(keys)].filter((key) => !held.has(key));
+    if (missing.length === 0) return;
+    const ledger = deps.wallet.using(context.db).ledger;
+    for (const key of [...(await inPlay(context.db, missing))].sort()) {
+      const at = key.lastIndexOf(':');
+      const [playerId, currency] = [key.slice(0, at), key.slice(at + 1)];
+      const highest = [...held].sort().at(-1);
+      if (highest === undefined || key > highest) await ledger.lockPlayer(playerId, currency);
+      else if (!(await ledger.tryLockPlayer(playerId, currency)))
+        throw new Error(`ledger lock of ${key} held elsewhere, out of this batch's order: retried`);
+      held.add(key);
+    }
+  };
+
   /**
    * The running bonus of the event's player and currency, locked, or none; with the money it has left,
    * read in the same statement (a win settling a lost round needs it, and it is the most frequent event).
+   * The player's ledger lock comes first, as in every path that locks a bonus row and books (issue 31
+   * item 22): ending the bonus books under it.
    */
-  const runningBonus = async (tx: Db, p: PlayEvent['payload']) => {
+  const runningBonus = async (context: HandlerContext, p: PlayEvent['payload']) => {
+    const tx = context.db;
+    await lockPlayersInPlay(context, [`${p.playerId}:${p.currency}`]);
     const [row] = await tx
       .select({ bonus: getTableColumns(b), moneyLeft: moneyLeftOfBonusRow })
       .from(b)
@@ -130,6 +212,11 @@ export function followPlay(
       game: game.identifier,
       categories: game.categories.join(','),
     }));
+    // The players' ledger locks before their bonus rows, in sorted order (issue 31 item 22).
+    await lockPlayersInPlay(
+      context,
+      bets.map(({ event: { payload } }) => `${payload.playerId}:${payload.currency}`),
+    );
     const counted = await context.db
       .update(b)
       .set({ wageringDone: sql`${b.wageringDone} + counted.amount`, updatedAt: new Date() })
@@ -158,12 +245,15 @@ export function followPlay(
    */
   const settled = perBatch<PlayEvent>('bonus-settled', async (context, wins) => {
     const rounds = new Set(wins.map(({ payload }) => `${payload.playerId}:${payload.currency}`));
+    // The players' ledger locks before their bonus rows, in sorted order (issue 31 item 22).
+    await lockPlayersInPlay(context, [...rounds]);
     const waiting = await context.db
       .select()
       .from(b)
       .where(
         and(
           inArray(b.playerId, [...new Set(wins.map(({ payload }) => payload.playerId))]),
+          inArray(sql`${b.playerId}::text || ':' || ${b.currency}`, [...rounds]),
           eq(b.stage, 'handle_bets'),
         ),
       )
@@ -171,11 +261,7 @@ export function followPlay(
       .for('update');
     const now = new Date();
     for (const bonus of waiting)
-      if (
-        rounds.has(`${bonus.playerId}:${bonus.currency}`) &&
-        bonus.wageringDone >= bonus.wageringRequired &&
-        !(await betsOpen(context.db, bonus))
-      )
+      if (bonus.wageringDone >= bonus.wageringRequired && !(await betsOpen(context.db, bonus)))
         await endBonus(context.db, deps, bonus, 'wagered', now);
   });
 
@@ -256,7 +342,7 @@ export function followPlay(
         }
       }
 
-      const running = await runningBonus(tx, p);
+      const running = await runningBonus(context, p);
       if (!running) {
         // Bonus money paid by a win or given back by a rollback after its bonus ended (a round staked with
         // it, settled later) has no bonus to belong to: it goes back to the pool, so the bonus balance is
@@ -298,6 +384,8 @@ export function followPlay(
   async function followFreeSpin(context: HandlerContext, event: PlayEvent): Promise<void> {
     const tx = context.db;
     const p = event.payload;
+    // The player's ledger lock before the spins' row (issue 31 item 22): finishing them books.
+    await lockPlayersInPlay(context, [`${p.playerId}:${p.currency}`]);
     const [spins] = await tx
       .select()
       .from(f)

@@ -1,3 +1,4 @@
+import type { Db } from '@chrysos/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
@@ -39,13 +40,26 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
     ),
   );
   await app.register(operatorScope(bonusOperatorRoutes(deps)));
-  app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', (event, context) =>
-    grantDepositBonus(
+  // A batch may grant and activate bonuses of several players: their ledger locks are taken first, all
+  // at once in sorted order, not one event at a time (issue 31 item 22).
+  const lockedBatches = new WeakSet<Db>();
+  app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', async (event, context) => {
+    if (!lockedBatches.has(context.db)) {
+      lockedBatches.add(context.db);
+      await app.wallet
+        .using(context.db)
+        .ledger.lockPlayers(
+          context.batch.flatMap((other) =>
+            other.name === 'cashier.deposit_succeeded' ? [other.payload] : [],
+          ),
+        );
+    }
+    await grantDepositBonus(
       context.db,
       { ...deps, licence: app.config.LICENSE, log: app.log, now: () => app.clock.now() },
       event,
-    ),
-  );
+    );
+  });
   app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
   followPlay(app, deps);
   publishChanges(app);

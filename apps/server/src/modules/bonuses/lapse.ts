@@ -8,7 +8,7 @@ import { finishFreespins } from './finish-freespins.ts';
 const b = schema.playerBonuses;
 const f = schema.playerFreespins;
 
-/** Rows handled per transaction: a long backlog is worked off in short transactions. */
+/** Rows read per round: a long backlog is worked off in short transactions, one a row. */
 const batch = 100;
 
 /**
@@ -24,35 +24,55 @@ export async function lapseBonuses(
   now = new Date(),
 ) {
   let ended = 0;
+  // Each lapse is a transaction of its own that takes the player's ledger lock before the row, as
+  // every path that locks a bonus or free-spin row and books does (issue 31 item 22): a batch locking
+  // many players' rows first and their ledger locks one by one would wait on them in the other order.
+  const bonusDue = and(inArray(b.stage, ['issued', 'activated']), lte(b.expiresAt, now));
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(b)
-        .where(and(inArray(b.stage, ['issued', 'activated']), lte(b.expiresAt, now)))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      // An issued bonus that lapses had no money on the balance: nothing to tell by push.
-      for (const bonus of due)
+    const due = await db
+      .select({ id: b.id, playerId: b.playerId, currency: b.currency })
+      .from(b)
+      .where(bonusDue)
+      .orderBy(b.id)
+      .limit(batch);
+    for (const named of due) {
+      ended += await db.transaction(async (tx) => {
+        await deps.wallet.using(tx).ledger.lockPlayer(named.playerId, named.currency);
+        const [bonus] = await tx
+          .select()
+          .from(b)
+          .where(and(eq(b.id, named.id), bonusDue))
+          .for('update');
+        if (!bonus) return 0;
+        // An issued bonus that lapses had no money on the balance: nothing to tell by push.
         await endBonus(tx, deps, bonus, 'expired', now, { pushed: bonus.stage !== 'issued' });
-      return due.length;
-    });
-    ended += done;
-    if (done < batch) break;
+        return 1;
+      });
+    }
+    if (due.length < batch) break;
   }
+  const spinsDue = and(inArray(f.stage, ['issued', 'activated']), lte(f.expiresAt, now));
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(f)
-        .where(and(inArray(f.stage, ['issued', 'activated']), lte(f.expiresAt, now)))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      for (const spins of due) await finishFreespins(tx, deps, spins, 'expired', now);
-      return due.length;
-    });
-    ended += done;
-    if (done < batch) break;
+    const due = await db
+      .select({ id: f.id, playerId: f.playerId, currency: f.currency })
+      .from(f)
+      .where(spinsDue)
+      .orderBy(f.id)
+      .limit(batch);
+    for (const named of due) {
+      ended += await db.transaction(async (tx) => {
+        await deps.wallet.using(tx).ledger.lockPlayer(named.playerId, named.currency);
+        const [spins] = await tx
+          .select()
+          .from(f)
+          .where(and(eq(f.id, named.id), spinsDue))
+          .for('update');
+        if (!spins) return 0;
+        await finishFreespins(tx, deps, spins, 'expired', now);
+        return 1;
+      });
+    }
+    if (due.length < batch) break;
   }
   await db.transaction(async (tx) => {
     const arrived = await tx
