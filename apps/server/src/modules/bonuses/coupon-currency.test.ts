@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 
@@ -69,8 +71,27 @@ describe.each(testDatabaseKinds)('coupon rewards in the player’s currency on %
         payload: {},
       });
       expect(opened.statusCode, opened.body).toBe(200);
-      expect(JSON.stringify(opened.json())).toContain(`"currency":"${currency}"`);
       expect(JSON.stringify(opened.json())).not.toContain('"currency":"USD"');
+      // The prize is drawn: money names its currency in the answer, spins do not. The box itself, and
+      // whatever it granted, are in the player's currency either way.
+      const source = `lootbox:${box.id}`;
+      const { db } = app.database;
+      const currencies = [
+        ...(await db
+          .select({ currency: schema.playerLootboxes.currency })
+          .from(schema.playerLootboxes)
+          .where(eq(schema.playerLootboxes.id, box.id))),
+        ...(await db
+          .select({ currency: schema.playerFreespins.currency })
+          .from(schema.playerFreespins)
+          .where(eq(schema.playerFreespins.source, source))),
+        ...(await db
+          .select({ currency: schema.playerBonuses.currency })
+          .from(schema.playerBonuses)
+          .where(eq(schema.playerBonuses.source, source))),
+      ].map((row) => row.currency);
+      expect(currencies.length).toBeGreaterThan(0);
+      expect(new Set(currencies)).toEqual(new Set([currency]));
     }
   });
 });
