@@ -89,9 +89,9 @@ async function signedInHome(locale: Locale, label: string) {
   await page.goto(`${product.url}${copy[locale].prefix}/`);
   await expectText(headerBalance(page, copy[locale]), copy[locale].money(0));
   // balance, groups_updates, the bonus engine's bonuses_changes, freespins_changes, lootboxes_changes,
-  // the header's wheel_changes, and the home page's jackpot ticker and winners strip:
-  // public:jackpots_changes, public:wins
-  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(8);
+  // the header's wheel_changes, the operator's crm_events (content realtimeCrmConfigure), and the home
+  // page's jackpot ticker and winners strip: public:jackpots_changes, public:wins
+  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(9);
   await page.waitForLoadState('networkidle');
   return { context, page, realtime, address };
 }
