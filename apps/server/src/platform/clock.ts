@@ -24,6 +24,11 @@ export class Clock {
     return new Date(Date.now() + this.#offsetMs);
   }
 
+  /** A time the system clock gave (an event's `occurred_at`, the database's `now()`) on this clock. */
+  fromSystem(at: Date): Date {
+    return new Date(at.getTime() + this.#offsetMs);
+  }
+
   /** Moves this process's clock to `at`. Only the test routes below call it. */
   moveTo(at: Date): void {
     this.#offsetMs = at.getTime() - Date.now();

@@ -26,7 +26,7 @@ async function lotteryPlugin(app: FastifyInstance): Promise<void> {
   app.events.on('cashier.deposit_succeeded', 'lottery.tickets', (event, context) => {
     // When the deposit was confirmed, on the product clock (the same as the event's time in operation;
     // shifted like the clock when a test run has moved it).
-    const at = new Date(event.occurredAt.getTime() + (app.clock.now().getTime() - Date.now()));
+    const at = app.clock.fromSystem(event.occurredAt);
     return issueTickets(context.db, app.events, event.payload, at);
   });
   publishChanges(app);

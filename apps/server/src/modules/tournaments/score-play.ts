@@ -21,6 +21,9 @@ const t = schema.tournaments;
 const tp = schema.tournamentParticipants;
 const points = schema.tournamentPoints;
 
+/** How long the scoring handler keeps its list of open tournaments before reading it again. */
+export const openTournamentsKeptMs = 2_000;
+
 /**
  * Tournament points from the wallet's events (decision 13: counted from events within a second, never
  * in the booking). Only real money counts (a bet's real-money part; a win of a round staked with bonus
@@ -44,19 +47,17 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
     return row?.seoTitle ?? null;
   };
 
-  // The tournaments not yet finished, read again every two seconds: terms seldom change, and the end job
-  // locks a tournament (the handler takes a share lock before it scores), so a stale list scores nothing
-  // in a frozen board.
+  // The tournaments not yet finished, read again every two seconds of the product clock: terms seldom
+  // change, and the end job locks a tournament (the handler takes a share lock before it scores), so a
+  // stale list scores nothing in a frozen board.
   let open: { until: number; rows: TournamentRow[] } = { until: 0, rows: [] };
   const openTournaments = async (db: Db): Promise<TournamentRow[]> => {
-    if (open.until > Date.now()) return open.rows;
+    const now = app.clock.now().getTime();
+    if (open.until > now) return open.rows;
     const rows = await db.select().from(t).where(isNull(t.finishedAt));
-    open = { until: Date.now() + 2_000, rows };
+    open = { until: now + openTournamentsKeptMs, rows };
     return rows;
   };
-
-  /** The product time of a booking: its database time, moved as far as the product clock is. */
-  const productTime = (at: Date) => new Date(at.getTime() + (app.clock.now().getTime() - Date.now()));
 
   // Per batch: the newest ledger id that changed a player's standing, the version of its board write.
   const versions = new Map<string, number>();
@@ -144,7 +145,7 @@ export function scorePlay(app: FastifyInstance, board: Board): void {
         stake = bet.amount;
         bookedAt = bet.createdAt;
       }
-      const at = productTime(bookedAt);
+      const at = app.clock.fromSystem(bookedAt); // the booking's database time as product time
 
       for (const tournament of candidates) {
         if (at < tournament.startAt || at >= tournament.endAt) continue;

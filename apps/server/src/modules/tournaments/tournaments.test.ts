@@ -6,6 +6,7 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
+import { openTournamentsKeptMs } from './score-play.ts';
 
 const secret = 'a-studio-secret-that-is-long-enough-1234';
 const active = 'winter-reels-race';
@@ -157,8 +158,8 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     ]);
     const player = await newPlayer(app, { funded: 100_00 });
     const fruits = await studioCalls(app, player, { secret, gameCode: 'olympus-fruits' });
-    // Read after the handler's list of tournaments was last refreshed (every 2 s).
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // Later than the scoring handler keeps its list of open tournaments, so it reads these two.
+    app.clock.moveTo(new Date(app.clock.now().getTime() + openTournamentsKeptMs));
     await fruits.bet('m1', 2_00);
     await fruits.win('m1-win', 'm1', 5_00); // 2.5x, €3 net
     await fruits.bet('m2', 1_00);
