@@ -41,11 +41,12 @@ export async function sendAccountEmail(
 ): Promise<void> {
   const { db } = app.database;
   if (await sentRecently(db, player.email, template)) return;
+  const now = app.clock.now();
   const token = randomToken();
   const values = Object.fromEntries(
     Object.entries(tokenColumns[template]).map(([column, kind]) => [
       column,
-      kind === 'hash' ? hashToken(token) : new Date(),
+      kind === 'hash' ? hashToken(token) : now,
     ]),
   );
   await db.update(schema.players).set(values).where(eq(schema.players.id, player.id));
@@ -55,6 +56,7 @@ export async function sendAccountEmail(
   await app.mailer.send(player.email, template, language, link);
 }
 
+/** Read on the database's clock, which stamped the outbox rows (mail/mailer.ts). */
 async function sentRecently(db: Db, to: string, template: TemplateName): Promise<boolean> {
   const [recent] = await db
     .select({ id: schema.emails.id })
@@ -63,7 +65,7 @@ async function sentRecently(db: Db, to: string, template: TemplateName): Promise
       and(
         sql`lower(${schema.emails.to}) = lower(${to})`,
         eq(schema.emails.template, template),
-        gt(schema.emails.createdAt, new Date(Date.now() - resendAfterMs)),
+        gt(schema.emails.createdAt, sql`now() - ${resendAfterMs} * interval '1 millisecond'`),
       ),
     )
     .limit(1);

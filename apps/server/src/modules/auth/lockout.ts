@@ -3,5 +3,5 @@ export const maximumFailedAttempts = 10;
 export const lockDurationMs = 60 * 60 * 1000;
 
 /** Whether an account locked at `lockedAt` is still locked: the lock lifts by itself after an hour. */
-export const isLocked = (lockedAt: Date | null, now = Date.now()) =>
-  lockedAt !== null && now - lockedAt.getTime() < lockDurationMs;
+export const isLocked = (lockedAt: Date | null, now: Date) =>
+  lockedAt !== null && now.getTime() - lockedAt.getTime() < lockDurationMs;

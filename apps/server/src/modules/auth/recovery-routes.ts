@@ -86,6 +86,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { reset_password_token: token, password } = request.body.user;
       if (isCommonPassword(password)) throw new AppError('auth.common_password', { field: 'password' });
       const passwordHash = await hashPassword(password);
+      const now = app.clock.now();
       // One statement finds, checks the age of and spends the token: two uses of one link cannot both win.
       const [reset] = await db
         .update(schema.players)
@@ -94,18 +95,18 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           resetPasswordTokenHash: null,
           resetPasswordSentAt: null,
           // Proving control of the mailbox also confirms it and lifts a lock, as in Devise.
-          confirmedAt: sql`coalesce(${schema.players.confirmedAt}, now())`,
+          confirmedAt: sql`coalesce(${schema.players.confirmedAt}, ${now.toISOString()}::timestamptz)`,
           failedAttempts: 0,
           lockedAt: null,
           unlockTokenHash: null,
-          currentSignInAt: new Date(),
+          currentSignInAt: now,
           signInCount: sql`${schema.players.signInCount} + 1`,
         })
         .where(
           and(
             eq(schema.players.resetPasswordTokenHash, hashToken(token)),
             isNotNull(schema.players.resetPasswordSentAt),
-            gt(schema.players.resetPasswordSentAt, new Date(Date.now() - resetPasswordWithinMs)),
+            gt(schema.players.resetPasswordSentAt, new Date(now.getTime() - resetPasswordWithinMs)),
           ),
         )
         .returning({ id: schema.players.id });
@@ -115,7 +116,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever knew the old password is signed out everywhere.
       await db
         .update(schema.sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: now })
         .where(and(eq(schema.sessions.playerId, reset.id), sql`${schema.sessions.revokedAt} is null`));
       // The new password stays; a player on a time-out or self-exclusion gets no session with it, only
       // the refusal sign-in gives (issue 31 item 2).
@@ -123,7 +124,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         reset.id,
         { ip: request.ip, userAgent: request.headers['user-agent'] },
-        app.clock.now(),
+        now,
       );
       return reply.startSession(sessionToken).send(await presentPlayer(db, reset.id));
     },
@@ -132,13 +133,14 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(authApi.confirmEmail, { rateLimit: limitOf('recoveryToken') }),
     handler: async (request) => {
+      const now = app.clock.now();
       const [confirmed] = await db
         .update(schema.players)
-        .set({ confirmedAt: new Date(), confirmationTokenHash: null })
+        .set({ confirmedAt: now, confirmationTokenHash: null })
         .where(
           and(
             eq(schema.players.confirmationTokenHash, hashToken(request.query.confirmation_token)),
-            gt(schema.players.confirmationSentAt, new Date(Date.now() - confirmWithinMs)),
+            gt(schema.players.confirmationSentAt, new Date(now.getTime() - confirmWithinMs)),
           ),
         )
         .returning({ id: schema.players.id });

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             depositBonusCode: user.deposit_bonus_code ?? null,
             referralParams,
             signInCount: 1,
-            currentSignInAt: new Date(),
+            currentSignInAt: app.clock.now(),
           })
           .onConflictDoNothing()
           .returning({
@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!correct) await app.captcha.recordFailedSignIn(request.ip);
       if (!found) throw invalidCredentials();
 
-      if (isLocked(found.lockedAt)) {
+      if (isLocked(found.lockedAt, app.clock.now())) {
         // Only someone who knows the password learns that the account is locked.
         throw correct ? new AppError('auth.account_locked') : invalidCredentials();
       }
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(schema.players)
           .set({
             failedAttempts: sql`case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end`,
-            lockedAt: sql`case when (case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end) >= ${maximumFailedAttempts} then now() else null end`,
+            lockedAt: sql`case when (case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end) >= ${maximumFailedAttempts} then ${app.clock.now().toISOString()}::timestamptz else null end`,
           })
           .where(eq(schema.players.id, found.id))
           .returning({ failedAttempts: schema.players.failedAttempts });
@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             unlockTokenHash: null,
             signInCount: found.signInCount + 1,
             lastSignInAt: found.currentSignInAt,
-            currentSignInAt: new Date(),
+            currentSignInAt: app.clock.now(),
           })
           .where(eq(schema.players.id, found.id));
         await app.events.publish(tx, 'auth.signed_in', { playerId: found.id, method: 'password' });
@@ -173,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(authApi.signOut),
     handler: async (request, reply) => {
       const token = request.cookies[sessionCookieName];
-      if (token) await revokeSession(db, token);
+      if (token) await revokeSession(db, token, app.clock.now());
       return reply.endSession().code(204).send(null);
     },
   });

@@ -80,7 +80,7 @@ const liveSession = preparedPerDatabase(liveSessionQuery);
  * so raising or removing the limit later does not bring it back. `now`: the product's time (the app's
  * clock), at which the session's age and a pending change of the limit are read.
  */
-export async function playerIdForSession(db: Db, token: string, now = new Date()): Promise<string | null> {
+export async function playerIdForSession(db: Db, token: string, now: Date): Promise<string | null> {
   const tokenHash = hashToken(token);
   const query = liveSession(db);
   const [session] = await query.execute({ tokenHash, now: now.toISOString() });
@@ -110,9 +110,9 @@ export async function sessionLimitThatEnded(db: Db, token: string): Promise<numb
   return session?.minutes ?? null;
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {
   await db
     .update(schema.sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(eq(schema.sessions.tokenHash, hashToken(token)));
 }

@@ -148,6 +148,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           referralParams: started.referralParams,
           defaultCurrency: await app.referenceData.defaultCurrency(),
           events: app.events,
+          now: app.clock.now(),
         });
         const excluded = await exclusionInForce(db, signedIn.playerId, app.clock.now());
         if (excluded) {

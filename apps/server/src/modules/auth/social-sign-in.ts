@@ -15,6 +15,8 @@ export interface SocialSignIn {
   defaultCurrency: string;
   /** Where the registration or sign-in is announced, in the transaction that records it. */
   events: Pick<EventBus, 'publish'>;
+  /** The product's time of the sign-in. */
+  now: Date;
 }
 
 export interface SignedIn {
@@ -57,7 +59,7 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
     if (!byEmail.confirmedAt) {
       await db
         .update(schema.players)
-        .set({ confirmedAt: new Date() })
+        .set({ confirmedAt: input.now })
         .where(eq(schema.players.id, byEmail.id));
     }
     return recordSignIn(db, input, (await linkedPlayer(db, provider, claims.sub)) ?? byEmail.id);
@@ -81,10 +83,10 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
           termsAcceptance: false,
           ageAcceptance: false,
           authFieldsMissed: missed,
-          confirmedAt: usable && claims.email_verified ? new Date() : null,
+          confirmedAt: usable && claims.email_verified ? input.now : null,
           referralParams: input.referralParams,
           signInCount: 1,
-          currentSignInAt: new Date(),
+          currentSignInAt: input.now,
         })
         .returning({ id: schema.players.id });
       if (!created) throw new Error('the new player was not stored');
@@ -130,14 +132,14 @@ async function recordSignIn(db: Db, input: SocialSignIn, playerId: string): Prom
     .select({ lockedAt: schema.players.lockedAt })
     .from(schema.players)
     .where(eq(schema.players.id, playerId));
-  if (player && isLocked(player.lockedAt)) throw new AccountLocked();
+  if (player && isLocked(player.lockedAt, input.now)) throw new AccountLocked();
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(schema.players)
       .set({
         signInCount: sql`${schema.players.signInCount} + 1`,
         lastSignInAt: sql`${schema.players.currentSignInAt}`,
-        currentSignInAt: new Date(),
+        currentSignInAt: input.now,
       })
       .where(eq(schema.players.id, playerId))
       .returning({ language: schema.players.language });

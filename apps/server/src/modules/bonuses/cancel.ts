@@ -16,6 +16,7 @@ export async function cancelBonus(
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
   playerId: string,
   id: string,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     const b = schema.playerBonuses;
@@ -30,7 +31,7 @@ export async function cancelBonus(
       .for('update');
     if (!bonus) throw new AppError('bonuses.not_found');
     if (!['issued', ...runningStages].includes(bonus.stage)) throw new AppError('bonuses.not_cancellable');
-    await endBonus(tx, deps, bonus, 'canceled', new Date());
+    await endBonus(tx, deps, bonus, 'canceled', now);
   });
 }
 
@@ -40,6 +41,7 @@ export async function cancelFreespins(
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
   playerId: string,
   id: string,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     const f = schema.playerFreespins;
@@ -62,7 +64,7 @@ export async function cancelFreespins(
         .where(and(eq(f.id, id), eq(f.playerId, playerId)));
       throw new AppError(any ? 'bonuses.freespins_not_playable' : 'bonuses.freespins_not_found');
     }
-    await finishFreespins(tx, deps, spins, 'canceled', new Date());
+    await finishFreespins(tx, deps, spins, 'canceled', now);
   });
 }
 
@@ -77,6 +79,7 @@ export async function forfeitRunningBonus(
   playerId: string,
   currency: string,
   confirmed: boolean,
+  now: Date,
 ): Promise<boolean> {
   const b = schema.playerBonuses;
   // The player's ledger lock before the bonus row (issue 31 item 22), as endBonus books under it.
@@ -89,6 +92,6 @@ export async function forfeitRunningBonus(
   if (!bonus) return false;
   if (!confirmed)
     throw new AppError('cashier.bonus_active', { field: 'forfeit_bonus', params: { bonus: bonus.id } });
-  await endBonus(tx, deps, bonus, 'forfeited', new Date());
+  await endBonus(tx, deps, bonus, 'forfeited', now);
   return true;
 }

@@ -24,7 +24,7 @@ export function publishChanges(app: FastifyInstance): void {
   app.events.on('bonuses.freespins_changed', 'bonuses.publish-freespins', async (event, context) => {
     const { playerId, freespinsId, stage, pushed } = event.payload;
     const language = await playerLanguage(context.db, playerId);
-    const [spins] = await listFreespins(context.db, playerId, language, freespinsId);
+    const [spins] = await listFreespins(context.db, playerId, language, app.clock.now(), freespinsId);
     if (!spins) return;
     await app.realtime.publishToPlayer(
       context,

@@ -219,7 +219,7 @@ export function followPlay(
     );
     const counted = await context.db
       .update(b)
-      .set({ wageringDone: sql`${b.wageringDone} + counted.amount`, updatedAt: new Date() })
+      .set({ wageringDone: sql`${b.wageringDone} + counted.amount`, updatedAt: app.clock.now() })
       .from(sql`(
         select bonus.id, min(stake.position) as first, sum(${weighted(
           sql`stake.amount`,
@@ -259,7 +259,7 @@ export function followPlay(
       )
       .orderBy(b.id)
       .for('update');
-    const now = new Date();
+    const now = app.clock.now();
     for (const bonus of waiting)
       if (bonus.wageringDone >= bonus.wageringRequired && !(await betsOpen(context.db, bonus)))
         await endBonus(context.db, deps, bonus, 'wagered', now);
@@ -268,7 +268,7 @@ export function followPlay(
   /** After wagering moved (`eventId`: the first event that moved it): the stage that follows, or a progress push. */
   async function afterProgress(context: HandlerContext, eventId: string, bonus: typeof b.$inferSelect) {
     const tx = context.db;
-    const now = new Date();
+    const now = app.clock.now();
     if (bonus.wageringDone >= bonus.wageringRequired) {
       if (!(await betsOpen(tx, bonus))) {
         await endBonus(tx, deps, bonus, 'wagered', now);
@@ -304,7 +304,7 @@ export function followPlay(
     async (event, context) => {
       const tx = context.db;
       const p = event.payload;
-      const now = new Date();
+      const now = app.clock.now();
 
       // The hot path, no statement of its own: a paid bet's stake counts with the batch's other stakes, and
       // a plain win's settled round is checked with the batch's others.
@@ -417,10 +417,16 @@ export function followPlay(
     if (!updated) return;
     // The last spin's round is over once its win (0 for a lost one) is booked.
     if (event.name === 'wallet.win_booked' && updated.played >= updated.count) {
-      await finishFreespins(tx, deps, updated, 'played', new Date());
+      await finishFreespins(tx, deps, updated, 'played', app.clock.now());
       return;
     }
-    const [view] = await listFreespins(tx, p.playerId, await languageOf(tx, p.playerId), spins.id);
+    const [view] = await listFreespins(
+      tx,
+      p.playerId,
+      await languageOf(tx, p.playerId),
+      app.clock.now(),
+      spins.id,
+    );
     if (view)
       await app.realtime.publishToPlayer(
         context,

@@ -28,7 +28,14 @@ export async function requireKnownPlayer(db: Db, playerId: string): Promise<void
 export async function grantByOperator(
   db: Db,
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
-  grant: { playerId: string; campaignId: string; currency?: string | undefined; ip?: string | null },
+  grant: {
+    playerId: string;
+    campaignId: string;
+    currency?: string | undefined;
+    ip?: string | null;
+    /** The product's time of the grant. */
+    now: Date;
+  },
 ): Promise<Granted> {
   await requireKnownPlayer(db, grant.playerId);
   const [campaign] = await db
@@ -73,8 +80,10 @@ export async function grantByOperator(
       terms,
       source,
       kind: 'no_deposit',
+      now: grant.now,
     });
     await recordAudit(tx, {
+      at: grant.now,
       actor: 'operator',
       action: 'bonus.granted',
       playerId: grant.playerId,

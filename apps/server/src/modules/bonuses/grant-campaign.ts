@@ -20,13 +20,14 @@ export async function activateIfFree(
   playerId: string,
   currency: string,
   bonusId: string,
+  now: Date,
 ): Promise<void> {
   const b = schema.playerBonuses;
   const [running] = await tx
     .select({ id: b.id })
     .from(b)
     .where(and(eq(b.playerId, playerId), eq(b.currency, currency), inArray(b.stage, [...runningStages])));
-  if (!running) await activateBonus(tx, deps, playerId, bonusId, new Date());
+  if (!running) await activateBonus(tx, deps, playerId, bonusId, now);
 }
 
 /**
@@ -43,12 +44,11 @@ export async function grantCampaign(
     terms: CampaignTerms;
     source: string;
     kind: 'coupon' | 'no_deposit';
-    /** The product clock's time of the grant (now when not given). */
-    now?: Date;
+    /** The product clock's time of the grant. */
+    now: Date;
   },
 ): Promise<Granted> {
-  const { playerId, currency, campaign, terms, source } = grant;
-  const now = grant.now ?? new Date();
+  const { playerId, currency, campaign, terms, source, now } = grant;
   const granted: Granted = { bonuses: [], freespins: [], lootboxes: [] };
   const amount = terms.amount?.[currency];
   if (amount) {
@@ -64,7 +64,7 @@ export async function grantCampaign(
     });
     if (id) {
       granted.bonuses.push(id);
-      await activateIfFree(tx, deps, playerId, currency, id);
+      await activateIfFree(tx, deps, playerId, currency, id, now);
     }
   }
   if (terms.freespins) {

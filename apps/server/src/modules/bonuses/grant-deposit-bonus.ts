@@ -93,5 +93,5 @@ export async function grantDepositBonus(
       now,
     });
   }
-  if (bonusId) await activateIfFree(tx, deps, playerId, currency, bonusId);
+  if (bonusId) await activateIfFree(tx, deps, playerId, currency, bonusId, now);
 }

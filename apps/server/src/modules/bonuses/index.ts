@@ -63,7 +63,9 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
   app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
   followPlay(app, deps);
   publishChanges(app);
-  app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps), { retryLimit: 0 });
+  app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps, app.clock.now()), {
+    retryLimit: 0,
+  });
   app.jobs.schedule('bonuses.lapse', '* * * * *');
 }
 

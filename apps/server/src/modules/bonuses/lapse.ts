@@ -21,6 +21,7 @@ const batch = 100;
 export async function lapseBonuses(
   db: Db,
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
+  // The default only for bonus-bank.test.ts, whose load calls it bare; the job passes app.clock.now().
   now = new Date(),
 ) {
   let ended = 0;

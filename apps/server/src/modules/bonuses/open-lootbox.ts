@@ -38,6 +38,7 @@ export async function openLootbox(
   playerId: string,
   lootboxId: string,
   clientSeed: string | undefined,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [box] = await tx
@@ -56,10 +57,10 @@ export async function openLootbox(
       throw new Error(`lootbox ${box.id}: campaign ${box.campaignId} has no prize table`);
     const seed = clientSeed ?? randomBytes(16).toString('hex');
     const prize = drawPrize(box.serverSeed, seed, terms.lootbox.prizes);
-    const paid = await payPrize(tx, deps, box, prize, terms);
+    const paid = await payPrize(tx, deps, box, prize, terms, now);
     await tx
       .update(l)
-      .set({ stage: 'opened', clientSeed: seed, prize: paid, openedAt: new Date() })
+      .set({ stage: 'opened', clientSeed: seed, prize: paid, openedAt: now })
       .where(eq(l.id, box.id));
     await deps.events.publish(tx, 'bonuses.lootbox_changed', {
       lootboxId: box.id,
@@ -76,6 +77,7 @@ async function payPrize(
   box: typeof l.$inferSelect,
   prize: LootboxPrizeTerms,
   terms: NonNullable<ReturnType<typeof termsOf>>,
+  now: Date,
 ): Promise<Record<string, unknown>> {
   const { playerId, currency } = box;
   const source = `lootbox:${box.id}`;
@@ -88,7 +90,7 @@ async function payPrize(
       campaignId: box.campaignId,
       source,
       spins: prize.freespins,
-      now: new Date(),
+      now,
     });
     return { ...shown, spins: prize.freespins.count * prize.freespins.batches };
   }
@@ -107,9 +109,9 @@ async function payPrize(
       kind: 'lootbox',
       amount,
       terms,
-      now: new Date(),
+      now,
     });
-    if (id) await activateIfFree(tx, deps, playerId, currency, id);
+    if (id) await activateIfFree(tx, deps, playerId, currency, id, now);
     return { ...shown, amount_cents: amount, currency };
   }
   return shown;

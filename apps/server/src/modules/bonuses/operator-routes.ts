@@ -47,13 +47,14 @@ export function bonusOperatorRoutes(deps: {
           campaignId: request.body.campaign,
           currency: request.body.currency,
           ip: request.ip,
+          now: app.clock.now(),
         });
         const language = languageOf(request);
         const pick = <T extends { id: string }>(items: T[], ids: string[]) =>
           items.filter((item) => ids.includes(item.id));
         return reply.code(201).send({
           bonuses: pick(await listBonuses(db, playerId, language), granted.bonuses),
-          freespins: pick(await listFreespins(db, playerId, language), granted.freespins),
+          freespins: pick(await listFreespins(db, playerId, language, app.clock.now()), granted.freespins),
           lootboxes: pick(await listLootboxes(db, playerId, language), granted.lootboxes),
         });
       },
@@ -67,7 +68,7 @@ export function bonusOperatorRoutes(deps: {
         const language = languageOf(request);
         return {
           bonuses: await listBonuses(db, playerId, language),
-          freespins: await listFreespins(db, playerId, language),
+          freespins: await listFreespins(db, playerId, language, app.clock.now()),
           lootboxes: await listLootboxes(db, playerId, language),
         };
       },

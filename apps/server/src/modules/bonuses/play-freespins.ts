@@ -14,7 +14,7 @@ export async function playFreespins(
   events: Pick<EventBus, 'publish'>,
   playerId: string,
   id: string,
-  now = new Date(),
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const [spins] = await tx
@@ -56,7 +56,7 @@ export async function playFreespins(
 export async function freespinsGrant(
   db: Db,
   spins: { id: string; playerId: string; currency: string; provider: string; game: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ grant: string; count: number; stake: number }> {
   const g = schema.games;
   const [row] = await db

@@ -115,12 +115,13 @@ export async function listFreespins(
   db: Db,
   playerId: string,
   language: Locale,
+  now: Date,
   only?: string,
 ): Promise<Freespin[]> {
   const rows = await db
     .select()
     .from(f)
-    .where(and(eq(f.playerId, playerId), lte(f.availableAt, new Date()), ...(only ? [eq(f.id, only)] : [])))
+    .where(and(eq(f.playerId, playerId), lte(f.availableAt, now), ...(only ? [eq(f.id, only)] : [])))
     .orderBy(desc(f.availableAt), desc(f.id))
     .limit(listed);
   const campaigns = await campaignsOf(

@@ -57,6 +57,7 @@ export async function redeemCoupon(
       terms,
       source: 'coupon',
       kind: 'coupon',
+      now: facts.now,
     });
   });
 }

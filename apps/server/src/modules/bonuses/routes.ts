@@ -41,7 +41,7 @@ export function bonusRoutes(deps: {
       handler: async (request) => {
         const playerId = await requirePlayerNotExcluded(request);
         try {
-          await db.transaction((tx) => activateBonus(tx, deps, playerId, request.params.id, new Date()));
+          await db.transaction((tx) => activateBonus(tx, deps, playerId, request.params.id, app.clock.now()));
         } catch (error) {
           if (!lostRunningRace(error)) throw error;
           throw new AppError('bonuses.another_active', { params: { currency: '' } });
@@ -56,7 +56,7 @@ export function bonusRoutes(deps: {
       ...routeOf(bonusesApi.cancel),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        await cancelBonus(db, deps, playerId, request.params.id);
+        await cancelBonus(db, deps, playerId, request.params.id, app.clock.now());
         const [bonus] = await listBonuses(db, playerId, languageOf(request), request.params.id);
         if (!bonus) throw new AppError('bonuses.not_found');
         return bonus;
@@ -70,7 +70,7 @@ export function bonusRoutes(deps: {
         const playerId = await requirePlayerNotExcluded(request);
         const language = languageOf(request);
         const currency = await activeCurrency(db, playerId);
-        const facts = await playerFacts(db, playerId, currency, deps.licence, new Date());
+        const facts = await playerFacts(db, playerId, currency, deps.licence, app.clock.now());
         const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code).catch(
           async (error: unknown) => {
             // A miss is a guess (issue 31 item 6); a real code's refusal is not.
@@ -83,7 +83,7 @@ export function bonusRoutes(deps: {
           items.filter((item) => ids.includes(item.id));
         return {
           bonuses: pick(await listBonuses(db, playerId, language), granted.bonuses),
-          freespins: pick(await listFreespins(db, playerId, language), granted.freespins),
+          freespins: pick(await listFreespins(db, playerId, language, facts.now), granted.freespins),
           lootboxes: pick(await listLootboxes(db, playerId, language), granted.lootboxes),
         };
       },
@@ -93,22 +93,24 @@ export function bonusRoutes(deps: {
       ...routeOf(bonusesApi.depositOffers),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        const facts = await playerFacts(db, playerId, request.query.currency, deps.licence, new Date());
+        const facts = await playerFacts(db, playerId, request.query.currency, deps.licence, app.clock.now());
         return depositOffers(db, facts, languageOf(request));
       },
     });
 
     app.route({
       ...routeOf(freespinsApi.list),
-      handler: async (request) => listFreespins(db, await requirePlayer(request), languageOf(request)),
+      handler: async (request) =>
+        listFreespins(db, await requirePlayer(request), languageOf(request), app.clock.now()),
     });
 
     app.route({
       ...routeOf(freespinsApi.activate),
       handler: async (request) => {
         const playerId = await requirePlayerNotExcluded(request);
-        const launchUrl = await playFreespins(db, deps.events, playerId, request.params.id);
-        const [freespin] = await listFreespins(db, playerId, languageOf(request), request.params.id);
+        const now = app.clock.now();
+        const launchUrl = await playFreespins(db, deps.events, playerId, request.params.id, now);
+        const [freespin] = await listFreespins(db, playerId, languageOf(request), now, request.params.id);
         if (!freespin) throw new AppError('bonuses.freespins_not_found');
         return { freespin, launch_url: launchUrl };
       },
@@ -118,8 +120,9 @@ export function bonusRoutes(deps: {
       ...routeOf(freespinsApi.cancel),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        await cancelFreespins(db, deps, playerId, request.params.id);
-        const [freespin] = await listFreespins(db, playerId, languageOf(request), request.params.id);
+        const now = app.clock.now();
+        await cancelFreespins(db, deps, playerId, request.params.id, now);
+        const [freespin] = await listFreespins(db, playerId, languageOf(request), now, request.params.id);
         if (!freespin) throw new AppError('bonuses.freespins_not_found');
         return freespin;
       },
@@ -134,7 +137,7 @@ export function bonusRoutes(deps: {
       ...routeOf(lootboxesApi.open),
       handler: async (request) => {
         const playerId = await requirePlayerNotExcluded(request);
-        await openLootbox(db, deps, playerId, request.params.id, request.body.client_seed);
+        await openLootbox(db, deps, playerId, request.params.id, request.body.client_seed, app.clock.now());
         const [lootbox] = await listLootboxes(db, playerId, languageOf(request), request.params.id);
         if (!lootbox) throw new AppError('bonuses.lootbox_not_found');
         return lootbox;

@@ -1,6 +1,7 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { type AuditActor, recordAudit } from '../compliance/public.ts';
@@ -89,6 +90,7 @@ export class Cashier {
   readonly #referenceData: ReferenceData;
   readonly #log: FastifyBaseLogger;
   readonly #events: Pick<EventBus, 'publish'>;
+  readonly #clock: Pick<Clock, 'now'>;
   readonly #options: CashierOptions;
 
   constructor(
@@ -99,6 +101,7 @@ export class Cashier {
       referenceData: ReferenceData;
       log: FastifyBaseLogger;
       events: Pick<EventBus, 'publish'>;
+      clock: Pick<Clock, 'now'>;
     },
     options: CashierOptions,
   ) {
@@ -108,6 +111,7 @@ export class Cashier {
     this.#referenceData = deps.referenceData;
     this.#log = deps.log;
     this.#events = deps.events;
+    this.#clock = deps.clock;
     this.#options = options;
   }
 
@@ -222,7 +226,7 @@ export class Cashier {
     });
     const [stored] = await this.#db
       .update(schema.payments)
-      .set({ providerReference: started.providerReference, updatedAt: new Date() })
+      .set({ providerReference: started.providerReference, updatedAt: this.#clock.now() })
       .where(eq(schema.payments.id, payment.id))
       .returning();
     return { payment: stored ?? payment, redirectUrl: started.redirectUrl };
@@ -255,7 +259,7 @@ export class Cashier {
             status: to,
             providerReference: event.providerReference,
             failureReason: reason ?? null,
-            updatedAt: new Date(),
+            updatedAt: this.#clock.now(),
           })
           .where(and(eq(schema.payments.id, payment.id), inArray(schema.payments.status, from)))
           .returning({ id: schema.payments.id });
@@ -390,7 +394,7 @@ export class Cashier {
     return this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)
-        .set({ status: to, failureReason: options.reason ?? null, updatedAt: new Date() })
+        .set({ status: to, failureReason: options.reason ?? null, updatedAt: this.#clock.now() })
         .where(
           and(
             eq(schema.payments.id, paymentId),
@@ -419,6 +423,7 @@ export class Cashier {
           ...auditOf(options.by ?? { actor: 'operator' }, changed),
           action: 'withdrawal.rejected',
           details: { ...withdrawalDetails(changed), reason: options.reason ?? null },
+          at: this.#clock.now(),
         });
       }
       return changed;
@@ -433,7 +438,7 @@ export class Cashier {
     const approved = await this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)
-        .set({ status: 'approved', updatedAt: new Date() })
+        .set({ status: 'approved', updatedAt: this.#clock.now() })
         .where(
           and(
             eq(schema.payments.id, paymentId),
@@ -448,6 +453,7 @@ export class Cashier {
           ...auditOf(by, changed),
           action: 'withdrawal.approved',
           details: { ...withdrawalDetails(changed), automatic: by.actor === 'system' },
+          at: this.#clock.now(),
         });
       }
       return changed;
@@ -460,7 +466,7 @@ export class Cashier {
     const { providerReference } = await this.#provider.startPayout(payment);
     const [stored] = await this.#db
       .update(schema.payments)
-      .set({ providerReference, updatedAt: new Date() })
+      .set({ providerReference, updatedAt: this.#clock.now() })
       .where(eq(schema.payments.id, payment.id))
       .returning();
     return stored ?? payment;

@@ -37,6 +37,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       referenceData: app.referenceData,
       log: app.log,
       events: app.events,
+      clock: app.clock,
     },
     {
       autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW,
@@ -52,6 +53,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
             playerId,
             currency,
             confirmed,
+            app.clock.now(),
           );
         },
       },

@@ -35,6 +35,7 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
   it('chains each record to the one before and verifies', async () => {
     await database.db.transaction((tx) =>
       recordAudit(tx, {
+        at: new Date(),
         actor: `player:${playerId}`,
         action: 'limit.set',
         playerId,
@@ -44,6 +45,7 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
     );
     await database.db.transaction((tx) =>
       recordAudit(tx, {
+        at: new Date(),
         actor: 'operator',
         action: 'withdrawal.approved',
         playerId,
@@ -51,7 +53,7 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
       }),
     );
     await database.db.transaction((tx) =>
-      recordAudit(tx, { actor: 'system', action: 'limit.raise_applied' }),
+      recordAudit(tx, { actor: 'system', action: 'limit.raise_applied', at: new Date() }),
     );
 
     const [first, second, third] = await rows(database);
@@ -73,13 +75,13 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
     const before = (await rows(database)).length;
     await expect(
       database.db.transaction(async (tx) => {
-        await recordAudit(tx, { actor: 'operator', action: 'withdrawal.rejected', playerId });
+        await recordAudit(tx, { actor: 'operator', action: 'withdrawal.rejected', playerId, at: new Date() });
         throw new Error('the rejection failed');
       }),
     ).rejects.toThrow('the rejection failed');
     expect(await rows(database)).toHaveLength(before);
     await database.db.transaction((tx) =>
-      recordAudit(tx, { actor: 'operator', action: 'document.approved' }),
+      recordAudit(tx, { actor: 'operator', action: 'document.approved', at: new Date() }),
     );
     expect((await verifyAuditLog(database.db)).ok).toBe(true);
   });
@@ -140,7 +142,7 @@ describeOnPostgres('the compliance audit trail on PostgreSQL', () => {
         Array.from({ length: 40 }, (_, n) =>
           (n % 2 ? database : other).db.transaction(async (tx) => {
             await tx.execute(sql`select pg_sleep(0.005)`);
-            await recordAudit(tx, { actor: 'system', action: 'test.append', details: { n } });
+            await recordAudit(tx, { actor: 'system', action: 'test.append', details: { n }, at: new Date() });
           }),
         ),
       );

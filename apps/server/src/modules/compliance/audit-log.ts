@@ -22,6 +22,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   /** The request's address; absent for the platform's own jobs. */
   ip?: string | null;
+  /** When it happened, on the product's clock (`app.clock`). */
+  at: Date;
 }
 
 export type AuditRow = typeof schema.complianceAuditLog.$inferSelect;
@@ -54,7 +56,7 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<AuditRow> 
   )) as unknown as { rows: { id: string | number }[] };
   const fields: AuditFields = {
     id: Number(rows[0]?.id),
-    at: new Date(),
+    at: entry.at,
     actor: entry.actor,
     action: entry.action,
     playerId: entry.playerId ?? null,

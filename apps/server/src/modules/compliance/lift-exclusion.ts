@@ -34,6 +34,7 @@ export async function liftExclusion(
     if (!row.liftRequestedAt) {
       const [asked] = await tx.update(e).set({ liftRequestedAt: now }).where(eq(e.id, row.id)).returning();
       await recordAudit(tx, {
+        at: now,
         actor: `player:${playerId}`,
         action: 'exclusion.lift_requested',
         playerId,
@@ -48,6 +49,7 @@ export async function liftExclusion(
     }
     const [lifted] = await tx.update(e).set({ liftedAt: now }).where(eq(e.id, row.id)).returning();
     await recordAudit(tx, {
+      at: now,
       actor: `player:${playerId}`,
       action: 'exclusion.lifted',
       playerId,

@@ -83,6 +83,7 @@ export async function acceptPrivacyPolicy(
       playerId: who.playerId,
       details: { version: current },
       ip: who.ip,
+      at: now,
     });
   });
   return privacyPolicyStatus(db, who.playerId, versions, now);

@@ -11,7 +11,14 @@ import type { PlayerDocument } from './upload-document.ts';
  */
 export async function reviewDocument(
   db: Db,
-  decision: { documentId: string; status: 'approved' | 'rejected'; reason?: string; ip: string | null },
+  decision: {
+    documentId: string;
+    status: 'approved' | 'rejected';
+    reason?: string;
+    ip: string | null;
+    /** The product's time of the decision. */
+    now: Date;
+  },
   /** Runs in the decision's transaction once it is made: the player's push is queued with it. */
   onDecided?: (tx: Db, document: PlayerDocument) => Promise<unknown>,
 ): Promise<PlayerDocument> {
@@ -21,7 +28,7 @@ export async function reviewDocument(
       .set({
         status: decision.status,
         rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
-        reviewedAt: new Date(),
+        reviewedAt: decision.now,
         reviewedBy: 'operator',
       })
       .where(
@@ -38,6 +45,7 @@ export async function reviewDocument(
         : new AppError('compliance.document_not_found', { field: 'document' });
     }
     await recordAudit(tx, {
+      at: decision.now,
       actor: 'operator',
       action: decision.status === 'approved' ? 'document.approved' : 'document.rejected',
       playerId: changed.playerId,

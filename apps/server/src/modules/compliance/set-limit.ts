@@ -67,6 +67,7 @@ async function lockedLimit(tx: Db, playerId: string, key: Key, now: Date): Promi
   if (!current) {
     await tx.delete(schema.playerLimits).where(eq(schema.playerLimits.id, row.id));
     await recordAudit(tx, {
+      at: now,
       actor: 'system',
       action: 'limit.removed',
       playerId,
@@ -81,6 +82,7 @@ async function lockedLimit(tx: Db, playerId: string, key: Key, now: Date): Promi
     .returning();
   if (stored) {
     await recordAudit(tx, {
+      at: now,
       actor: 'system',
       action: 'limit.raise_applied',
       playerId,
@@ -151,6 +153,7 @@ export async function setLimit(
     }
     if (!stored) throw new Error('limit not stored');
     await recordAudit(tx, {
+      at: now,
       actor: `player:${actor.playerId}`,
       action,
       playerId: actor.playerId,
@@ -186,6 +189,7 @@ export async function removeLimit(
       .returning();
     if (!stored) throw new Error('limit not stored');
     await recordAudit(tx, {
+      at: now,
       actor: `player:${actor.playerId}`,
       action: 'limit.removal_requested',
       playerId: actor.playerId,
@@ -217,6 +221,7 @@ export async function cancelPendingLimit(
       .returning();
     if (!stored) throw new Error('limit not stored');
     await recordAudit(tx, {
+      at: now,
       actor: `player:${actor.playerId}`,
       action: 'limit.pending_cancelled',
       playerId: actor.playerId,

@@ -67,9 +67,10 @@ export async function takeExclusion(
       .from(schema.playerCurrencies)
       .where(eq(schema.playerCurrencies.playerId, playerId));
     for (const { currency } of accounts) {
-      await forfeitRunningBonus(tx, deps, playerId, currency, true);
+      await forfeitRunningBonus(tx, deps, playerId, currency, true, now);
     }
     await recordAudit(tx, {
+      at: now,
       actor: choice.source === 'player' ? `player:${playerId}` : 'operator',
       action: choice.kind === 'timeout' ? 'break.taken' : 'self_exclusion.taken',
       playerId,

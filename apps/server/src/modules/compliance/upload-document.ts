@@ -110,6 +110,8 @@ export async function uploadDocument(
     fileName: string | undefined;
     bytes: Buffer;
     ip: string | null;
+    /** The product's time of the upload. */
+    now: Date;
   },
 ): Promise<PlayerDocument> {
   const prepared = await prepareDocument(upload.bytes);
@@ -129,6 +131,7 @@ export async function uploadDocument(
     if (!created) throw new Error('document not stored');
     await tx.insert(schema.playerDocumentFiles).values({ documentId: created.id, content: prepared.content });
     await recordAudit(tx, {
+      at: upload.now,
       actor: `player:${upload.playerId}`,
       action: 'document.uploaded',
       playerId: upload.playerId,

@@ -176,6 +176,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: upload.name,
         bytes: upload.bytes,
         ip: request.ip,
+        now: app.clock.now(),
       });
       return reply.code(201).send(present(created));
     },
@@ -222,7 +223,7 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
       presentForOperator(
         await reviewDocument(
           db,
-          { documentId: request.params.id, status: 'approved', ip: request.ip },
+          { documentId: request.params.id, status: 'approved', ip: request.ip, now: app.clock.now() },
           notify,
         ),
       ),
@@ -239,6 +240,7 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
             status: 'rejected',
             reason: request.body.reason,
             ip: request.ip,
+            now: app.clock.now(),
           },
           notify,
         ),

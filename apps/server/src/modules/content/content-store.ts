@@ -7,7 +7,7 @@ import {
 } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { type Locale, type Viewer, visibleItems } from '@chrysos/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { freshRead } from '../../platform/fresh-read.ts';
 import type { ContentFileItem } from './read-content-files.ts';
 
@@ -50,10 +50,10 @@ export class ContentStore {
       for (const file of changed) {
         await tx
           .insert(schema.contentItems)
-          .values({ ...file, updatedAt: new Date() })
+          .values({ ...file, updatedAt: sql`now()` })
           .onConflictDoUpdate({
             target: [schema.contentItems.collection, schema.contentItems.locale, schema.contentItems.stem],
-            set: { data: file.data, bodyHtml: file.bodyHtml, checksum: file.checksum, updatedAt: new Date() },
+            set: { data: file.data, bodyHtml: file.bodyHtml, checksum: file.checksum, updatedAt: sql`now()` },
           });
       }
       written = changed.length;

@@ -88,12 +88,16 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Free spins of the player's, for the studio to play first (the bonus engine checks they are theirs).
       const grant =
         freespins && query.mode === 'real' && audience.playerId && audience.currency
-          ? await freespinsGrant(db, {
-              id: freespins,
-              playerId: audience.playerId,
-              currency: audience.currency,
-              ...request.params,
-            })
+          ? await freespinsGrant(
+              db,
+              {
+                id: freespins,
+                playerId: audience.playerId,
+                currency: audience.currency,
+                ...request.params,
+              },
+              app.clock.now(),
+            )
           : undefined;
       const options = await launchGame(
         db,

@@ -11,22 +11,26 @@ import { micro } from './levels.ts';
 export async function awardCompPoints(
   tx: Db,
   events: Pick<EventBus, 'publish'>,
-  award: { playerId: string; points: number; reason: string; key: string; now?: Date },
+  award: { playerId: string; points: number; reason: string; key: string; now: Date },
 ): Promise<void> {
   const microPoints = Math.round(award.points * micro);
   if (!Number.isSafeInteger(microPoints) || microPoints <= 0) {
     throw new RangeError(`comp points to award must be positive: ${award.points}`);
   }
-  const booked = await bookEntries(tx, [
-    {
-      playerId: award.playerId,
-      key: `award:${award.key}`,
-      kind: 'award',
-      microPoints,
-      reason: award.reason,
-      at: award.now ?? new Date(),
-    },
-  ]);
+  const booked = await bookEntries(
+    tx,
+    [
+      {
+        playerId: award.playerId,
+        key: `award:${award.key}`,
+        kind: 'award',
+        microPoints,
+        reason: award.reason,
+        at: award.now,
+      },
+    ],
+    award.now,
+  );
   if (booked.length > 0)
     await events.publish(tx, 'loyalty.points_changed', { playerId: award.playerId, reason: 'award' });
 }

@@ -42,6 +42,7 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
         points,
         reason: 'test',
         key: `level:${player.id}`,
+        now: app.clock.now(),
       }),
     );
     await vi.waitFor(async () => expect((await comps(player)).level.id).toBe(level), eventually);

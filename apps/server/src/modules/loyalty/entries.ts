@@ -55,7 +55,7 @@ export interface BookedStanding {
 export async function bookEntries(
   tx: Db,
   movements: readonly CompPointMovement[],
-  now: Date = new Date(),
+  now: Date,
 ): Promise<BookedStanding[]> {
   if (movements.length === 0) return [];
   const input = JSON.stringify(

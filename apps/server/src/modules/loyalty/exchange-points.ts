@@ -74,16 +74,20 @@ export async function exchangePoints(
       throw new Error(`comp exchange ${key} conflicts with a ${booking.kind}`);
     // The level settled and the points pushed once this commits (loyalty.settle).
     await deps.events.publish(tx, 'loyalty.points_changed', { playerId, reason: 'exchange' });
-    await bookEntries(tx, [
-      {
-        playerId,
-        key: `exchange:${playerId}:${request.idempotencyKey}`,
-        kind: 'exchange',
-        microPoints: -points * micro,
-        reason: String(booking.result.transaction_id),
-        at: now,
-      },
-    ]);
+    await bookEntries(
+      tx,
+      [
+        {
+          playerId,
+          key: `exchange:${playerId}:${request.idempotencyKey}`,
+          kind: 'exchange',
+          microPoints: -points * micro,
+          reason: String(booking.result.transaction_id),
+          at: now,
+        },
+      ],
+      now,
+    );
     return { points, amount, currency };
   });
   return {

@@ -173,6 +173,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
           points: 600,
           reason: 'wheel',
           key: `wheel:${player.id}`,
+          now: app.clock.now(),
         }),
       );
     await award();

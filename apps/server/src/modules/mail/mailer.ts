@@ -22,6 +22,7 @@ const batchSize = 50;
  * minute's `mail.retry` job sends whatever is still unsent, so a mail server outage loses nothing.
  * Whoever sends a row first claims it (claimed_by, claimed_until), so two instances, or a job and a
  * retry pass, never send one email twice. Without SMTP the table is the mailbox of the development page.
+ * The outbox keeps the database's time (created, claimed, sent): delivery is I/O, not a rule of the product.
  */
 export class Mailer {
   readonly #transport: Transporter | null;
@@ -87,7 +88,7 @@ export class Mailer {
         .where(
           and(
             isNull(emails.sentAt),
-            gt(emails.createdAt, new Date(Date.now() - retryWindowMs)),
+            gt(emails.createdAt, sql`now() - ${retryWindowMs} * interval '1 millisecond'`),
             this.#unclaimed(),
           ),
         )
@@ -127,7 +128,7 @@ export class Mailer {
     }
     await this.db
       .update(emails)
-      .set({ sentAt: new Date(), error: null, ...release })
+      .set({ sentAt: sql`now()`, error: null, ...release })
       .where(eq(emails.id, email.id));
   }
 

@@ -14,11 +14,7 @@ const newsForMs = 24 * 60 * 60 * 1000;
  * came more than a day before it was first seen (the notifications already there when announcing
  * began, an old one restored) is recorded without a push.
  */
-export async function announceContentNotifications(
-  db: Db,
-  events: EventBus,
-  now = new Date(),
-): Promise<number> {
+export async function announceContentNotifications(db: Db, events: EventBus, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .selectDistinct({

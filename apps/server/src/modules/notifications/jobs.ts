@@ -20,8 +20,12 @@ export function defineNotificationJobs(app: FastifyInstance, deps: SendPushDeps)
     ({ subscriptionId, message }) => sendPush(deps, subscriptionId, message),
     { retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 60, concurrency: 4, pollingSeconds: 5 },
   );
-  app.jobs.define('notifications.announce', () => announceContentNotifications(app.database.db, app.events), {
-    retryLimit: 0,
-  });
+  app.jobs.define(
+    'notifications.announce',
+    () => announceContentNotifications(app.database.db, app.events, app.clock.now()),
+    {
+      retryLimit: 0,
+    },
+  );
   app.jobs.schedule('notifications.announce', '* * * * *');
 }

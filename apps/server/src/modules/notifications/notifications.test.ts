@@ -367,7 +367,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
         url: '/el/notifications#Prize',
       });
       // Announced once: a second pass (another instance, the next minute) announces nothing more.
-      expect(await announceContentNotifications(app.database.db, app.events)).toBe(0);
+      expect(await announceContentNotifications(app.database.db, app.events, app.clock.now())).toBe(0);
       const marker = await newPlayer(app);
       const markerSubscription = await subscribed(marker);
       await deposit(marker, 1_000);

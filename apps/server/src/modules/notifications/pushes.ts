@@ -110,7 +110,7 @@ async function queueContentPushes(
     );
   const groups = new Map<string, string[]>();
   for (const row of groupRows) groups.set(row.playerId, [...(groups.get(row.playerId) ?? []), row.group]);
-  const now = new Date();
+  const now = app.clock.now();
   for (const player of consenting) {
     const viewer = {
       groups: groups.get(player.id) ?? [],

@@ -27,9 +27,9 @@ export async function addReadRecords(
   db: Db,
   playerId: string,
   records: NotificationReadRecord[],
+  now: Date,
 ): Promise<NotificationReadRecord[]> {
   if (records.length > 0) {
-    const now = Date.now();
     await db
       .insert(r)
       .values(
@@ -38,7 +38,7 @@ export async function addReadRecords(
           slug: record.slug,
           createdAt: new Date(record.createdAt),
           // A device's clock may run ahead; a reading is never in the future.
-          readAt: new Date(Math.min(Date.parse(record.readAt), now)),
+          readAt: new Date(Math.min(Date.parse(record.readAt), now.getTime())),
         })),
       )
       .onConflictDoUpdate({

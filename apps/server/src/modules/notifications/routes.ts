@@ -24,7 +24,7 @@ export function notificationRoutes(options: {
       ...routeOf(notificationsApi.addReadRecords),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        return { records: await addReadRecords(db, playerId, request.body.records) };
+        return { records: await addReadRecords(db, playerId, request.body.records, app.clock.now()) };
       },
     });
 

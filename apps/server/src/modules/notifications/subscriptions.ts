@@ -1,6 +1,6 @@
 import type { PushSubscriptionInput } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { type PushEndpointPolicy, pushEndpointAllowed } from './push-endpoints.ts';
 
@@ -31,7 +31,7 @@ export async function storePushSubscription(
       .values(values)
       .onConflictDoUpdate({
         target: s.endpoint,
-        set: { playerId, p256dh: values.p256dh, auth: values.auth, createdAt: new Date() },
+        set: { playerId, p256dh: values.p256dh, auth: values.auth, createdAt: sql`now()` },
       });
     // The newest ten stay; an older browser subscribes again on its player's next visit.
     const kept = tx

@@ -112,7 +112,7 @@ async function changePassword(
   // Every other session ends: someone who knew the old password is signed out.
   await db
     .update(schema.sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: app.clock.now() })
     .where(
       and(
         eq(schema.sessions.playerId, row.id),

@@ -6,5 +6,5 @@ import { playerGroups } from './present-player.ts';
 export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
   const playerId = await request.playerId();
   const groups = playerId ? await playerGroups(app.database.db, playerId) : [];
-  return { groups, abVariants: {}, now: new Date(), timeZone: app.config.TIME_ZONE };
+  return { groups, abVariants: {}, now: app.clock.now(), timeZone: app.config.TIME_ZONE };
 }
