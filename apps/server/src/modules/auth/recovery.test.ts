@@ -287,7 +287,7 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
     await latestEmail(app, 'sofia@example.gr', 'reset_password');
     await ask('/users/password', 'sofia@example.gr');
     await ask('/users/password', 'sofia@example.gr');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.afterResponseSettled();
     expect(await emailCount(app)).toBe(before + 1);
   });
 

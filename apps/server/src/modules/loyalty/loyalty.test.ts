@@ -5,6 +5,7 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
@@ -135,7 +136,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     await vi.waitFor(async () => expect((await comps()).points).toBe(0.5), eventually);
     // A bet of bonus money only earns nothing, so the points stay.
     await slot.bet(`bonus-only-${player.id}`, 200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handlersCaughtUp(app.database.db);
     expect((await comps()).points).toBe(0.5);
   });
 
@@ -158,7 +159,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     await vi.waitFor(async () => expect((await comps()).points).toBe(5), eventually);
     // The failed run and the one that committed both pushed: the points were booked twice, kept once.
     expect(publish.mock.calls.filter(([, channel, items]) => theirs(channel, items))).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await handlersCaughtUp(app.database.db);
     expect((await comps()).points).toBe(5);
     publish.mockRestore();
   });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createDatabase, type Database } from '@chrysos/db';
+import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { signBody } from '@chrysos/wallet-protocol';
 import { Centrifuge, type PublicationContext, type SubscribedContext } from 'centrifuge';
+import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -101,6 +102,18 @@ async function seat(app: App, funded = 100_000) {
       amount,
     });
   return { player, bet, win };
+}
+
+/** Until `count` publications of the player's `channel` are stored: what a client coming back recovers. */
+async function publicationsStored(app: App, player: TestPlayer, channel: 'balance', count: number) {
+  const stored = schema.realtimePublications;
+  await vi.waitFor(async () => {
+    const rows = await app.database.db
+      .select({ offset: stored.offset })
+      .from(stored)
+      .where(eq(stored.channel, app.realtime.channelOf(channel, player.id)));
+    expect(rows).toHaveLength(count);
+  }, waitLong);
 }
 
 const clients: Centrifuge[] = [];
@@ -318,8 +331,8 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       });
       expect(history.json()[0].amount_cents).toBe(99_600);
     }, waitLong);
-    // Give the publications time to be stored while nobody listens.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stored while nobody listens.
+    await publicationsStored(app, player, 'balance', 4);
     client.connect();
     await vi.waitFor(() => expect(balance.subscribed).toHaveLength(2), waitLong);
     expect(balance.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
@@ -416,7 +429,7 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
         });
         expect(answer.json().status).toBe('RS_OK');
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await publicationsStored(second, player, 'balance', 3);
       await second.listen({ host: '127.0.0.1', port });
       await vi.waitFor(() => expect(balance.subscribed.length).toBeGreaterThanOrEqual(2), waitLong);
       expect(balance.subscribed.at(-1)).toMatchObject({ wasRecovering: true, recovered: true });

@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { athensDay, nextAthensMidnight } from './day.ts';
@@ -139,7 +140,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     // €50 without the code: credited, no spin.
     expect((await deposit(5_000)).statusCode).toBe(201);
     await vi.waitFor(async () => expect((await as(player).balances()).real).toBe(5_000), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handlersCaughtUp(app.database.db);
     expect((await state()).can_spin).toBe(false);
   });
 
@@ -210,7 +211,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     expect(again.json().codes).toEqual({ base: ['wheel.already_spun'] });
     expect((await deposit(3_000, 'WHEEL20')).statusCode).toBe(201);
     await vi.waitFor(async () => expect((await balances()).real).toBe(5_000), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handlersCaughtUp(app.database.db);
     const after = await state();
     expect(after).toMatchObject({ can_spin: false, reason: 'spun_today', seed_hash: null });
     expect(after.next_spin_at).toBe(nextAthensMidnight(app.clock.now()).toISOString());
@@ -298,7 +299,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
         bonusCode: 'WHEEL20',
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await handlersCaughtUp(app.database.db);
     const rows = () =>
       app.database.db.select().from(schema.wheelSpins).where(eq(schema.wheelSpins.playerId, player.id));
     expect(await rows()).toHaveLength(1);
