@@ -28,7 +28,6 @@ describe('UI message slices', () => {
         .map((file) => file.replace(`.${locale}.json`, ''))
         .sort();
     expect(files('el')).toEqual(files('en'));
-    expect(files('en').length).toBeGreaterThan(1);
     for (const locale of ['en', 'el'] as const) {
       const keys = Object.values(slices[locale]).flatMap((slice) => Object.keys(slice));
       expect(new Set(keys).size, locale).toBe(keys.length);

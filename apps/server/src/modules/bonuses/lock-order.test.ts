@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
@@ -144,7 +144,12 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
       ),
     );
     expect(held).toBeNull();
-    expect(answer).toBeGreaterThanOrEqual(1);
+    expect(answer).toEqual(expect.any(Number));
+    const [bonus] = await app.database.db
+      .select({ stage: schema.playerBonuses.stage })
+      .from(schema.playerBonuses)
+      .where(eq(schema.playerBonuses.id, bonusId));
+    expect(bonus?.stage).toBe('expired');
     expect(await app.wallet.ledger.balances(player.id, 'EUR')).toMatchObject({ bonus: 0 });
   });
 });
