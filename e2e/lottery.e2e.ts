@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
+import { productClock } from './harness/clock.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
@@ -21,6 +22,11 @@ let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
   [product, browser] = await Promise.all([sharedProduct('clock'), launchBrowser()]);
+  // Players of other specs deposit on this product too, and so hold tickets of the week the clock is in:
+  // this spec's players buy theirs in a week of their own, the next one.
+  const overview = await apiAt(product.url)(lotteryApi.overview, {});
+  if (!overview.ok) throw new Error(`lottery: ${overview.status}`);
+  await productClock(product.url).moveTo(Date.parse(overview.body.current.draw_at) + 60_000);
 });
 afterAll(async () => {
   await browser?.close();

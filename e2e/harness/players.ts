@@ -12,17 +12,18 @@ let counter = 0;
 export const uniqueAddress = (label: string, domain = 'example.gr') =>
   `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@${domain}`;
 
-const run = () => Math.floor(Math.random() * 0x10000).toString(16);
+const random16 = () => Math.floor(Math.random() * 0x10000).toString(16);
 /** This spec file's part of the documentation range 2001:db8::/32: spec files run in processes of their own. */
-const visitorPrefix = `2001:db8:${run()}:${run()}`;
+const visitorPrefix = `2001:db8:${random16()}`;
 let visitor = 0;
 /**
  * A documentation address of its own for a visitor: the products behind the specs trust their proxy
  * (as behind a load balancer), so these count as different visitors, and the per-address counters the
  * products share between spec files (sign-ups an hour, failed sign-ins before a captcha) are not spent
- * by set-up or by another spec. The browser's own requests come from 127.0.0.1 unless given one.
+ * by set-up or by another spec. Each is a /64 of its own: rate limits count an IPv6 client by its /64.
+ * The browser's own requests come from 127.0.0.1 unless given one.
  */
-export const visitorAddress = () => `${visitorPrefix}::${(++visitor).toString(16)}`;
+export const visitorAddress = () => `${visitorPrefix}:${(++visitor).toString(16)}::1`;
 
 /**
  * Registers a player through the API, as setup for a journey that starts later (the registration
