@@ -134,6 +134,6 @@ try {
 }
 
 console.log(
-  `\nLayout shift of the signed-in pages, 1280×900, ${runs} runs each (targets: without header < 0.025, whole page < 0.1)\n`,
+  `\nLayout shift of the signed-in pages, 1280×900, ${runs} run${runs === 1 ? '' : 's'} each (targets: without header < 0.025, whole page < 0.1)\n`,
 );
 console.table(figures);
