@@ -2,37 +2,35 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
-import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
-import { accountButton, createPlayer, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { linkTo } from './harness/mailbox.ts';
+import { accountButton, createPlayer, uniqueAddress, visitorAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /**
  * Ten wrong passwords lock an account; the unlock email's link opens it again. The product runs with
  * its default captcha policy: after five failed sign-ins from one address it asks for a captcha, which
- * the sign-in form solves by itself. Each language gets a product of its own, so the per-address
- * captcha and rate-limit counters of one do not spill into the other.
+ * the sign-in form solves by itself. Each language's browser comes from an address of its own (the
+ * product trusts its proxy), so the per-address captcha and rate-limit counters of one spill into no
+ * other spec.
  */
-let mailbox: Mailbox;
+let product: SharedProduct;
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  product = await sharedProduct('standard');
 });
-afterAll(() => mailbox?.close());
 
 describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => {
   const text = copy[locale];
   const address = uniqueAddress(`locked-${locale}`);
   const passphrase = 'the right passphrase';
-  let product: RunningProduct;
   let browser: Browser;
   let page: Page;
   /** The sign-in requests the page sent, with their bodies. */
   const signIns: { captcha: boolean }[] = [];
 
   beforeAll(async () => {
-    product = await startProduct({ env: { SMTP_URL: mailbox.smtpUrl } });
     await createPlayer(product.url, { email: address, password: passphrase, language: locale });
     browser = await launchBrowser();
-    page = await browser.newPage();
+    page = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
     page.on('request', (request: Request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/users/sign_in') {
         signIns.push({ captcha: typeof request.postDataJSON()?.user?.captcha === 'string' });
@@ -41,7 +39,6 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
   });
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
   });
 
   /** The form's message; it goes when the form is sent and comes back with the answer. */
@@ -88,7 +85,7 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
   }, 60_000);
 
   it('sends the unlock email; its link unlocks the account and the player signs in', async () => {
-    const mail = await mailbox.waitFor(address, text.mail.unlock);
+    const mail = await product.mail(address, text.mail.unlock);
     const link = linkTo(mail, `${text.prefix}/users/unlock`);
     await page.goto(`${product.url}${link}`);
     await page.getByRole('status').filter({ hasText: text.unlocked }).waitFor();

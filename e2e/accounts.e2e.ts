@@ -2,24 +2,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
-import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
+import { linkTo } from './harness/mailbox.ts';
 import { accountButton, problemOf, signOutFromHeader, uniqueAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 import { expectText, headerBalance } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * Registration, the confirmation email and signing in again, as a new player does it: the product
- * delivers its email to a real SMTP server this spec runs, and the player opens the link it holds.
+ * delivers its email to a real SMTP server the run keeps (global-setup.ts), and the player opens the link
+ * it holds.
  */
-let mailbox: Mailbox;
-let product: RunningProduct;
+let product: SharedProduct;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  product = await startProduct({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await product?.stop();
-  await mailbox?.close();
+  product = await sharedProduct('standard');
 });
 
 /** How the cashier names the account it deposits to: the currency's name in the page's language. */
@@ -88,7 +83,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
   });
 
   it('receives the confirmation email in their language; its link confirms the address', async () => {
-    const mail = await mailbox.waitFor(address, text.mail.confirmation);
+    const mail = await product.mail(address, text.mail.confirmation);
     const link = linkTo(mail, `${text.prefix}/users/confirmation`);
     expect(link).toMatch(/\?confirmation_token=[\w-]{43}$/);
 

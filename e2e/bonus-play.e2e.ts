@@ -5,14 +5,15 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import {
   backFromPayment,
   expectPaymentOutcome,
   expectText,
   headerBalance,
+  headerShowsBalance,
   payOnSandbox,
 } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * Playing with the bonus engine in the browser (issue 16): a stake over the running bonus's maximum
@@ -22,18 +23,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * in the cashier only on its weekdays, counted in Athens. In English and in Greek.
  */
 
-const operatorToken = 'e2e-operator-token-bonus-play-0123456789';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';
@@ -106,7 +102,7 @@ async function gameEntries(context: BrowserContext) {
 
 /**
  * A deposit through the cashier's form with the welcome offer it shows unticked, credited before it
- * returns (a hook, not a test: no expect.poll).
+ * returns.
  */
 async function depositWithoutBonus(context: BrowserContext, page: Page, text: Copy, welcomeOffer: string) {
   await visit(page, `${product.url}${text.prefix}/profile/wallet/deposit`);
@@ -117,10 +113,8 @@ async function depositWithoutBonus(context: BrowserContext, page: Page, text: Co
   await page.getByRole('button', { name: text.wallet.depositAmount(text.money(30)), exact: true }).click();
   await payOnSandbox(page, text, 'success', text.money(30));
   await backFromPayment(page, product.url, text);
-  for (let attempt = 0; (await euros(context)).total !== 30_00; attempt++) {
-    if (attempt > 100) throw new Error('the deposit was never credited');
-    await page.waitForTimeout(200);
-  }
+  await headerShowsBalance(page, text, text.money(30));
+  expect((await euros(context)).total).toBe(30_00);
 }
 
 const gameFrame = (page: Page): FrameLocator =>

@@ -5,6 +5,7 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 import {
   backFromPayment,
   expectPaymentOutcome,
@@ -12,7 +13,6 @@ import {
   headerBalance,
   payOnSandbox,
 } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * The bonus engine in the browser (issue 16): a new player claims the welcome package from its
@@ -22,14 +22,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * Prize modal with its provably fair seeds. In English and in Greek.
  */
 
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

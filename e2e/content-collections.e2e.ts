@@ -5,7 +5,7 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /*
  * Three content collections that were read nowhere (issue 31 item 16), each doing what its name says:
@@ -14,19 +14,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * `realtimeCrmConfigure` what a player's open page shows when the operator's CRM sends them an event.
  */
 
-const operatorToken = 'content-collections-operator-token-0123456789';
-
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a content-collections passphrase';

@@ -2,8 +2,14 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy } from './harness/copy.ts';
-import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import {
+  browserAgent,
+  createPlayer,
+  signInContext,
+  uniqueAddress,
+  visitorAddress,
+} from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /**
  * Every refusal of the API a player can meet on the Greek site, read on the page in Greek: the page says
@@ -19,25 +25,23 @@ const passphrase = 'a sturdy passphrase';
 const euros = (units: number) =>
   `${units.toLocaleString('el-GR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0€`;
 
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    // No captcha after failed sign-ins, so locking an account takes ten plain attempts.
-    startProduct({ env: { TRUST_PROXY: 'true', CAPTCHA_AFTER_FAILED_SIGN_INS: '0' } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const url = (path: string) => `${product.url}${text.prefix}${path}`;
 
-/** A visitor's page of its own (cookies are per context), or a signed-in Greek player's. */
-async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+/**
+ * A visitor's page of its own (cookies are per context), or a signed-in Greek player's: from an address
+ * of its own too, so its wrong passwords count towards no one else's captcha.
+ */
+async function visitor(address = visitorAddress()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } });
   return { context, page: await context.newPage() };
 }
 async function player(label: string) {
@@ -102,14 +106,15 @@ describe('API refusals on the Greek site', () => {
 
   it('a locked account', async () => {
     const { email } = await open(player('locked'));
-    // Ten wrong passwords, each from an address of its own as behind the load balancer.
+    // Ten wrong passwords, each from an address of its own as behind the load balancer: no captcha is
+    // asked of any.
     for (let attempt = 1; attempt <= 10; attempt++) {
       const wrong = await fetch(`${product.url}/api/users/sign_in`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': browserAgent,
-          'x-forwarded-for': `198.51.100.${attempt}`,
+          'x-forwarded-for': visitorAddress(),
         },
         body: JSON.stringify({ user: { email, password: `guess ${attempt}` } }),
       });
@@ -344,16 +349,21 @@ describe('API refusals on the Greek site', () => {
   });
 
   it('too many attempts, with how long to wait', async () => {
-    // Five requests for a reset link from this machine spend the quarter hour's allowance.
+    // Five requests for a reset link from the visitor's address spend the quarter hour's allowance.
+    const address = visitorAddress();
     for (let request = 0; request < 5; request++) {
       const sent = await fetch(`${product.url}/api/users/password`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': browserAgent },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': browserAgent,
+          'x-forwarded-for': address,
+        },
         body: JSON.stringify({ user: { email: 'someone@example.gr' } }),
       });
       expect(sent.status).toBe(200);
     }
-    const { page } = await open(visitor());
+    const { page } = await open(visitor(address));
     await page.goto(url('/users/password/new'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill('someone@example.gr');

@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
+import { productClock } from './harness/clock.ts';
 import { copy, locales } from './harness/copy.ts';
 import { accountButton, canSignIn, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /**
  * Time-outs and self-exclusion in the browser (issue 17): from the responsible-gaming page a player
@@ -17,33 +18,16 @@ import { type RunningProduct, startProduct } from './server.ts';
  * lifted after it. In English and in Greek.
  */
 
-const operatorToken = 'e2e-operator-token-exclusions-0123456789';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
+/** The shared product's clock: other specs may have moved it on, so times are read from it. */
+let clock: ReturnType<typeof productClock>;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('clock'), launchBrowser()]);
+  clock = productClock(product.url);
 });
-
-/** How far the product's clock is ahead of the real time (both languages' specs share the product). */
-let clockAheadMs = 0;
-const productNow = () => Date.now() + clockAheadMs;
-
-/** Moves the product's clock (TEST_CLOCK's operator route) to `at`. */
-async function moveClockTo(at: Date) {
-  const answer = await fetch(`${product.url}/api/test/clock`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ now: at.toISOString() }),
-  });
-  if (!answer.ok) throw new Error(`the clock did not move (${answer.status}): ${await answer.text()}`);
-  clockAheadMs = at.getTime() - Date.now();
-}
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';
@@ -140,7 +124,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.getByText(word.onBreakPage).first().waitFor();
     expect(await accountButton(page, text).count()).toBe(0);
     const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
-    const hoursAhead = (end.getTime() - productNow()) / 3_600_000;
+    const hoursAhead = (end.getTime() - (await clock.now())) / 3_600_000;
     expect(hoursAhead).toBeGreaterThan(23.9);
     expect(hoursAhead).toBeLessThanOrEqual(24);
 
@@ -169,7 +153,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     expect(await canSignIn(product.url, email, passphrase)).toBe(false);
 
     // A minute after its 24 hours, the player signs in again.
-    await moveClockTo(new Date(ends + 60_000));
+    await clock.moveTo(new Date(ends + 60_000));
     const context = await browser.newContext();
     try {
       await signInContext(context, product.url, email, passphrase);
@@ -191,7 +175,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
       const asked = listed.ok ? listed.body.find((exclusion) => exclusion.id === taken.body.id) : undefined;
       if (!asked?.liftable_at) throw new Error(`no cooling-off: ${JSON.stringify(listed.body)}`);
       const liftable = Date.parse(asked.liftable_at);
-      expect(liftable - productNow()).toBeGreaterThan(24 * 3_600_000 - 60_000);
+      expect(liftable - (await clock.now())).toBeGreaterThan(24 * 3_600_000 - 60_000);
       const shown = await page.evaluate(
         ([iso, language]) =>
           new Intl.DateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
@@ -208,7 +192,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
       expect((await realMoney()).status()).toBe(403);
 
       // A minute after the cooling-off, the confirmation lifts it and play opens again.
-      await moveClockTo(new Date(liftable + 60_000));
+      await clock.moveTo(new Date(liftable + 60_000));
       await item.getByRole('button', { name: word.liftConfirm, exact: true }).click();
       await message.getByText(word.lifted, { exact: true }).waitFor();
       await item.getByText(word.liftedState, { exact: true }).waitFor();
@@ -230,7 +214,7 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.waitForURL(/\/users\/sign_in\?excluded=/);
     await page.getByText(word.selfExcludedPage).first().waitFor();
     const end = new Date(decodeURIComponent(new URL(page.url()).searchParams.get('excluded') ?? ''));
-    const daysAhead = (end.getTime() - productNow()) / 86_400_000;
+    const daysAhead = (end.getTime() - (await clock.now())) / 86_400_000;
     expect(daysAhead).toBeGreaterThan(180);
     expect(daysAhead).toBeLessThan(185);
 

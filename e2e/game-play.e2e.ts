@@ -1,16 +1,17 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { backFromPayment, headerBalance, payOnSandbox } from './harness/wallet.ts';
+import { sharedProduct } from './harness/products.ts';
+import { backFromPayment, headerBalance, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
 
 /**
  * A player deposits, then plays real-money rounds of every engine of the in-house studio inside the
  * game page's frame: each round's stake and win are booked in the wallet, the header follows, and a
  * played round is verified from its revealed seeds.
  */
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 const text = copy.en;
 
 interface Engine {
@@ -96,11 +97,8 @@ describe('real-money rounds through the game frame', () => {
     await page.goto(new URL((await started.json()).redirect_url, baseUrl).href);
     await payOnSandbox(page, text, 'success', text.money(200));
     await backFromPayment(page, baseUrl, text);
-    // The webhook credits the deposit: wait for the wallet to show it (expect.poll is for tests only).
-    for (let attempt = 0; (await wallet()).balance !== 20_000; attempt++) {
-      if (attempt > 100) throw new Error('the deposit was never credited');
-      await page.waitForTimeout(200);
-    }
+    await headerShowsBalance(page, text, text.money(200));
+    expect((await wallet()).balance).toBe(20_000);
   });
   afterAll(() => browser?.close());
 

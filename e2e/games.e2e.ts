@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { sharedProduct } from './harness/products.ts';
 
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 const screenshot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 const gamesApi = { accept: 'application/vnd.s.v2+json', 'user-agent': browserAgent };
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import {
@@ -9,6 +9,7 @@ import {
   signInContext,
   uniqueAddress,
 } from './harness/players.ts';
+import { sharedProduct } from './harness/products.ts';
 import { balanceToggle } from './harness/wallet.ts';
 
 /**
@@ -16,7 +17,7 @@ import { balanceToggle } from './harness/wallet.ts';
  * signed in or not, and the way to the account — the account menu on a computer, the side menu on a
  * phone. Plus the spec §9 sizes and colour of the logo and the loading bar.
  */
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 const password = 'Golden-Drachma-42';
 const widths = [360, 375, 414, 768, 992, 1280, 1440, 1920];
 

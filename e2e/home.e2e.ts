@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { sharedProduct } from './harness/products.ts';
 
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 /** Screenshots are kept (not committed) for a person to look at after a run. */
 const screenshot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 

@@ -5,8 +5,8 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, expectText, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * The progressive jackpot in the browser (issue 18), English and Greek: the Mini's amount on the open
@@ -16,18 +16,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * the page's history marked as forced, and the lobby's open winners strip shows the win without a reload.
  */
 
-const operatorToken = 'e2e-operator-token-jackpot-0123456789abc';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken, JACKPOT_TEST_DROP: 'on' } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserAgent } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /**
  * Issue 31 item 19: the age and the regulator the site names follow the configured licence, in the
@@ -8,12 +8,11 @@ import { type RunningProduct, startProduct } from './server.ts';
  * the home page), in English and Greek: 18 and Curaçao's authority by default, 21 and Estonia's
  * Tax and Customs Board with LICENSE=estonia.
  */
-const curacaoUrl = inject('baseUrl');
-let estonia: RunningProduct;
+const { url: curacaoUrl } = await sharedProduct('standard');
+let estonia: SharedProduct;
 beforeAll(async () => {
-  estonia = await startProduct({ env: { LICENSE: 'estonia' } });
+  estonia = await sharedProduct('estonia');
 });
-afterAll(() => estonia?.stop());
 
 /** The server-rendered page as text, tags and entities aside. */
 async function pageText(origin: string, path: string): Promise<string> {

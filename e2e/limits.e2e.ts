@@ -3,10 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
+import { productClock } from './harness/clock.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, expectPaymentOutcome, expectText, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * Player limits in the browser (issue 17): on the responsible-gaming tab a player sets a weekly deposit
@@ -18,33 +19,16 @@ import { type RunningProduct, startProduct } from './server.ts';
  * and the page says why. Under the Maltese licence the deposit form offers limits before the first deposit.
  */
 
-const operatorToken = 'e2e-operator-token-limits-0123456789abcdef';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
+/** The shared product's clock: other specs may have moved it on, so times are read from it. */
+let clock: ReturnType<typeof productClock>;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('clock'), launchBrowser()]);
+  clock = productClock(product.url);
 });
-
-/** How far the product's clock is ahead of the real time (both languages' specs share the product). */
-let clockAheadMs = 0;
-const productNow = () => Date.now() + clockAheadMs;
-
-/** Moves the product's clock (TEST_CLOCK's operator route) to `at`. */
-async function moveClockTo(at: Date) {
-  const answer = await fetch(`${product.url}/api/test/clock`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ now: at.toISOString() }),
-  });
-  if (!answer.ok) throw new Error(`the clock did not move (${answer.status}): ${await answer.text()}`);
-  clockAheadMs = at.getTime() - Date.now();
-}
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';
@@ -183,7 +167,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
   });
 
   it('applies a raise 24 hours later on the product clock: pending with its date until then, in force after', async () => {
-    const asked = productNow();
+    const asked = await clock.now();
     await setWeeklyDepositLimit('100');
     await limitItem().locator('[data-limit-pending]').waitFor();
     const limits = await apiOf(context, product.url)(limitsApi.list, {});
@@ -193,7 +177,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
     const due = new Date(effectiveAt).getTime();
     expect(raise).toMatchObject({ amount: 5_000, pending_amount: 10_000 });
     expect(due).toBeGreaterThanOrEqual(asked + 24 * hour - 60_000);
-    expect(due).toBeLessThanOrEqual(productNow() + 24 * hour);
+    expect(due).toBeLessThanOrEqual((await clock.now()) + 24 * hour);
     // The date the page shows is that moment, in the page's language and time zone.
     const shown = await page.evaluate(
       ([iso, language]) =>
@@ -214,7 +198,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await expectText(page.locator('.wallet-form .field__problem').first(), word.refused(money(10)));
 
     // 24 hours and a minute after the raise was asked.
-    await moveClockTo(new Date(Math.max(due, asked + 24 * hour) + 60_000));
+    await clock.moveTo(new Date(Math.max(due, asked + 24 * hour) + 60_000));
     await page.goto(path('/profile/limits'));
     await expectText(limitItem().locator('.bonus-card__title'), word.limit(money(100)));
     await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(40), money(60)));
@@ -266,29 +250,28 @@ const sessionWords = {
  * The session-time limit (issue 17): a player sets 30 minutes per session; the product clock is moved
  * 31 minutes on and the page's own clock (Playwright's) at least as far, and the page says why the
  * session ended, with a way to sign in again; the server refuses the session with
- * compliance.session_limit. A product of its own per language, so each session starts on a clock that
- * has not been moved yet.
+ * compliance.session_limit.
  */
 describe.each(locales)('session-time limit (%s)', (locale) => {
   const text = copy[locale];
   const word = { ...words[locale], ...sessionWords[locale] };
-  let own: RunningProduct;
-  beforeAll(async () => {
-    own = await startProduct({ env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } });
-  });
-  afterAll(() => own?.stop());
 
   it('ends the session at the limit and says why, with a way to sign in again', {
     timeout: 180_000,
   }, async () => {
     const address = uniqueAddress(`session-limit-${locale}`);
-    await createPlayer(own.url, { email: address, password: passphrase, language: locale, country: 'GR' });
+    await createPlayer(product.url, {
+      email: address,
+      password: passphrase,
+      language: locale,
+      country: 'GR',
+    });
     const context = await browser.newContext();
     try {
-      await signInContext(context, own.url, address, passphrase);
+      await signInContext(context, product.url, address, passphrase);
       await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
-      await visit(page, `${own.url}${text.prefix}/profile/limits`);
+      await visit(page, `${product.url}${text.prefix}/profile/limits`);
       await page.getByRole('heading', { name: word.title }).waitFor();
       await page.getByLabel(word.kind).selectOption({ label: word.session });
       await page.getByLabel(word.minutes).fill('30');
@@ -309,12 +292,7 @@ describe.each(locales)('session-time limit (%s)', (locale) => {
         },
       );
       // 31 minutes on, for the product and for the page: the page's watch looks again and is told why.
-      const answer = await fetch(`${own.url}/api/test/clock`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ now: new Date(Date.now() + 31 * 60_000).toISOString() }),
-      });
-      expect(answer.status).toBe(200);
+      await clock.moveTo((await clock.now()) + 31 * 60_000);
       // The watch looks at least every 5 minutes of the page's time: the page's clock goes on 5 minutes
       // at a time until it has looked, so a look it scheduled late (its code loads lazily) still comes.
       // Under load a look may come late: up to 20 steps, each given 5 seconds to show the end.
@@ -327,7 +305,7 @@ describe.each(locales)('session-time limit (%s)', (locale) => {
       await expectText(ended.locator('p'), word.ended);
       await ended.getByRole('link', { name: text.signIn, exact: true }).waitFor();
 
-      const refused = await apiOf(context, own.url)(limitsApi.list, {});
+      const refused = await apiOf(context, product.url)(limitsApi.list, {});
       expect(refused.status).toBe(401);
       expect(refused.body).toMatchObject({
         codes: { base: ['compliance.session_limit'] },
@@ -340,11 +318,10 @@ describe.each(locales)('session-time limit (%s)', (locale) => {
 });
 
 describe('limits before the first deposit (Malta)', () => {
-  let malta: RunningProduct;
+  let malta: SharedProduct;
   beforeAll(async () => {
-    malta = await startProduct({ env: { LICENSE: 'malta' } });
+    malta = await sharedProduct('malta');
   });
-  afterAll(() => malta?.stop());
 
   it('offers to set limits on the deposit form of a player without any, leading to the limits tab', async () => {
     const address = uniqueAddress('limits-malta');

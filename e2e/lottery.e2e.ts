@@ -4,10 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
+import { productClock } from './harness/clock.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, expectText, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * The weekly lottery in the browser (issue 18), English and Greek: deposits earn tickets (one per €20
@@ -17,18 +18,18 @@ import { type RunningProduct, startProduct } from './server.ts';
  * notifications and their lottery tab, each in their language.
  */
 
-const operatorToken = 'e2e-operator-token-lottery-0123456789abc';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken, TEST_CLOCK: 'on' } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('clock'), launchBrowser()]);
+  // Players of other specs deposit on this product too, and so hold tickets of the week the clock is in:
+  // this spec's players buy theirs in a week of their own, the next one.
+  const overview = await apiAt(product.url)(lotteryApi.overview, {});
+  if (!overview.ok) throw new Error(`lottery: ${overview.status}`);
+  await productClock(product.url).moveTo(Date.parse(overview.body.current.draw_at) + 60_000);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

@@ -5,8 +5,8 @@ import { launchBrowser, visit } from './browser.ts';
 import { apiAt, apiOf } from './harness/api.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, balanceToggle, expectText, headerBalance, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * Comp points and levels in the browser (issue 18), English and Greek: a €10 spin in Golden Drachma
@@ -17,18 +17,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * left is refused with the reason. Spec §4: an account switch reads the comp points again.
  */
 
-const operatorToken = 'e2e-operator-token-loyalty-0123456789ab';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import {
@@ -9,6 +9,7 @@ import {
   signInContext,
   uniqueAddress,
 } from './harness/players.ts';
+import { sharedProduct } from './harness/products.ts';
 import { balanceToggle, expectText, headerBalance } from './harness/wallet.ts';
 
 /**
@@ -17,7 +18,7 @@ import { balanceToggle, expectText, headerBalance } from './harness/wallet.ts';
  * every control of the header stays inside the window and big enough to tap, and the language switch
  * the header leaves out at these widths is in the side menu.
  */
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 const password = 'Golden-Drachma-42';
 const phones = [
   { width: 360, height: 740 },

@@ -2,10 +2,11 @@ import { playerApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
+import { appStoreUrl } from './configurations.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /*
  * The seven named modals of spec §2 that used to say "This window opens soon" (issue 31 item 15), each
@@ -14,19 +15,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * seeing their own.
  */
 
-const appStoreUrl = 'https://apps.apple.com/app/chrysos-casino/id6740000001?action=write-review';
-
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { IOS_APP_STORE_URL: appStoreUrl } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const words = {

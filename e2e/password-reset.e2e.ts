@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
-import { linkTo, type Mailbox, startMailbox } from './harness/mailbox.ts';
+import { linkTo } from './harness/mailbox.ts';
 import {
   accountButton,
   createPlayer,
@@ -11,18 +11,12 @@ import {
   signOutFromHeader,
   uniqueAddress,
 } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /** A player who forgot their password chooses a new one through the link of a reset email. */
-let mailbox: Mailbox;
-let product: RunningProduct;
+let product: SharedProduct;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  product = await startProduct({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await product?.stop();
-  await mailbox?.close();
+  product = await sharedProduct('standard');
 });
 
 describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
@@ -53,7 +47,7 @@ describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
   });
 
   it('opens the emailed link, chooses a new password and is signed in', async () => {
-    const mail = await mailbox.waitFor(address, text.mail.resetPassword);
+    const mail = await product.mail(address, text.mail.resetPassword);
     const link = linkTo(mail, `${text.prefix}/users/password/edit`);
     await page.goto(`${product.url}${link}`);
     await page.getByRole('heading', { level: 1, name: text.newPasswordTitle }).waitFor();

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { sharedProduct } from './harness/products.ts';
 import { balanceToggle, expectText, headerBalance } from './harness/wallet.ts';
 
 /**
@@ -11,7 +12,7 @@ import { balanceToggle, expectText, headerBalance } from './harness/wallet.ts';
  * again; and switching the account sets the active currency, then reads the accounts and the player
  * again, without a reload.
  */
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 const passphrase = 'Lantern-Harbour-58';
 
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningProduct, startProduct } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 const browserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrysos/131.0 Safari/537.36';
@@ -12,13 +12,10 @@ const browserAgent =
  * served for another.
  */
 describe('canonical and alternate links on each listed origin', () => {
-  let product: RunningProduct;
+  let product: SharedProduct;
   beforeAll(async () => {
-    product = await startProduct({
-      env: { PUBLIC_URLS: 'https://chrysos.casino,https://chrysos.gr:8443', RENDER_CACHE_SECONDS: '30' },
-    });
+    product = await sharedProduct('standard');
   });
-  afterAll(() => product?.stop());
 
   /** A page as a browser at `host` asks for it (fetch cannot set Host). */
   const page = (path: string, host: string) =>

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import {
@@ -9,8 +9,8 @@ import {
   signOutFromHeader,
   uniqueAddress,
 } from './harness/players.ts';
-import { backFromPayment, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
+import { backFromPayment, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
 
 /**
  * The Estonian reality check (issue 17, decision 24) in the browser, on a product run with
@@ -20,14 +20,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * it, with continue (the next check a full hour later), see the history, and log out. English and Greek.
  */
 
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ env: { LICENSE: 'estonia' } }), launchBrowser()]);
+  [product, browser] = await Promise.all([sharedProduct('estonia'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const minute = 60_000;
@@ -87,12 +86,15 @@ const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
  */
 async function counting(page: Page): Promise<Session> {
   const from = await page.evaluate(() => Date.now());
-  for (let attempt = 0; ; attempt++) {
-    const state = await stored(page);
-    if (state && state.countedUntil >= from) return state;
-    if (attempt > 150) throw new Error(`the reality check timer never ran: ${JSON.stringify(state)}`);
-    await page.waitForTimeout(200);
-  }
+  await page.waitForFunction(
+    (since) => {
+      const state = JSON.parse(localStorage.getItem('chrysos.realityCheck.estonia') ?? 'null');
+      return state !== null && state.countedUntil >= since;
+    },
+    from,
+    { polling: 100 },
+  );
+  return (await stored(page)) as Session;
 }
 
 describe.each(locales)('the reality check under the Estonian licence (%s)', (locale) => {
@@ -135,21 +137,18 @@ describe.each(locales)('the reality check under the Estonian licence (%s)', (loc
           active: boolean;
         }[]
       ).find((account) => account.active)?.amount_cents ?? 0;
-    // The webhook credits the deposit: wait for the wallet to show it (expect.poll is for tests only).
-    for (let attempt = 0; (await balance()) !== 5_000; attempt++) {
-      if (attempt > 100) throw new Error('the deposit was never credited');
-      await setup.waitForTimeout(200);
-    }
+    await headerShowsBalance(setup, text, text.money(50));
+    expect(await balance()).toBe(5_000);
     // The game's own words are English here whatever the page's language.
     await setup.goto(`${product.url}/game/hi-lo-dice?mode=real`);
     const frame = setup.frameLocator('.game-stage[data-mode="real"] iframe.game-stage__frame');
     await frame.getByRole('button', { name: 'Roll', exact: true }).click();
     const played = async () =>
       (await games()).some((entry) => entry.kind === 'bet' && entry.round_win_cents !== null);
-    for (let attempt = 0; !(await played()); attempt++) {
-      if (attempt > 100) throw new Error('the round was never booked');
-      await setup.waitForTimeout(200);
-    }
+    await vi.waitFor(async () => expect(await played(), 'the round is booked').toBe(true), {
+      timeout: 20_000,
+      interval: 200,
+    });
     for (const entry of await games()) {
       if (entry.kind !== 'bet') continue;
       wagered += Math.abs(entry.amount_cents);

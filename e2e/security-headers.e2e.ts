@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, expectPaymentOutcome, payOnSandbox } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * The Content-Security-Policy and frame protection as a browser applies them: every page a player
@@ -20,15 +20,14 @@ import { type RunningProduct, startProduct } from './server.ts';
  */
 const text = copy.en;
 const password = 'Lantern-Harbour-58';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
   // Demo mode opens the mailbox, whose email preview is a frame of its own.
-  [product, browser] = await Promise.all([startProduct({ env: { DEMO_MODE: 'true' } }), launchBrowser()]);
+  [product, browser] = await Promise.all([sharedProduct('demo'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 /**

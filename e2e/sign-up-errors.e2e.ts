@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
+import { sharedProduct } from './harness/products.ts';
 
-const baseUrl = inject('baseUrl');
+const { url: baseUrl } = await sharedProduct('standard');
 
 describe('sign-up field errors follow what the visitor types (issue 31 item 21)', () => {
   let browser: Browser;

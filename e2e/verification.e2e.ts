@@ -6,8 +6,8 @@ import { launchBrowser } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import { testCards } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * Identity verification in the browser (issue 17): a player with €2,500 is told on the withdrawal form
@@ -18,18 +18,13 @@ import { type RunningProduct, startProduct } from './server.ts';
  * large withdrawal). In English and in Greek.
  */
 
-const operatorToken = 'e2e-operator-token-0123456789abcdef';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([
-    startProduct({ env: { OPERATOR_API_TOKEN: operatorToken } }),
-    launchBrowser(),
-  ]);
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

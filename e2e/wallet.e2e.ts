@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
 import {
   backFromPayment,
   balanceToggle,
@@ -14,7 +15,6 @@ import {
   payOnSandbox,
   type TestCard,
 } from './harness/wallet.ts';
-import { type RunningProduct, startProduct } from './server.ts';
 
 /**
  * The cashier and the wallet pages in the browser: deposits through the sandbox payment partner's
@@ -25,26 +25,17 @@ import { type RunningProduct, startProduct } from './server.ts';
  * deposit on the wallet page instead.
  */
 
-/** The back office's credential for the operator API. */
-const operatorToken = 'e2e-operator-token-0123456789abcdef';
-let product: RunningProduct;
+let product: SharedProduct;
 let browser: Browser;
 beforeAll(async () => {
   [product, browser] = await Promise.all([
     // Withdrawals below €100 are approved and paid out at once (the default); larger ones wait.
-    startProduct({
-      env: {
-        CASHIER_DISABLED_COUNTRIES: 'MT',
-        WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":10000}',
-        OPERATOR_API_TOKEN: operatorToken,
-      },
-    }),
+    sharedProduct('standard'),
     launchBrowser(),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const passphrase = 'a sturdy passphrase';

@@ -12,16 +12,18 @@ let counter = 0;
 export const uniqueAddress = (label: string, domain = 'example.gr') =>
   `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@${domain}`;
 
+const random16 = () => Math.floor(Math.random() * 0x10000).toString(16);
+/** This spec file's part of the documentation range 2001:db8::/32: spec files run in processes of their own. */
+const visitorPrefix = `2001:db8:${random16()}`;
 let visitor = 0;
 /**
- * A documentation address (TEST-NET-2/3) of its own for each set-up sign-up: the product behind the specs
- * trusts its proxy (as behind a load balancer), so these count as different visitors and the sign-up limit
- * per address (ten an hour) is not spent by set-up. The browser's own requests still come from 127.0.0.1.
+ * A documentation address of its own for a visitor: the products behind the specs trust their proxy
+ * (as behind a load balancer), so these count as different visitors, and the per-address counters the
+ * products share between spec files (sign-ups an hour, failed sign-ins before a captcha) are not spent
+ * by set-up or by another spec. Each is a /64 of its own: rate limits count an IPv6 client by its /64.
+ * The browser's own requests come from 127.0.0.1 unless given one.
  */
-const nextVisitor = () => {
-  visitor++;
-  return `${visitor % 2 === 0 ? '198.51.100' : '203.0.113'}.${(Math.floor(visitor / 2) % 250) + 1}`;
-};
+export const visitorAddress = () => `${visitorPrefix}:${(++visitor).toString(16)}::1`;
 
 /**
  * Registers a player through the API, as setup for a journey that starts later (the registration
@@ -31,7 +33,7 @@ export async function createPlayer(
   baseUrl: string,
   player: { email: string; password: string; language: Locale; country?: string },
 ): Promise<void> {
-  const api = apiAt(baseUrl, { 'user-agent': browserAgent, 'x-forwarded-for': nextVisitor() });
+  const api = apiAt(baseUrl, { 'user-agent': browserAgent, 'x-forwarded-for': visitorAddress() });
   const answer = await api(authApi.signUp, {
     body: { user: { country: 'GR', ...player, terms_acceptance: true, age_acceptance: true } },
   });
@@ -76,7 +78,10 @@ export async function signInContext(
   email: string,
   password: string,
 ) {
-  const answer = await apiOf(context, baseUrl, { 'user-agent': browserAgent })(authApi.signIn, {
+  const answer = await apiOf(context, baseUrl, {
+    'user-agent': browserAgent,
+    'x-forwarded-for': visitorAddress(),
+  })(authApi.signIn, {
     body: { user: { email, password } },
   });
   if (!answer.ok) throw new Error(`sign-in failed (${answer.status}): ${JSON.stringify(answer.body)}`);

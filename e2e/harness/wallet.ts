@@ -40,6 +40,13 @@ export async function payOnSandbox(page: Page, text: Copy, card: TestCard, amoun
   await page.getByRole('button', { name: text.sandbox.pay(amount), exact: true }).click();
 }
 
+/**
+ * Waits until the header shows `amount` as the balance, as the player sees a deposit credited: the
+ * webhook credits it after the return from the payment page, and the header follows without a reload.
+ */
+export const headerShowsBalance = (page: Page, text: Copy, amount: string) =>
+  balanceToggle(page, text).getByText(amount, { exact: true }).waitFor();
+
 /** Back from the payment page on /profile/wallet/deposit?payment=<id>, in the player's language. */
 export async function backFromPayment(page: Page, baseUrl: string, text: Copy) {
   const origin = new URL(baseUrl).origin;

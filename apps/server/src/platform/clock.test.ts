@@ -53,6 +53,13 @@ describe('the product clock', () => {
       payload: { now: new Date(Date.now() + 2 * day).toISOString() },
     });
     expect(anonymous.statusCode).toBe(401);
+
+    // A test that shares the product reads where the clock is before moving it on.
+    const read = await app.inject({ method: 'GET', url: '/api/test/clock', headers: operator });
+    expect(read.statusCode).toBe(200);
+    expect(Math.abs(Date.parse(read.json().now) - app.clock.now().getTime())).toBeLessThan(1_000);
+    expect(Date.parse(read.json().now)).toBeGreaterThanOrEqual(tomorrow.getTime());
+    expect((await app.inject({ method: 'GET', url: '/api/test/clock' })).statusCode).toBe(401);
   });
 
   it('runs a defined job now, at the moved time, and answers 404 for a name no module defined', async () => {

@@ -48,6 +48,13 @@ declare module 'fastify' {
  * at its next minute. Never on in real operation: the process says so in its log at start.
  */
 const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The product's time, so a test run sharing one product moves it relative to where others left it.
+  app.get(
+    '/test/clock',
+    { schema: { hide: true, response: { 200: z.object({ now: z.string() }) } } },
+    async () => ({ now: app.clock.now().toISOString() }),
+  );
+
   app.put(
     '/test/clock',
     {
