@@ -98,13 +98,17 @@ async function buildTemplates(): Promise<Built> {
     }));
     return { templates, remove: () => removeAll(removals) };
   } catch (error) {
-    await removeAll(removals);
+    // What failed is the news; a removal failing after it would only hide it.
+    await removeAll(removals).catch(() => undefined);
     throw error;
   }
 }
 
+/** Runs every removal, the last added first; one that fails (the server went away) stops none of the others. */
 async function removeAll(removals: (() => Promise<void>)[]): Promise<void> {
-  for (const remove of removals.reverse()) await remove();
+  const failures: unknown[] = [];
+  for (const remove of removals.reverse()) await remove().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw new AggregateError(failures, 'test templates not all removed');
 }
 
 /** Every PGlite template from one database, its data directory saved as a file after each step. */
