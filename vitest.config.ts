@@ -1,11 +1,92 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The money project: the bank tests (concurrent load, then the ledger's invariants), the crash tests
+ * (a server process killed mid-load) and the suites of two instances on one database. Mostly
+ * PostgreSQL, heavy on the server and on processes: they run one file at a time.
+ */
+const money = [
+  'apps/server/src/modules/wallet/bank.test.ts',
+  'apps/server/src/modules/bonuses/bonus-bank.test.ts',
+  'apps/server/src/modules/loyalty/comp-bank.test.ts',
+  'apps/server/src/modules/jackpot/jackpot-bank.test.ts',
+  'apps/server/src/modules/lottery/lottery-bank.test.ts',
+  'apps/server/src/modules/wallet/crash.test.ts',
+  'apps/server/src/modules/games/studio-crash.test.ts',
+  'apps/server/src/modules/tournaments/board-crash.test.ts',
+  'apps/server/src/scale-out.test.ts',
+  'apps/server/src/platform/jobs-two-instances.test.ts',
+  'apps/server/src/modules/bonuses/lock-order.test.ts',
+  'apps/server/src/modules/wallet/deadlock.test.ts',
+];
+
+/** Server tests that open no database and start no app: pure rules, parsers and configuration. */
+const serverUnit = [
+  'apps/server/src/modules/config.test.ts',
+  'apps/server/src/modules/compliance/visitor.test.ts',
+  'apps/server/src/modules/content/content-files.test.ts',
+  'apps/server/src/modules/games/catalogue-snapshot.test.ts',
+  'apps/server/src/modules/games/search-text.test.ts',
+  'apps/server/src/modules/jackpot/draw.test.ts',
+  'apps/server/src/modules/lottery/week.test.ts',
+  'apps/server/src/modules/notifications/push-endpoints.test.ts',
+  'apps/server/src/modules/tournaments/terms.test.ts',
+  'apps/server/src/platform/error-catalogue.test.ts',
+  'apps/server/src/platform/fresh-read.test.ts',
+  'apps/server/src/platform/outbox-cursor.test.ts',
+];
+
+/** Tests on a database outside the server: the seed's and the studio's schema. */
+const otherIntegration = ['packages/db/src/seed.test.ts', 'apps/games/src/storage/**/*.test.ts'];
+
+/** Finds PostgreSQL and Redis, then builds the run's template databases (once for both projects). */
+const databaseSetup = ['apps/server/src/testing/services.ts', 'apps/server/src/testing/templates.ts'];
+
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    // Each project adds its own excludes to these.
     exclude: ['**/node_modules/**', '**/build/**'],
     // Integration tests open PGlite and PostgreSQL databases; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/**/*.test.{ts,tsx}',
+            'apps/games/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            ...serverUnit,
+          ],
+          exclude: otherIntegration,
+          // A file per core (vitest's default, one fewer, leaves one of two cores idle).
+          maxWorkers: '100%',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          // On PGlite, and on PostgreSQL when it answers.
+          include: ['apps/server/src/**/*.test.ts', ...otherIntegration],
+          exclude: [...money, ...serverUnit],
+          globalSetup: databaseSetup,
+          // As unit (PGlite works in the test's own process), in the same group.
+          maxWorkers: '100%',
+        },
+      },
+      {
+        test: {
+          name: 'money',
+          include: money,
+          globalSetup: databaseSetup,
+          // One file at a time: a group of its own when run with the other projects.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+        },
+      },
+      './e2e/vitest.config.ts',
+    ],
   },
 });

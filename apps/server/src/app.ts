@@ -37,6 +37,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Import these titles into the games catalogue instead of the in-house studio's list (tests). */
   studioFeed?: HouseStudioFeed;
+  /**
+   * What the given database already holds, so the start does not write it again: the content files of
+   * CONTENT_DIR, the in-house studio's titles. Tests pass it for a copy of a template that holds them.
+   */
+  preloaded?: { content?: boolean; studioTitles?: boolean };
   /** Told of every route as it is added (the fuzz test lists the routes outside the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
   /** The background job queue's timings (tests shorten them). */
@@ -127,7 +132,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(imagesPlugin);
 
   // Then the capabilities, in order.
-  await registerModules(app, { games: { feed: options.studioFeed } });
+  await registerModules(app, {
+    content: { synced: options.preloaded?.content === true },
+    games: { feed: options.studioFeed, imported: options.preloaded?.studioTitles === true },
+  });
 
   // Last, the web app: every path nothing above claims is a page.
   if (options.web !== false) {

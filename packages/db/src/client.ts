@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps nothing. */
   dataDir?: string;
+  /** A PGlite data directory saved with `dumpDataDir` to start from, instead of an empty database. */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -48,12 +50,16 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
-  return createPglite(options.dataDir ?? 'memory://');
+  return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir));
+async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(inMemory ? {} : { dataDir: path.resolve(dataDir) }),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,

@@ -11,7 +11,7 @@ describe.each(testDatabaseKinds)('migrations and seed on %s', (kind) => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabase(kind, 'empty');
     await database.migrate();
     await seed(database.db);
   });

@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)('the studio’s own schema and migrations on %s
   });
 
   it('creates its tables in the `studio` schema on a database that never had them, and again changes nothing', async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabase(kind, 'empty');
     await database.migrate(studioMigrations);
     expect(await layout(database)).toEqual(studioLayout);
 
@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds)('the studio’s own schema and migrations on %s
   });
 
   it('moves the tables of an earlier release out of `public` with their rows, ending as a new database does', async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabase(kind, 'empty');
     // The platform's migrations alone leave the studio's tables where migration 0011 put them.
     await database.migrate();
     await database.db.execute(sql`

@@ -7,7 +7,7 @@ import { parseConfig } from '../modules/config.ts';
 // Issue 31 item 20: on a loaded machine the first migration of the embedded database outlasted
 // Fastify's 10 s plugin timeout and `npm start` stopped with "Plugin did not start in time: 'database'".
 it('becomes ready however long the first migration takes', { timeout: 120_000 }, async () => {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('pglite', 'empty');
   // The platform's migration as a slow machine runs it: longer than Fastify's 10 s for a plugin to start.
   const slow = Object.assign(Object.create(database) as typeof database, {
     migrate: async (...args: Parameters<typeof database.migrate>) => {

@@ -4,8 +4,8 @@ import { parseConfig } from '../modules/config.ts';
 import type { HouseStudioFeed } from '../modules/games/studio.ts';
 
 /**
- * The API on a fresh database of the given kind, without the web app or a listening socket.
- * Call `close()` in afterAll: it closes the app and drops the database.
+ * The API on a database of its own of the given kind (a copy of this run's template), without the web
+ * app or a listening socket. Call `closeAll()` in afterAll: it closes the app and drops the database.
  */
 export async function buildTestApp(
   kind: DatabaseKind,
@@ -22,12 +22,23 @@ export async function buildTestApp(
     beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
 ) {
-  const database = await openTestDatabase(kind);
   const { logs, errors, studioFeed, onRoute, jobs, events, beforeReady } = options;
+  const config = parseConfig({ NODE_ENV: 'test', ...env });
+  // A test's own titles go into a catalogue that holds no others.
+  const database = await openTestDatabase(kind, {
+    contentDir: config.CONTENT_DIR,
+    studioTitles: studioFeed === undefined,
+  });
+  const { holds } = database;
   const app = await buildApp({
-    config: parseConfig({ NODE_ENV: 'test', ...env }),
+    config,
     database,
     web: false,
+    // What the copy holds is not written again; other content, or another licence's, is synced as at any start.
+    preloaded: {
+      content: holds?.content.dir === config.CONTENT_DIR && holds.content.licence === config.LICENSE,
+      studioTitles: holds?.studioTitles === true,
+    },
     ...(studioFeed ? { studioFeed } : {}),
     ...(onRoute ? { onRoute } : {}),
     ...(jobs ? { jobs } : {}),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe } from 'vitest';
 
-/** The Redis the tests may use (CI: redis://127.0.0.1:6379); unset skips the Redis cases. */
+/** The Redis the tests use: set by the run wherever Redis answers (./services.ts); unset skips the Redis cases. */
 export const testRedisUrl = process.env.REDIS_URL;
 
 /** A suite that needs Redis: skipped, and saying so, when REDIS_URL is unset. */
@@ -11,7 +11,7 @@ export function describeOnRedis(name: string, suite: (url: string) => void): voi
     describe(name, () => suite(testRedisUrl));
     return;
   }
-  console.info(`skipped "${name}": it needs Redis; set REDIS_URL (e.g. redis://127.0.0.1:6379) to run it`);
+  console.info(`skipped "${name}": it needs Redis; start Redis or set REDIS_URL to run it`);
   describe.skip(name, () => suite(''));
 }
 

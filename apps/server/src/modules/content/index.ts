@@ -13,12 +13,21 @@ declare module 'fastify' {
   }
 }
 
+export interface ContentOptions {
+  /** The database already holds CONTENT_DIR's files (a test's copy of a template): they are not read again. */
+  synced?: boolean;
+}
+
 /** Loads the content files into the database at start-up; invalid files stop the start with every problem listed. */
-async function contentPlugin(app: FastifyInstance): Promise<void> {
+async function contentPlugin(app: FastifyInstance, options: ContentOptions): Promise<void> {
   const store = new ContentStore(app.database.db);
-  const files = await readContentFiles(app.config.CONTENT_DIR, licences[app.config.LICENSE]);
-  const { written, removed } = await store.sync(files);
-  app.log.info({ items: files.length, written, removed }, 'content loaded');
+  if (options.synced) {
+    await store.reload();
+  } else {
+    const files = await readContentFiles(app.config.CONTENT_DIR, licences[app.config.LICENSE]);
+    const { written, removed } = await store.sync(files);
+    app.log.info({ items: files.length, written, removed }, 'content loaded');
+  }
   app.decorate('content', store);
   await app.register(apiScope(contentRoutes));
   await app.register(seoRoutes);

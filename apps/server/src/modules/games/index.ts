@@ -19,6 +19,8 @@ declare module 'fastify' {
 export interface GamesOptions {
   /** Titles to import and play instead of the in-house studio's list (tests bring their own). */
   feed?: HouseStudioFeed | undefined;
+  /** The catalogue already holds the in-house studio's titles (a test's copy of a template): no import. */
+  imported?: boolean;
 }
 
 /**
@@ -26,11 +28,13 @@ export interface GamesOptions {
  * loads the lobby's in-memory copy so the first visitor does not wait for it.
  */
 async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Promise<void> {
-  const feed = options.feed ?? { studio: houseStudio, brands: studioBrands, titles };
-  const { imported, skipped } = await importStudioFeed(app.database.db, feed);
-  for (const title of skipped)
-    app.log.warn({ title: title.id, reason: title.reason }, 'studio title not listed');
-  app.log.info({ studio: feed.studio, imported, skipped: skipped.length }, 'games catalogue imported');
+  if (!options.imported) {
+    const feed = options.feed ?? { studio: houseStudio, brands: studioBrands, titles };
+    const { imported, skipped } = await importStudioFeed(app.database.db, feed);
+    for (const title of skipped)
+      app.log.warn({ title: title.id, reason: title.reason }, 'studio title not listed');
+    app.log.info({ studio: feed.studio, imported, skipped: skipped.length }, 'games catalogue imported');
+  }
   const catalogue = new GamesCatalogue(app.database.db);
   await catalogue.current();
   app.decorate('gamesCatalogue', catalogue);
