@@ -50,9 +50,10 @@ export interface HandlerContext {
    * Runs `work` once, in the transaction, after the last event of the batch this event came in: for what
    * a handler does once per batch whatever the number of events (a push of the latest state of one item
    * many events changed). The first registration of a key in a batch is kept; the work should read the
-   * state it writes about when it runs, not capture it.
+   * state it writes about when it runs, not capture it. Work registered `last` runs after all other
+   * work, including work registered while that ran (realtime stores the batch's publications so).
    */
-  beforeCommit(key: string, work: () => Promise<unknown>): void;
+  beforeCommit(key: string, work: () => Promise<unknown>, options?: { last?: boolean }): void;
   /**
    * The events of the batch this event came in, in order: for a handler that locks rows of several
    * players and takes their locks up front in one sorted order (issue 31 item 22).
@@ -516,13 +517,16 @@ export class EventBus {
     let effects: (() => unknown)[] = [];
     const afterCommit = (effect: () => unknown) => void effects.push(effect);
     let batchEnd = new Map<string, () => Promise<unknown>>();
-    const beforeCommit = (key: string, work: () => Promise<unknown>) => {
-      if (!batchEnd.has(key)) batchEnd.set(key, work);
+    let batchLast = new Map<string, () => Promise<unknown>>();
+    const beforeCommit = (key: string, work: () => Promise<unknown>, options?: { last?: boolean }) => {
+      const works = options?.last ? batchLast : batchEnd;
+      if (!works.has(key)) works.set(key, work);
     };
     const nothing = { delivered: 0, more: false };
     const outcome = await this.#database.db.transaction(async (tx) => {
       effects = [];
       batchEnd = new Map();
+      batchLast = new Map();
       // No JIT for the batch's statements: the read below is planned without knowing the position, so
       // its estimate passes jit_above_cost and PostgreSQL compiled it on every batch (tens of ms of CPU
       // for a read of a few index rows; most of the handlers' lag under load). Set with the lock: no
@@ -550,6 +554,7 @@ export class EventBus {
       stored = after.ids[decided.deliver - 1] as number;
       failing.event = `${stream.name}:${stored} (end of batch)`;
       for (const work of batchEnd.values()) await work();
+      for (const work of batchLast.values()) await work();
       await tx.execute(
         sql`update event_handler_positions set position = ${stored}, updated_at = now()
             where handler = ${consumer.handler} and stream = ${stream.name}`,

@@ -66,9 +66,15 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
 
   /**
    * Runs `call` while another transaction holds the player's ledger lock; once the call waits on a lock,
-   * that transaction locks the bonus row too and commits. Answers that transaction's error, if any.
+   * that transaction locks the bonus row too (or runs `then`) and commits. Answers that transaction's
+   * error, if any.
    */
-  async function againstLedgerHolder<T>(player: TestPlayer, bonusId: string, call: () => Promise<T>) {
+  async function againstLedgerHolder<T>(
+    player: TestPlayer,
+    bonusId: string,
+    call: () => Promise<T>,
+    then: [string, unknown[]] = ['select id from player_bonuses where id = $1 for update', [bonusId]],
+  ) {
     const holder = new pg.Client({ connectionString: url });
     const watcher = new pg.Client({ connectionString: url });
     await holder.connect();
@@ -90,7 +96,7 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
         { timeout: 10_000, interval: 20 },
       );
       const held = await holder
-        .query('select id from player_bonuses where id = $1 for update', [bonusId])
+        .query(...then)
         .then(() => holder.query('commit'))
         .then(
           () => null,
@@ -151,5 +157,31 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
       .where(eq(schema.playerBonuses.id, bonusId));
     expect(bonus?.stage).toBe('expired');
     expect(await app.wallet.ledger.balances(player.id, 'EUR')).toMatchObject({ bonus: 0 });
+  });
+
+  it('redeems a coupon while a holder of the ledger lock writes a row of its campaign, no deadlock', async () => {
+    await app.database.db.insert(schema.bonusCampaigns).values({
+      id: 'lock-order-coupon',
+      kind: 'no_deposit',
+      code: 'LOCKORDER',
+      title: { en: 'Lock order coupon', el: 'Κουπόνι σειράς κλειδωμάτων' },
+      terms: {
+        amount: { EUR: 500 },
+        wagering: { multiplier: 1, on: 'bonus', days: 7 },
+        limits: { perPlayer: 1, per: 'ever' },
+      },
+    });
+    const player = await newPlayer(app);
+    // The bonus handler holds the player's ledger lock and updates a bonus row it wrote earlier in its
+    // batch: PostgreSQL checks the row's foreign keys again, locking its campaign's row FOR KEY SHARE.
+    const { held, answer } = await againstLedgerHolder(
+      player,
+      '',
+      () => api(player, 'POST', '/bonuses/coupon?coupon_code=LOCKORDER'),
+      [`select id from bonus_campaigns where id = 'lock-order-coupon' for key share`, []],
+    );
+    expect(held).toBeNull();
+    expect(answer.statusCode, serverErrors.join('\n')).toBe(200);
+    expect(await app.wallet.ledger.balances(player.id, 'EUR')).toMatchObject({ bonus: 500 });
   });
 });

@@ -29,12 +29,16 @@ export async function redeemCoupon(
     throw new AppError('bonuses.coupon_expired', { field: 'coupon_code' });
   }
   return db.transaction(async (tx) => {
-    // The campaign row is locked, so the count of redemptions is exact against a concurrent one.
+    // The campaign row is locked, so the count of redemptions is exact against a concurrent one. No key
+    // update: a FOR UPDATE lock also stops the foreign-key checks (FOR KEY SHARE) of anything writing a
+    // row of the campaign, such as the bonus handler updating a bonus row it wrote earlier in its batch,
+    // which holds its players' ledger locks; this transaction then wanted one of those locks to activate
+    // the bonus, and PostgreSQL aborted one of the two as a deadlock (issue 31 item 22).
     const [campaign] = await tx
       .select()
       .from(schema.bonusCampaigns)
       .where(eq(schema.bonusCampaigns.id, found.id))
-      .for('update');
+      .for('no key update');
     if (!campaign) throw new AppError('bonuses.coupon_unknown', { field: 'coupon_code' });
     if (!openTo(campaign, terms, facts))
       throw new AppError('bonuses.coupon_ineligible', { field: 'coupon_code' });

@@ -76,6 +76,7 @@ export function followContributions(
       )
       .for('update');
     for (const cycle of cycles) open.set(`${cycle.currency}:${cycle.tier}`, cycle);
+    await lockWinners(context, rows, open);
     const changed = new Set<Cycle>();
     const moved = new Map<string, [string, JackpotTierId]>();
     for (const row of rows) {
@@ -99,6 +100,28 @@ export function followContributions(
     context.afterCommit(() => {
       for (const [currency, tier] of moved.values()) deps.touched(currency, tier);
     });
+  }
+
+  /**
+   * Before the first win of the batch is paid: the ledger locks of the players who may win from there
+   * on (a paid drop opens a cycle that a later bet of the batch may win too), all at once in sorted
+   * order (issue 31 item 22). Paid one win at a time, the batch took its winners' locks in ledger
+   * order, against groups of wallet calls that take them sorted. Nothing is locked without a drop.
+   */
+  async function lockWinners(context: HandlerContext, rows: Contribution[], open: Map<string, Cycle>) {
+    const reached = new Map([...open].map(([key, cycle]) => [key, cycle.seedCents + cycle.contributedCents]));
+    const first = rows.findIndex((row) => {
+      const key = `${row.currency}:${row.tier}`;
+      const cycle = open.get(key);
+      if (!cycle) return false;
+      const amount = (reached.get(key) ?? 0) + row.amount;
+      reached.set(key, amount);
+      return row.kind === 'bet' && row.amount > 0 && amount >= cycle.dropCents;
+    });
+    if (first < 0) return;
+    await deps.wallet
+      .using(context.db)
+      .ledger.lockPlayers(rows.slice(first).filter((row) => row.kind === 'bet' && row.amount > 0));
   }
 
   async function payWin(context: HandlerContext, cycle: Cycle, bet: Contribution, amount: number, now: Date) {

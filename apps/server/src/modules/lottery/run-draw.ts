@@ -104,6 +104,10 @@ async function drawWeek(db: Db, deps: DrawDeps, drawId: string, now: Date): Prom
     await ensurePrizeCampaigns(tx, [lotteryFreespins(currencies.filter((c) => c.fiat))]);
     const subunits = new Map(currencies.map((c) => [c.code, c.subunits]));
     const wallet = deps.wallet.using(tx);
+    // The winners' ledger locks before any prize is booked, all at once in sorted order (issue 31 item
+    // 22): booked place by place, the draw took them in the order of the places, against groups of
+    // wallet calls that take them sorted.
+    await wallet.ledger.lockPlayers(winners.flatMap((winner) => byNumber.get(winner.ticket) ?? []));
     for (const winner of winners) {
       const ticket = byNumber.get(winner.ticket);
       if (!ticket) throw new Error(`lottery ${drawId}: ticket ${winner.ticket} missing`);

@@ -12,7 +12,7 @@ import {
   privateChannel,
   publicChannel,
 } from './channels.ts';
-import { appendPublication, appendPublications } from './history.ts';
+import { appendPublications } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
 
 /** What the browser needs to connect (spec §3 Realtime settings): GET /api/player/settings `cent`. */
@@ -36,6 +36,8 @@ export class Realtime {
   readonly #tokens: ConnectionTokens;
   readonly #url: string;
   readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+  /** A handler batch's publications not stored yet, by its transaction. */
+  readonly #pending = new WeakMap<Db, { channel: string; data: unknown }[]>();
 
   constructor(options: {
     secret: string;
@@ -79,7 +81,7 @@ export class Realtime {
    * Centrifugo.
    */
   publishToPlayer<N extends PrivateChannelName>(
-    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
+    context: PublishContext,
     name: N,
     playerId: string,
     data: PrivateChannels[N],
@@ -93,7 +95,7 @@ export class Realtime {
    * handler that gathered a batch of them (one statement stores them all): as `publishToPlayer` each.
    */
   async publishManyToPlayers<N extends PrivateChannelName>(
-    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
+    context: PublishContext,
     name: N,
     items: { playerId: string; data: PrivateChannels[N]; key: string }[],
   ): Promise<void> {
@@ -103,16 +105,15 @@ export class Realtime {
         await target.api.publish(this.channelOf(name, item.playerId), item.data, item.key);
       return;
     }
-    const stored = await appendPublications(
-      context.db,
+    await this.#store(
+      context,
       items.map((item) => ({ channel: this.channelOf(name, item.playerId), data: item.data })),
     );
-    context.afterCommit(() => target.broker().publish(stored));
   }
 
   /** Publishes `data` on the public channel `public:<name>` from an event handler. */
   publishToAll<N extends PublicChannelName>(
-    context: Pick<HandlerContext, 'db' | 'afterCommit'>,
+    context: PublishContext,
     name: N,
     data: PublicChannels[N],
     key: string,
@@ -120,22 +121,53 @@ export class Realtime {
     return this.#publish(context, publicChannel(name), data, key);
   }
 
-  async #publish(
-    context: { db: Db; afterCommit: HandlerContext['afterCommit'] },
-    channel: string,
-    data: unknown,
-    key: string,
-  ) {
+  async #publish(context: PublishContext, channel: string, data: unknown, key: string) {
     const target = this.#target;
     if (target.kind === 'centrifugo') {
       // Inside the handler: a failure rolls its batch back and the event is handled again.
       await target.api.publish(channel, data, key);
       return;
     }
-    const stored = await appendPublication(context.db, channel, data);
-    context.afterCommit(() => target.broker().publish([stored]));
+    await this.#store(context, [{ channel, data }]);
+  }
+
+  /**
+   * Stores publications in the channels' history and sends them once the transaction has committed. In
+   * an event handler they are stored at the end of its batch, all in one statement, which locks their
+   * channels' rows in channel order: stored as they came, a handler locked one player's channel and then
+   * another's, while a handler storing a batch locked them sorted, and PostgreSQL aborted one of the two
+   * as a deadlock (seen in the bank tests' log).
+   */
+  async #store(context: PublishContext, publications: { channel: string; data: unknown }[]): Promise<void> {
+    const target = this.#target;
+    if (target.kind !== 'product') return;
+    if (!context.beforeCommit) {
+      const stored = await appendPublications(context.db, publications);
+      context.afterCommit(() => target.broker().publish(stored));
+      return;
+    }
+    const pending = this.#pending.get(context.db);
+    if (pending) {
+      pending.push(...publications);
+      return;
+    }
+    const batch = [...publications];
+    this.#pending.set(context.db, batch);
+    context.beforeCommit(
+      'realtime.publications',
+      async () => {
+        this.#pending.delete(context.db);
+        const stored = await appendPublications(context.db, batch);
+        context.afterCommit(() => target.broker().publish(stored));
+      },
+      { last: true },
+    );
   }
 }
+
+/** Where a publication is made: a handler's transaction (which stores it at the batch's end) or another. */
+type PublishContext = Pick<HandlerContext, 'db' | 'afterCommit'> &
+  Partial<Pick<HandlerContext, 'beforeCommit'>>;
 
 /** The origin of that connection, which the site's Content-Security-Policy names in connect-src. */
 export const connectionOrigin = (config: Config): string => new URL(connectionUrl(config)).origin;

@@ -86,6 +86,9 @@ async function finishTournament(deps: FinishDeps, id: string, now: Date): Promis
       .where(and(eq(tp.tournamentId, id), lte(tp.place, paidPlaces(tournament))))
       .orderBy(asc(tp.place));
     const wallet = deps.wallet.using(tx);
+    // The placed players' ledger locks before any prize is booked, all at once in sorted order (issue 31
+    // item 22), not place by place against groups of wallet calls that take them sorted.
+    await wallet.ledger.lockPlayers(placed);
     const winners: { playerId: string; place: number }[] = [];
     for (const row of placed) {
       const place = row.place ?? 0;

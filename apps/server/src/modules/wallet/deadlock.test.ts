@@ -135,4 +135,47 @@ describeOnPostgres('a player’s bookings that lock their accounts in turn', () 
       await group.end().catch(() => {});
     }
   });
+  it('creates a player’s account inside a transaction under their ledger lock, so a holder creating it too never deadlocks', async () => {
+    const player = await newPlayer(app);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // Another transaction holds the player's ledger lock (as a booking or a bonus path does)...
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(1818584167, hashtext($1::text || ':EUR'))`, [
+        player.id,
+      ]);
+      // ...while a transaction of the app grants the player bonus money, creating their bonus account.
+      const granted = app.database.db.transaction((tx) =>
+        app.wallet.using(tx).grantBonus({
+          key: `account-race:${player.id}`,
+          playerId: player.id,
+          currency: 'EUR',
+          amount: 100,
+          reference: 'account-race',
+        }),
+      );
+      await vi.waitFor(
+        async () => {
+          const { rows } = await holder.query(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+               and pid <> pg_backend_pid()`,
+          );
+          expect(rows.length).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      // The holder creates the same account. Had the app's transaction created it before waiting for the
+      // lock, each would now wait for the other and PostgreSQL would abort one of them.
+      await holder.query(
+        `insert into ledger_accounts (kind, currency, player_id) values ('bonus', 'EUR', $1) on conflict do nothing`,
+        [player.id],
+      );
+      await holder.query('commit');
+      expect((await granted).status).toBe('booked');
+      expect(await app.wallet.ledger.balances(player.id, 'EUR')).toMatchObject({ bonus: 100 });
+    } finally {
+      await holder.end().catch(() => {});
+    }
+  });
 });

@@ -150,7 +150,7 @@ export class Ledger {
     return new Ledger(db, this.#accountIds, new Map(), this.now);
   }
 
-  async book(movement: Movement, attempt = 1): Promise<Booking> {
+  async book(movement: Movement, retried = false): Promise<Booking> {
     try {
       const rows = (await this.#db.execute(
         sql`select ${this.bookingCall(movement)} as booking`,
@@ -163,20 +163,10 @@ export class Ledger {
     } catch (error) {
       // Two calls with one key that share no account both got past the duplicate check; the one that
       // lost the insert books again and meets the winner's row (a replay or a conflict).
-      if (attempt === 1 && Ledger.lostKeyRace(error)) return this.book(movement, 2);
-      // A booking of its own (not inside a caller's transaction) that PostgreSQL chose as a deadlock's
-      // victim changed nothing: it books again, and its key keeps it exactly once. It takes the
-      // player's ledger lock before any row, as every path that locks a bonus or free-spin row does
-      // (lockPlayer), so it holds nothing while it waits, yet it can still be the victim queued on that
-      // lock when two transactions holding several players' ledger locks wait on each other (PostgreSQL's
-      // log of the bonus bank test showed such cycles, issue 31 item 22). Those remain possible: a group
-      // of wallet calls (wallet_book_calls, players sorted) against an event handler whose batch meets a
-      // player's bonus money only as it runs (a bonus activated during the bonus handler's batch,
-      // ending once wagered) or the jackpot handler paying several drops in one batch; and an account
-      // created (#account, outside the ledger lock) by a transaction that then books, while a holder of
-      // that player's ledger lock creates the same account.
-      if (this.#standalone && attempt <= 3 && raisedBy(error, 'deadlock detected'))
-        return this.book(movement, attempt + 1);
+      // A deadlock is not retried: every locker of a player's accounts takes the player's ledger lock
+      // first and several players' in sorted order (issue 31 item 22), so a deadlock is a lock-order
+      // bug to fix where it is, not to hide here.
+      if (!retried && Ledger.lostKeyRace(error)) return this.book(movement, true);
       throw Ledger.refusal(error) ?? error;
     }
   }
@@ -243,22 +233,33 @@ export class Ledger {
     const cacheKey = `${kind}:${currency}:${playerId ?? ''}`;
     const cached = this.#accountIds.get(cacheKey) ?? this.#learnt.get(cacheKey);
     if (cached !== undefined) return cached;
-    await this.#db.insert(schema.ledgerAccounts).values({ kind, currency, playerId }).onConflictDoNothing();
-    const [row] = await this.#db
-      .select({ id: schema.ledgerAccounts.id })
-      .from(schema.ledgerAccounts)
-      .where(
-        and(
-          eq(schema.ledgerAccounts.kind, kind),
-          eq(schema.ledgerAccounts.currency, currency),
-          playerId === null
-            ? isNull(schema.ledgerAccounts.playerId)
-            : eq(schema.ledgerAccounts.playerId, playerId),
-        ),
-      );
-    if (!row) throw new Error(`ledger account ${cacheKey} could not be created`);
-    this.#learnt.set(cacheKey, row.id);
-    return row.id;
+    const find = async () => {
+      const [row] = await this.#db
+        .select({ id: schema.ledgerAccounts.id })
+        .from(schema.ledgerAccounts)
+        .where(
+          and(
+            eq(schema.ledgerAccounts.kind, kind),
+            eq(schema.ledgerAccounts.currency, currency),
+            playerId === null
+              ? isNull(schema.ledgerAccounts.playerId)
+              : eq(schema.ledgerAccounts.playerId, playerId),
+          ),
+        );
+      return row?.id;
+    };
+    let id = await find();
+    if (id === undefined) {
+      // A player's account created inside a transaction is created under the player's ledger lock, as
+      // it is then booked: created before it, the uncommitted row made a holder of that lock creating
+      // the same account wait for this transaction, which waited for the lock (issue 31 item 22).
+      if (playerId !== null && !this.#standalone) await this.lockPlayer(playerId, currency);
+      await this.#db.insert(schema.ledgerAccounts).values({ kind, currency, playerId }).onConflictDoNothing();
+      id = await find();
+    }
+    if (id === undefined) throw new Error(`ledger account ${cacheKey} could not be created`);
+    this.#learnt.set(cacheKey, id);
+    return id;
   }
 
   /** Real, bonus and held money of a player in one currency (zeros before any movement). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
 import { signBody, type WalletResponse } from '@chrysos/wallet-protocol';
 import { inArray, sql } from 'drizzle-orm';
+import { expect, vi } from 'vitest';
 import { openGameSession } from '../../modules/wallet/game-sessions.ts';
 
 /**
@@ -147,6 +148,164 @@ export async function protocolCall(
   }
 }
 
+const paidCard = '4242424242424242';
+const declinedCard = '4000000000000002';
+
+/**
+ * A deposit as a player makes one: started at the cashier (with a bonus code, if given), then paid (or
+ * declined, with `card`) on the sandbox's hosted page. Answers the payment's id, or undefined when the
+ * cashier refused to start it. The sandbox confirms it by webhook, after this answers.
+ */
+export async function depositThroughCashier(
+  baseUrl: string,
+  player: BankPlayer,
+  deposit: { amount: number; bonusCode?: string | undefined; card?: string },
+  record: LoadRecord,
+): Promise<string | undefined> {
+  const started = await httpCall(
+    baseUrl,
+    '/api/payments/deposits',
+    {
+      method: 'POST',
+      headers: { ...browserHeaders, cookie: player.cookie },
+      body: JSON.stringify({
+        currency,
+        amount_cents: deposit.amount,
+        method: 'card',
+        ...(deposit.bonusCode ? { bonus_code: deposit.bonusCode } : {}),
+      }),
+    },
+    record,
+  );
+  if (started.status !== 201) return undefined;
+  const { payment, redirect_url: redirectUrl } = (await started.json()) as {
+    payment: { id: string };
+    redirect_url: string;
+  };
+  record.deposits.push(payment.id);
+  await httpCall(
+    baseUrl,
+    redirectUrl,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        number: deposit.card ?? paidCard,
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Bank Test',
+        action: 'pay',
+      }).toString(),
+      redirect: 'manual',
+    },
+    record,
+  );
+  return payment.id;
+}
+
+/** The player's real money available to cash out, as their accounts page reads it. */
+export async function realBalance(baseUrl: string, player: BankPlayer): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/player/accounts`, {
+    headers: { cookie: player.cookie, 'user-agent': browserHeaders['user-agent'] },
+  });
+  const accounts = (await response.json()) as { currency: string; available_to_cashout_cents: number }[];
+  return accounts.find((account) => account.currency === currency)?.available_to_cashout_cents ?? 0;
+}
+
+/** Waits until the sandbox's webhook has credited the player with at least `cents` of real money. */
+export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
+  vi.waitFor(async () => expect(await realBalance(baseUrl, player)).toBeGreaterThanOrEqual(cents), {
+    timeout: 60_000,
+    interval: 100,
+  });
+
+/**
+ * One player's rounds scripted through each path of the protocol while the load runs, so each is taken
+ * whatever the interleaving (issue 32): a bet sent twice at once, its win, and the win replayed; a bet
+ * rolled back, then a win for it; a rollback of a bet not seen yet, then that bet arriving late; a stake
+ * above the balance. The player needs €10 of real money. Answers what went other than the protocol
+ * says (empty when all went as it says); acknowledged calls and refused bets join the record, so the
+ * ledger checks cover them.
+ */
+export async function scriptedRounds(baseUrl: string, player: BankPlayer, record: LoadRecord) {
+  const problems: string[] = [];
+  const call = async (kind: 'bet' | 'win' | 'rollback', fields: Record<string, unknown>) => {
+    const body = JSON.stringify({
+      user: player.id,
+      token: player.token,
+      request_uuid: randomUUID(),
+      game_code: 'bank-game',
+      currency,
+      ...fields,
+    });
+    const answer = await protocolCall(baseUrl, `transaction/${kind}`, body, record);
+    const id = String(fields.transaction_uuid);
+    if (answer.status === 'RS_OK')
+      record.acknowledged.set(id, { kind, player: player.id, body, response: answer });
+    else if (kind === 'bet' && answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY') record.refusedBets.add(id);
+    return { answer, body };
+  };
+  const expectStatus = (what: string, status: string, expected: string) => {
+    if (status !== expected) problems.push(`${what}: ${status}, expected ${expected}`);
+  };
+
+  const paid = randomUUID();
+  const stake = { transaction_uuid: paid, round: paid, amount: 300 };
+  const [first, second] = await Promise.all([call('bet', stake), call('bet', stake)]);
+  expectStatus('a bet sent twice, first answer', first.answer.status, 'RS_OK');
+  expectStatus('a bet sent twice, second answer', second.answer.status, 'RS_OK');
+  if (first.answer.balance !== second.answer.balance)
+    problems.push(`a bet sent twice answered balances ${first.answer.balance} and ${second.answer.balance}`);
+  const win = randomUUID();
+  const won = await call('win', {
+    transaction_uuid: win,
+    reference_transaction_uuid: paid,
+    round: paid,
+    amount: 450,
+    round_closed: true,
+  });
+  expectStatus('a win', won.answer.status, 'RS_OK');
+  const replayed = await protocolCall(baseUrl, 'transaction/win', won.body, record);
+  if (replayed.status !== won.answer.status || replayed.balance !== won.answer.balance)
+    problems.push(`a replayed win answered ${JSON.stringify(replayed)}, first ${JSON.stringify(won.answer)}`);
+
+  const undone = randomUUID();
+  expectStatus(
+    'a bet',
+    (await call('bet', { transaction_uuid: undone, round: undone, amount: 200 })).answer.status,
+    'RS_OK',
+  );
+  const rollback = { reference_transaction_uuid: undone, round: undone };
+  expectStatus(
+    'its rollback',
+    (await call('rollback', { transaction_uuid: randomUUID(), ...rollback })).answer.status,
+    'RS_OK',
+  );
+  const lateWin = await call('win', {
+    transaction_uuid: randomUUID(),
+    ...rollback,
+    amount: 100,
+    round_closed: true,
+  });
+  expectStatus('a win for a rolled-back bet', lateWin.answer.status, 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+
+  const unseen = randomUUID();
+  const overtaking = await call('rollback', {
+    transaction_uuid: randomUUID(),
+    reference_transaction_uuid: unseen,
+    round: unseen,
+  });
+  expectStatus('a rollback of a bet not seen yet', overtaking.answer.status, 'RS_OK');
+  const late = await call('bet', { transaction_uuid: unseen, round: unseen, amount: 10 });
+  expectStatus('the late bet it overtook', late.answer.status, 'RS_ERROR_DUPLICATE_TRANSACTION');
+
+  // €5,000: above the player's balance, below the wallet's largest stake (WALLET_MAX_BET).
+  const tooMuch = randomUUID();
+  const refused = await call('bet', { transaction_uuid: tooMuch, round: tooMuch, amount: 500_000 });
+  expectStatus('a stake above the balance', refused.answer.status, 'RS_ERROR_NOT_ENOUGH_MONEY');
+  return problems;
+}
+
 async function httpCall(
   baseUrl: string,
   path: string,
@@ -264,47 +423,10 @@ export async function runLoad(options: LoadOptions): Promise<void> {
   }
 
   async function deposit(player: BankPlayer) {
-    const headers = { ...browserHeaders, cookie: player.cookie };
     const bonusCode = options.bonus?.depositCode(random);
-    const started = await httpCall(
-      baseUrl,
-      '/api/payments/deposits',
-      {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          currency,
-          amount_cents: 1_000 + Math.floor(random() * 20_000),
-          method: 'card',
-          ...(bonusCode ? { bonus_code: bonusCode } : {}),
-        }),
-      },
-      record,
-    );
-    if (started.status !== 201) return;
-    const { payment, redirect_url: redirectUrl } = (await started.json()) as {
-      payment: { id: string };
-      redirect_url: string;
-    };
-    record.deposits.push(payment.id);
-    const card = random() < 0.8 ? '4242424242424242' : '4000000000000002';
-    await httpCall(
-      baseUrl,
-      redirectUrl,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          number: card,
-          expiry: '12/39',
-          cvc: '123',
-          name: 'Bank Test',
-          action: 'pay',
-        }).toString(),
-        redirect: 'manual',
-      },
-      record,
-    );
+    const amount = 1_000 + Math.floor(random() * 20_000);
+    const card = random() < 0.8 ? paidCard : declinedCard;
+    await depositThroughCashier(baseUrl, player, { amount, bonusCode, card }, record);
   }
 
   async function withdraw(player: BankPlayer) {
