@@ -51,6 +51,9 @@ export interface BookedStanding {
  * stays locked to the end of the caller's transaction): the collected points are the days of the 12
  * months before `now` as stored before, with the days this statement wrote taken at their new totals (a
  * statement does not see its own writes).
+ * Rows are written in key and player order, the order `standings` locks balances in, so two transactions
+ * that move the points of the same players never each hold a row the other waits for (a deadlock seen
+ * in the comp bank test when a handler's batch wrote its players in hash order).
  */
 export async function bookEntries(
   tx: Db,
@@ -75,6 +78,7 @@ export async function bookEntries(
     ), entry as (
       insert into comp_point_entries (player_id, key, kind, micro_points, reason, created_at)
       select player_id, key, kind, micro_points, reason, created_at from input where key is not null
+      order by key
       on conflict (key) do nothing
       returning player_id, kind, micro_points, created_at
     ), moved as (
@@ -84,12 +88,12 @@ export async function bookEntries(
     ), collected as (
       insert into comp_point_days (player_id, day, micro_points)
       select player_id, (created_at at time zone 'UTC')::date, sum(micro_points) from moved
-      where kind <> 'exchange' group by 1, 2
+      where kind <> 'exchange' group by 1, 2 order by 1, 2
       on conflict (player_id, day) do update set micro_points = comp_point_days.micro_points + excluded.micro_points
       returning player_id, day, micro_points
     ), balance as (
       insert into comp_point_balances (player_id, micro_points, updated_at)
-      select player_id, sum(micro_points), max(created_at) from moved group by 1
+      select player_id, sum(micro_points), max(created_at) from moved group by 1 order by 1
       on conflict (player_id) do update set micro_points = comp_point_balances.micro_points + excluded.micro_points,
         updated_at = greatest(comp_point_balances.updated_at, excluded.updated_at)
       returning player_id, micro_points, level
