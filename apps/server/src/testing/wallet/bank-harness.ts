@@ -219,6 +219,17 @@ export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
     interval: 100,
   });
 
+/** A wallet-protocol call's body for the bank game, with a request id of its own. */
+const protocolBody = (player: BankPlayer, fields: Record<string, unknown>) =>
+  JSON.stringify({
+    user: player.id,
+    token: player.token,
+    request_uuid: randomUUID(),
+    game_code: 'bank-game',
+    currency,
+    ...fields,
+  });
+
 /**
  * One player's rounds scripted through each path of the protocol while the load runs, so each is taken
  * whatever the interleaving (issue 32): a bet sent twice at once, its win, and the win replayed; a bet
@@ -230,14 +241,7 @@ export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
 export async function scriptedRounds(baseUrl: string, player: BankPlayer, record: LoadRecord) {
   const problems: string[] = [];
   const call = async (kind: 'bet' | 'win' | 'rollback', fields: Record<string, unknown>) => {
-    const body = JSON.stringify({
-      user: player.id,
-      token: player.token,
-      request_uuid: randomUUID(),
-      game_code: 'bank-game',
-      currency,
-      ...fields,
-    });
+    const body = protocolBody(player, fields);
     const answer = await protocolCall(baseUrl, `transaction/${kind}`, body, record);
     const id = String(fields.transaction_uuid);
     if (answer.status === 'RS_OK')
@@ -358,16 +362,6 @@ export async function runLoad(options: LoadOptions): Promise<void> {
   const betsOf = new Map<string, string[]>();
   let done = 0;
 
-  const bodyFor = (player: BankPlayer, fields: Record<string, unknown>) =>
-    JSON.stringify({
-      user: player.id,
-      token: player.token,
-      request_uuid: randomUUID(),
-      game_code: 'bank-game',
-      currency,
-      ...fields,
-    });
-
   const acknowledge = (
     kind: 'bet' | 'win' | 'rollback',
     player: BankPlayer,
@@ -382,7 +376,11 @@ export async function runLoad(options: LoadOptions): Promise<void> {
 
   async function bet(player: BankPlayer) {
     const id = randomUUID();
-    const body = bodyFor(player, { transaction_uuid: id, round: id, amount: 1 + Math.floor(random() * 500) });
+    const body = protocolBody(player, {
+      transaction_uuid: id,
+      round: id,
+      amount: 1 + Math.floor(random() * 500),
+    });
     // One bet in ten is sent twice at the same moment, as a retrying studio would.
     const twice = random() < 0.1;
     const [first, second] = await Promise.all([
@@ -408,13 +406,13 @@ export async function runLoad(options: LoadOptions): Promise<void> {
     const fields = { transaction_uuid: id, reference_transaction_uuid: reference, round: reference };
     const body =
       kind === 'win'
-        ? bodyFor(player, { ...fields, amount: Math.floor(random() * 1_000), round_closed: true })
-        : bodyFor(player, fields);
+        ? protocolBody(player, { ...fields, amount: Math.floor(random() * 1_000), round_closed: true })
+        : protocolBody(player, fields);
     const settled = await protocolCall(baseUrl, `transaction/${kind}`, body, record);
     acknowledge(kind, player, id, body, settled);
     if (unknown) {
       // The bet the rollback overtook arrives late and must be refused.
-      const lateBody = bodyFor(player, { transaction_uuid: reference, round: reference, amount: 10 });
+      const lateBody = protocolBody(player, { transaction_uuid: reference, round: reference, amount: 10 });
       const late = await protocolCall(baseUrl, 'transaction/bet', lateBody, record);
       if (late.status === 'RS_OK') {
         record.replayMismatches.push(`late bet ${reference} was accepted (its rollback: ${settled.status})`);
