@@ -5,9 +5,9 @@ import { listBonuses, listFreespins, listLootboxes, playerLanguage } from './rea
 
 /**
  * A bonus, free spins or lootbox that changed is published on the player's channel (as the list shows
- * it now, so the page replaces it by id) and, for the changes worth it, pushed to their browsers in
- * their language. Publications carry the state when the handler runs: two quick changes may both show
- * the second, which is what the page should show anyway.
+ * it when the publication is stored, so the page replaces it by id) and, for the changes worth it,
+ * pushed to their browsers in their language. Two quick changes may both show the second, which is what
+ * the page should show anyway.
  */
 export function publishChanges(app: FastifyInstance): void {
   app.events.on('bonuses.bonus_changed', 'bonuses.publish-bonus', async (event, context) => {
@@ -15,7 +15,14 @@ export function publishChanges(app: FastifyInstance): void {
     const language = await playerLanguage(context.db, playerId);
     const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
     if (!bonus) return;
-    await app.realtime.publishToPlayer(context, 'bonuses_changes', playerId, bonus, `${event.id}:bonus`);
+    // Read again once the channel is locked: follow-play pushes the same bonus's progress meanwhile.
+    await app.realtime.publishCurrentToPlayer(
+      context,
+      'bonuses_changes',
+      playerId,
+      async (db) => (await listBonuses(db, playerId, language, bonusId))[0],
+      `${event.id}:bonus`,
+    );
     // A push is written in the player's language, the one the item was just read in.
     if (pushed)
       await queuePlayerPush(app, context.db, playerId, (l) => bonusPush(stage, l, bonus.title, bonusId));
@@ -26,11 +33,12 @@ export function publishChanges(app: FastifyInstance): void {
     const language = await playerLanguage(context.db, playerId);
     const [spins] = await listFreespins(context.db, playerId, language, app.clock.now(), freespinsId);
     if (!spins) return;
-    await app.realtime.publishToPlayer(
+    // As for bonuses: follow-play pushes the spins played meanwhile.
+    await app.realtime.publishCurrentToPlayer(
       context,
       'freespins_changes',
       playerId,
-      spins,
+      async (db) => (await listFreespins(db, playerId, language, app.clock.now(), freespinsId))[0],
       `${event.id}:freespins`,
     );
     if (pushed)

@@ -1,6 +1,6 @@
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendPublication, appendPublications, channelState, pruneHistory } from './history.ts';
 
 /*
@@ -113,4 +113,52 @@ describe.each(testDatabaseKinds)('realtime history on %s', (kind) => {
       publications: [{ offset: 5, data: { n: 5 } }],
     });
   });
+
+  // Two connections: PostgreSQL only (PGlite has one).
+  it.runIf(kind === 'postgres')(
+    'reads a publication given as a read once its channel is locked, so a fresher copy stored meanwhile stays last',
+    async () => {
+      const { db } = database;
+      const channel = 'bonuses_changes#current';
+      await db.execute(sql`create table current_probe (wagered int)`);
+      await db.execute(sql`insert into current_probe values (0)`);
+      const readProbe = async (tx: typeof db) =>
+        ((await tx.execute(sql`select wagered from current_probe`)) as unknown as { rows: unknown[] })
+          .rows[0];
+
+      // One transaction moves the object and stores its fresh copy, and stays open.
+      let release = () => {};
+      let freshStored = () => {};
+      const stored = new Promise<void>((resolve) => {
+        freshStored = resolve;
+      });
+      const writer = db.transaction(async (tx) => {
+        await tx.execute(sql`update current_probe set wagered = 300`);
+        await appendPublications(tx, [{ channel, data: { wagered: 300 } }]);
+        freshStored();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await stored;
+      // Another publishes the same object as it reads it; it waits for the channel's lock.
+      const reader = db.transaction((tx) => appendPublications(tx, [{ channel, read: () => readProbe(tx) }]));
+      await vi.waitFor(async () => {
+        const { rows } = (await db.execute(sql`
+          select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+          rows: { waiting: number }[];
+        };
+        expect(rows[0]?.waiting).toBe(1);
+      });
+      release();
+      await Promise.all([writer, reader]);
+
+      const { rows } = (await db.execute(sql`
+        select data from realtime_publications where channel = ${channel} order by "offset"`)) as unknown as {
+        rows: { data: unknown }[];
+      };
+      expect(rows.map(({ data }) => data)).toEqual([{ wagered: 300 }, { wagered: 300 }]);
+    },
+  );
 });

@@ -43,14 +43,44 @@ export async function appendPublication(db: Db, channel: string, data: unknown):
 }
 
 /**
+ * Locks these channels' rows (creating a channel not published on yet, at offset 0), in channel order as
+ * `appendPublications` takes them, until the caller's transaction ends: whatever the caller reads next
+ * cannot be overtaken on these channels by a publication of a transaction that committed meanwhile.
+ */
+async function lockChannels(db: Db, channels: string[]): Promise<void> {
+  const sorted = [...new Set(channels)].sort();
+  if (sorted.length === 0) return;
+  await db.execute(sql`
+    insert into realtime_channels (channel, epoch, top_offset)
+    select channel, ${newEpoch()}, 0 from jsonb_array_elements_text(${JSON.stringify(sorted)}::jsonb) as channel
+    order by channel
+    on conflict (channel) do update set top_offset = realtime_channels.top_offset`);
+}
+
+/** A publication's data, or how to read it once its channel is locked (nothing when it reads undefined). */
+export type Publication =
+  | { channel: string; data: unknown }
+  | { channel: string; read: (db: Db) => Promise<unknown | undefined> };
+
+/**
  * Stores many publications in one statement, in the caller's transaction: each with its channel's next
  * offset, the publications of one channel in the order given. The channels' rows are locked in channel
- * order (as one statement takes them), so two such batches cannot deadlock on each other.
+ * order (as one statement takes them), so two such batches cannot deadlock on each other. Publications
+ * given as a read are read after their channels are locked: a copy read earlier could be stored after a
+ * fresher one that a concurrent transaction stored meanwhile, and stay the channel's last word.
  */
-export async function appendPublications(
-  db: Db,
-  publications: { channel: string; data: unknown }[],
-): Promise<StoredPublication[]> {
+export async function appendPublications(db: Db, given: Publication[]): Promise<StoredPublication[]> {
+  if (given.some((publication) => 'read' in publication)) {
+    await lockChannels(
+      db,
+      given.map(({ channel }) => channel),
+    );
+  }
+  const publications: { channel: string; data: unknown }[] = [];
+  for (const publication of given) {
+    const data = 'read' in publication ? await publication.read(db) : publication.data;
+    if (data !== undefined) publications.push({ channel: publication.channel, data });
+  }
   if (publications.length === 0) return [];
   const input = publications.map(({ channel, data }, ord) => ({ ord, channel, data }));
   // One epoch for the channels this statement creates: an epoch tells a channel's history apart from an

@@ -12,7 +12,7 @@ import {
   privateChannel,
   publicChannel,
 } from './channels.ts';
-import { appendPublications } from './history.ts';
+import { appendPublications, type Publication } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
 
 /** What the browser needs to connect (spec §3 Realtime settings): GET /api/player/settings `cent`. */
@@ -37,7 +37,7 @@ export class Realtime {
   readonly #url: string;
   readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
   /** A handler batch's publications not stored yet, by its transaction. */
-  readonly #pending = new WeakMap<Db, { channel: string; data: unknown }[]>();
+  readonly #pending = new WeakMap<Db, Publication[]>();
 
   constructor(options: {
     secret: string;
@@ -91,6 +91,29 @@ export class Realtime {
   }
 
   /**
+   * Publishes on the player's private channel `name` what `read` answers once the channel's row is locked
+   * (nothing when it answers undefined): the object as it is when the publication is stored. Two handlers
+   * that publish one object (a bonus's stage, its wagering progress) then store it in the order they read
+   * it; read earlier, a stale copy could be stored after a fresher one and stay the page's last word.
+   */
+  async publishCurrentToPlayer<N extends PrivateChannelName>(
+    context: PublishContext,
+    name: N,
+    playerId: string,
+    read: (db: Db) => Promise<PrivateChannels[N] | undefined>,
+    key: string,
+  ): Promise<void> {
+    const channel = this.channelOf(name, playerId);
+    const target = this.#target;
+    if (target.kind === 'centrifugo') {
+      const data = await read(context.db);
+      if (data !== undefined) await target.api.publish(channel, data, key);
+      return;
+    }
+    await this.#store(context, [{ channel, read }]);
+  }
+
+  /**
    * Publishes each item on its player's private channel `name`, in the order given, from an event
    * handler that gathered a batch of them (one statement stores them all): as `publishToPlayer` each.
    */
@@ -138,7 +161,7 @@ export class Realtime {
    * another's, while a handler storing a batch locked them sorted, and PostgreSQL aborted one of the two
    * as a deadlock (seen in the bank tests' log).
    */
-  async #store(context: PublishContext, publications: { channel: string; data: unknown }[]): Promise<void> {
+  async #store(context: PublishContext, publications: Publication[]): Promise<void> {
     const target = this.#target;
     if (target.kind !== 'product') return;
     if (!context.beforeCommit) {
