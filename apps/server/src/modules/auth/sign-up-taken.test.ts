@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../../platform/rate-limit.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import type { buildTestApp } from '../../testing/build-test-app.ts';
 
 /** Every password the sign-up hashed, in order: the work a known address costs, seen from outside. */
 const hashed = vi.hoisted(() => [] as string[]);
@@ -31,6 +31,10 @@ const solving = { timeout: 120_000 };
 describe('sign-up with a registered address', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
+    // Test files share a worker's modules (isolate: false): the app's are evaluated again, so they
+    // import the mock above rather than the passwords module an earlier file loaded.
+    vi.resetModules();
+    const { buildTestApp } = await import('../../testing/build-test-app.ts');
     app = await buildTestApp('pglite', {
       CONTENT_DIR: fixtures,
       CAPTCHA_AFTER_SIGN_UPS: String(captchaAfter),
