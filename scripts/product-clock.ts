@@ -31,10 +31,6 @@ export const systemClockReads: Record<string, { reads: number; why: string }> = 
     reads: 2,
     why: 'a cache of players’ languages for pushes',
   },
-  'apps/server/src/modules/bonuses/lapse.ts': {
-    reads: 1,
-    why: 'a default for bonus-bank.test.ts, which calls it bare; the job passes app.clock.now()',
-  },
   'apps/server/src/modules/cashier/sandbox/cards.ts': {
     reads: 1,
     why: 'the sandbox stands for an outside payment provider, which checks card expiry on its own clock',

@@ -277,7 +277,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
         await redeem(expirer, 'BANK-3');
         await app.database.db.execute(sql`
           update player_bonuses set expires_at = now() - interval '1 second' where player_id = ${expirer.id}`);
-        await lapseBonuses(app.database.db, deps);
+        await lapseBonuses(app.database.db, deps, app.clock.now());
         await stageReached(expirer, 'expired');
       })(),
       (async () => {
@@ -377,7 +377,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
                 await app.database.db.execute(sql`
                   update player_bonuses set expires_at = now() - interval '1 second'
                   where id = ${id} and stage in ('issued', 'activated', 'handle_bets')`);
-              await lapseBonuses(app.database.db, deps);
+              await lapseBonuses(app.database.db, deps, app.clock.now());
             },
           },
         ],

@@ -21,8 +21,8 @@ const batch = 100;
 export async function lapseBonuses(
   db: Db,
   deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
-  // The default only for bonus-bank.test.ts, whose load calls it bare; the job passes app.clock.now().
-  now = new Date(),
+  // The product clock's time (the job passes app.clock.now()).
+  now: Date,
 ) {
   let ended = 0;
   // Each lapse is a transaction of its own that takes the player's ledger lock before the row, as
