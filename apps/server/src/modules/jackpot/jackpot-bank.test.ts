@@ -41,6 +41,7 @@ describeOnPostgres('jackpot bank test on PostgreSQL', () => {
       CONTENT_DIR: fixtures,
       WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
       OPERATOR_API_TOKEN: operatorToken,
+      JACKPOT_CURRENCIES: 'EUR',
       JACKPOT_TEST_DROP: 'on',
       DATABASE_POOL_SIZE: '20',
     });

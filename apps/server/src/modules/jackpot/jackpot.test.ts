@@ -28,6 +28,7 @@ describe.each(testDatabaseKinds)('the progressive jackpot on %s', (kind) => {
         CONTENT_DIR: fixtures,
         STUDIO_SECRET: secret,
         OPERATOR_API_TOKEN: operatorToken,
+        JACKPOT_CURRENCIES: 'EUR',
         JACKPOT_TEST_DROP: 'on',
         REALTIME_BIG_WIN_CENTS: '100000',
       },

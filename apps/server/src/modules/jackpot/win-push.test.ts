@@ -22,6 +22,7 @@ describe('a jackpot winner hears of the win', () => {
         CONTENT_DIR: fixtures,
         STUDIO_SECRET: secret,
         OPERATOR_API_TOKEN: operatorToken,
+        JACKPOT_CURRENCIES: 'EUR',
         JACKPOT_TEST_DROP: 'on',
         PUSH_LOOPBACK_SERVICE: 'true',
       },
