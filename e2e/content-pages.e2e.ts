@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { sharedProduct } from './harness/products.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type RunningProduct, scratchDir, startProduct } from './server.ts';
 
 const { url: baseUrl } = await sharedProduct('standard');
 /** The status of a page, with its body read: an unread response holds the connection and delays shutdown. */
@@ -164,7 +163,7 @@ describe('promotions for some visitors only, and the contact form', () => {
   let content: string;
   beforeAll(async () => {
     // The shipped content plus an expired offer and one for VIP players only.
-    content = await mkdtemp(path.join(tmpdir(), 'chrysos-content-'));
+    content = await scratchDir('content-');
     await cp(contentRoot, content, { recursive: true });
     for (const locale of ['en', 'el']) {
       const welcome = await readFile(path.join(content, locale, 'promotions/01-welcome-package.md'), 'utf8');

@@ -1,5 +1,4 @@
-import { cp, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
-import { type RunningProduct, startProduct } from './server.ts';
+import { type RunningProduct, scratchDir, startProduct } from './server.ts';
 
 /**
  * The notifications centre in the browser, English and Greek: the header bell counts the unread
@@ -57,7 +56,7 @@ function notificationFile(slug: string, createdAt: string, title: string, text: 
 let product: RunningProduct;
 let browser: Browser;
 beforeAll(async () => {
-  const content = await mkdtemp(path.join(tmpdir(), 'chrysos-notifications-content-'));
+  const content = await scratchDir('notifications-content-');
   await cp(contentRoot, content, { recursive: true });
   for (const locale of locales) {
     const folder = path.join(content, locale, 'notificationsCollection');

@@ -18,6 +18,14 @@ export interface RunningProduct {
   kill: () => Promise<number | null>;
 }
 
+/**
+ * A new directory for this run's products and content, under the folder global-setup.ts makes for the
+ * run and removes at its end (each product's database is tens of megabytes).
+ */
+export function scratchDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(process.env.CHRYSOS_E2E_SCRATCH ?? tmpdir(), prefix));
+}
+
 /** A port nothing listens on right now, for a server that must know its address before it starts. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +49,7 @@ export async function freePort(): Promise<number> {
 export async function startProduct(
   options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
 ) {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chrysos-e2e-')));
+  const dataDir = options.dataDir ?? (await scratchDir('product-'));
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: repositoryRoot,

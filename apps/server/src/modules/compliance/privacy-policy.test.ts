@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,16 @@ async function contentWithPolicies(): Promise<string> {
 
 describe.each(testDatabaseKinds)('the privacy policy acceptance on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let content: string;
 
   beforeAll(async () => {
-    app = await buildTestApp(kind, { CONTENT_DIR: await contentWithPolicies() });
+    content = await contentWithPolicies();
+    app = await buildTestApp(kind, { CONTENT_DIR: content });
   });
-  afterAll(() => app.closeAll());
+  afterAll(async () => {
+    await app.closeAll();
+    await rm(content, { recursive: true, force: true });
+  });
 
   const status = async (who: TestPlayer) => {
     const answer = await app.inject({ url: '/api/player/privacy_policy', headers: { cookie: who.cookie } });
