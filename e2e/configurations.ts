@@ -15,6 +15,11 @@ export interface Configuration {
   env: Record<string, string>;
   /** Delivers its email to an SMTP server of the run, which specs read through the registry. */
   mailbox?: boolean;
+  /**
+   * Lent to one spec file at a time (spec files run two at once): a spec that moves the product clock
+   * would move it under another spec's feet.
+   */
+  oneSpecAtATime?: boolean;
 }
 
 export const configurations = {
@@ -41,9 +46,9 @@ export const configurations = {
   },
   /**
    * The product clock can be moved (TEST_CLOCK): it only goes forward, so a spec reads the product's
-   * time and moves it relative to that, whatever other specs did before.
+   * time and moves it relative to that, whatever other specs did before; one spec at a time.
    */
-  clock: { env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken } },
+  clock: { env: { TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken }, oneSpecAtATime: true },
   /** Estonia's licence: its reality check and its words. */
   estonia: { env: { LICENSE: 'estonia' } },
   /** Malta's licence: the offer of limits before a first deposit. */

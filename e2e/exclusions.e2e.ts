@@ -27,7 +27,7 @@ beforeAll(async () => {
   clock = productClock(product.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), product?.giveBack()]);
 });
 
 const passphrase = 'a sturdy passphrase';

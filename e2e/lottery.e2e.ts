@@ -29,7 +29,7 @@ beforeAll(async () => {
   await productClock(product.url).moveTo(Date.parse(overview.body.current.draw_at) + 60_000);
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), product?.giveBack()]);
 });
 
 const passphrase = 'a sturdy passphrase';

@@ -10,9 +10,13 @@ export default defineConfig({
     globalSetup: ['../apps/server/src/testing/services.ts', './global-setup.ts'],
     // Last when run with the other projects: it tests the build.
     sequence: { groupOrder: 2 },
-    // One browser and one product process on a 2-core machine: run the spec files one after another.
-    fileParallelism: false,
+    // Two spec files at once, each with its browser, on the run's shared products: a spec waits on its
+    // pages and the product's handlers about half the time, and the other uses that core meanwhile.
+    maxWorkers: 2,
     testTimeout: 60_000,
+    // A poll waits for what the user sees; vitest's 1 s default ran out on a loaded machine while the
+    // page was still on its way there (a menu closing after a switch of account).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
   },
 });
