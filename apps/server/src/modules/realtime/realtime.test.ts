@@ -374,7 +374,11 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     expect(comps.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
   });
 
-  it('recovers after the server was killed and another instance took its place on the same database', async () => {
+  // Two apps start, and the client comes back after its reconnect back-off: more than the default
+  // 30 s on a loaded machine.
+  it('recovers after the server was killed and another instance took its place on the same database', {
+    timeout: 90_000,
+  }, async () => {
     // A database of its own: no other instance's handlers publish what this test waits for.
     const own = await openTestDatabase(kind);
     const pool = kind === 'postgres' ? await createDatabase({ url: own.url, poolSize: 4 }) : own;
