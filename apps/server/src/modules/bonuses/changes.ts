@@ -13,9 +13,7 @@ export function publishChanges(app: FastifyInstance): void {
   app.events.on('bonuses.bonus_changed', 'bonuses.publish-bonus', async (event, context) => {
     const { playerId, bonusId, stage, pushed } = event.payload;
     const language = await playerLanguage(context.db, playerId);
-    const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
-    if (!bonus) return;
-    // Read again once the channel is locked: follow-play pushes the same bonus's progress meanwhile.
+    // Read once the channel is locked: follow-play pushes the same bonus's progress meanwhile.
     await app.realtime.publishCurrentToPlayer(
       context,
       'bonuses_changes',
@@ -23,16 +21,16 @@ export function publishChanges(app: FastifyInstance): void {
       async (db) => (await listBonuses(db, playerId, language, bonusId))[0],
       `${event.id}:bonus`,
     );
-    // A push is written in the player's language, the one the item was just read in.
-    if (pushed)
+    if (!pushed) return;
+    // A push is written in the player's language; it names the bonus by its title, which never changes.
+    const [bonus] = await listBonuses(context.db, playerId, language, bonusId);
+    if (bonus)
       await queuePlayerPush(app, context.db, playerId, (l) => bonusPush(stage, l, bonus.title, bonusId));
   });
 
   app.events.on('bonuses.freespins_changed', 'bonuses.publish-freespins', async (event, context) => {
     const { playerId, freespinsId, stage, pushed } = event.payload;
     const language = await playerLanguage(context.db, playerId);
-    const [spins] = await listFreespins(context.db, playerId, language, app.clock.now(), freespinsId);
-    if (!spins) return;
     // As for bonuses: follow-play pushes the spins played meanwhile.
     await app.realtime.publishCurrentToPlayer(
       context,
@@ -41,7 +39,9 @@ export function publishChanges(app: FastifyInstance): void {
       async (db) => (await listFreespins(db, playerId, language, app.clock.now(), freespinsId))[0],
       `${event.id}:freespins`,
     );
-    if (pushed)
+    if (!pushed) return;
+    const [spins] = await listFreespins(context.db, playerId, language, app.clock.now(), freespinsId);
+    if (spins)
       await queuePlayerPush(app, context.db, playerId, (l) =>
         freespinsPush(stage, l, spins.game.title, freespinsId),
       );
