@@ -1,7 +1,8 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../modules/config.ts';
 import { buildTestApp } from '../testing/build-test-app.ts';
+import { waitUntil } from '../testing/wait.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -22,7 +23,7 @@ function connect(port: number, localAddress = '127.0.0.1') {
 async function get(connection: ReturnType<typeof connect>, path: string) {
   await connection.connected;
   connection.socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-  await vi.waitFor(() => expect(connection.received()).toMatch(/\r\n\r\n/), { timeout: 5000, interval: 10 });
+  await waitUntil(() => expect(connection.received()).toMatch(/\r\n\r\n/), { timeout: 5000, interval: 10 });
   return connection.received().split('\r\n')[0];
 }
 
@@ -80,7 +81,7 @@ describe('one client cannot hold the server', () => {
     expect(await get(other, '/healthz')).toBe('HTTP/1.1 200 OK');
     // The capped address is served again once one of its connections closes.
     held[0]?.socket.destroy();
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const next = track(connect(port));
         expect(await Promise.race([get(next, '/healthz'), next.closed.then(() => 'closed')])).toBe(
@@ -122,7 +123,7 @@ describe('one client cannot hold the server', () => {
     expect(refused.received()).toBe('');
 
     held[0]?.socket.destroy();
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const next = track(connect(port));
         expect(await Promise.race([get(next, '/healthz'), next.closed.then(() => 'closed')])).toBe(

@@ -3,8 +3,9 @@ import { createDatabase } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnPostgres } from '../testing/on-postgres.ts';
+import { waitUntil } from '../testing/wait.ts';
 import { type DomainEvent, EventBus, type EventBusOptions, perBatch } from './events.ts';
 
 declare module './events.ts' {
@@ -67,7 +68,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       ).rejects.toThrow('rolled back');
       await bus.publish(database.db, 'test.noted', { text: 'after' });
       // The next poll is an hour away: NOTIFY woke the reader.
-      await vi.waitFor(() => expect(texts()).toEqual(['registered', 'signed in', 'after']), {
+      await waitUntil(() => expect(texts()).toEqual(['registered', 'signed in', 'after']), {
         timeout: 10_000,
         interval: 20,
       });
@@ -91,8 +92,8 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     await replaying.start();
     try {
       await writer.publish(database.db, 'test.noted', { text: 'news' });
-      await vi.waitFor(() => expect(fresh.texts()).toEqual(['news']), { timeout: 10_000, interval: 20 });
-      await vi.waitFor(() => expect(replayed.slice(-2)).toEqual(['old news', 'news']), {
+      await waitUntil(() => expect(fresh.texts()).toEqual(['news']), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(replayed.slice(-2)).toEqual(['old news', 'news']), {
         timeout: 10_000,
         interval: 20,
       });
@@ -116,7 +117,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     await bus.start();
     try {
       await bus.publish(database.db, 'test.other', { n: 1 });
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           const { rows } = (await database.db.execute(sql`select count(*) as n from counted`)) as unknown as {
             rows: { n: number }[];
@@ -154,7 +155,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     await bus.start();
     try {
       await bus.publish(database.db, 'test.other', { n: 7 });
-      await vi.waitFor(() => expect(effects).toEqual([{ n: 7, committed: 1 }]), {
+      await waitUntil(() => expect(effects).toEqual([{ n: 7, committed: 1 }]), {
         timeout: 10_000,
         interval: 20,
       });
@@ -170,7 +171,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       await database.db.transaction(async (tx) => {
         for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
       });
-      await vi.waitFor(delivered, { timeout: 10_000, interval: 20 });
+      await waitUntil(delivered, { timeout: 10_000, interval: 20 });
     } finally {
       await bus.stop();
     }
@@ -230,7 +231,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
         await bus.publish(database.db, 'test.other', { n });
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      await vi.waitFor(() => expect(batches.flat()).toHaveLength(60), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(batches.flat()).toHaveLength(60), { timeout: 10_000, interval: 20 });
       const elapsed = performance.now() - started;
       expect(batches.flat()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
       // At most one run per pace over the time it took, and the first run at the start.
@@ -239,7 +240,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       // Quiet for longer than the pace: the next event is read on its own wake-up, not at the next poll.
       await new Promise((resolve) => setTimeout(resolve, paceMs));
       await bus.publish(database.db, 'test.other', { n: 61 });
-      await vi.waitFor(() => expect(batches.at(-1)).toEqual([61]), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(batches.at(-1)).toEqual([61]), { timeout: 10_000, interval: 20 });
     } finally {
       await bus.stop();
     }
@@ -277,7 +278,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       bus.wake('counted');
     };
     const everyHandlerHas = (count: number) =>
-      vi.waitFor(
+      waitUntil(
         () => expect([...seen.values()].map((numbers) => numbers.length)).toEqual([count, count, count]),
         {
           timeout: 10_000,
@@ -338,14 +339,14 @@ describeOnPostgres('published events across transactions and instances on Postgr
       });
       await taken;
       await bus.publish(database.db, 'test.noted', { text: 'second id, committed first' });
-      await vi.waitFor(() => expect(bus.status()[0]?.waitingOnHole).toBe(true), {
+      await waitUntil(() => expect(bus.status()[0]?.waitingOnHole).toBe(true), {
         timeout: 10_000,
         interval: 10,
       });
       expect(texts()).toEqual([]);
       commit();
       await open;
-      await vi.waitFor(
+      await waitUntil(
         () => expect(texts()).toEqual(['first id, committed last', 'second id, committed first']),
         { timeout: 10_000, interval: 20 },
       );
@@ -374,7 +375,7 @@ describeOnPostgres('published events across transactions and instances on Postgr
       const sent = Array.from({ length: 60 }, (_, i) => `note ${i}`);
       for (const text of sent)
         await (Number(text.slice(5)) % 2 ? one : two).publish(database.db, 'test.noted', { text });
-      await vi.waitFor(() => expect(handled.length).toBeGreaterThanOrEqual(sent.length), {
+      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(sent.length), {
         timeout: 20_000,
         interval: 20,
       });

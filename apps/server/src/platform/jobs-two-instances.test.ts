@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../../../../e2e/harness/mailbox.ts';
 import { type App, buildApp } from '../app.ts';
 import { parseConfig } from '../modules/config.ts';
 import { describeOnPostgres } from '../testing/on-postgres.ts';
+import { waitUntil } from '../testing/wait.ts';
 
 declare module './jobs.ts' {
   interface JobMap {
@@ -91,7 +92,7 @@ describeOnPostgres('jobs across two instances on one database', () => {
         await Promise.all(instances.map(({ app }) => app.mailer.flush()));
       }),
     );
-    await vi.waitFor(() => expect(mailbox.received.length).toBeGreaterThanOrEqual(players.length), {
+    await waitUntil(() => expect(mailbox.received.length).toBeGreaterThanOrEqual(players.length), {
       timeout: 20_000,
     });
     // Both instances look once more; a second send of anything would show now.
@@ -108,7 +109,7 @@ describeOnPostgres('jobs across two instances on one database', () => {
   it('runs each job exactly once, on whichever instance is free', async () => {
     const sends = Array.from({ length: 40 }, (_, n) => instances[n % 2]?.app.jobs.send('test.count', { n }));
     await Promise.all(sends);
-    await vi.waitFor(() => expect(counted.length).toBeGreaterThanOrEqual(40), { timeout: 20_000 });
+    await waitUntil(() => expect(counted.length).toBeGreaterThanOrEqual(40), { timeout: 20_000 });
 
     expect(counted.map(({ n }) => n).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
     expect(new Set(counted.map(({ instance }) => instance))).toEqual(new Set([0, 1]));
@@ -118,7 +119,7 @@ describeOnPostgres('jobs across two instances on one database', () => {
     // Wait for several cron passes (one a second, each by whichever instance claims it): every one of
     // them sees the current minute's occurrence, and only the first may send it.
     const passes = new Set<string>();
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const result = await shared.db.execute(sql`select cron_on::text as at from pgboss.version`);
         const at = (result as unknown as { rows: { at: string | null }[] }).rows[0]?.at;
@@ -127,7 +128,7 @@ describeOnPostgres('jobs across two instances on one database', () => {
       },
       { timeout: 20_000, interval: 250 },
     );
-    await vi.waitFor(() => expect(minutes.length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    await waitUntil(() => expect(minutes.length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
     // One run per minute boundary the test lived through, never two for one: the occurrence due at
     // the start, and one more for each minute that began since.
     const boundaries = Math.floor(Date.now() / minute) - Math.floor(startedAt / minute);

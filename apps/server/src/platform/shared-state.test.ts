@@ -2,8 +2,9 @@ import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnRedis, dropRedisKeys, redisKeys, testRedisPrefix } from '../testing/redis.ts';
+import { waitUntil } from '../testing/wait.ts';
 import { connectRedis, DatabaseState, RedisState, type SharedState } from './shared-state.ts';
 
 /** Polls until a short lifetime has run out in the store: Redis and PostgreSQL keep their own time. */
@@ -29,7 +30,7 @@ function behavesAsSharedState(open: () => Promise<{ states: [SharedState, Shared
 
     await a.hit('hits:short', 30);
     await b.hit('hits:short', 30);
-    await vi.waitFor(async () => expect(await a.hits('hits:short')).toBe(0), expired);
+    await waitUntil(async () => expect(await a.hits('hits:short')).toBe(0), expired);
     expect((await b.hit('hits:short', 30)).count).toBe(1);
   });
 
@@ -52,12 +53,12 @@ function behavesAsSharedState(open: () => Promise<{ states: [SharedState, Shared
 
   it('forgets a value after its lifetime, and lets the key be used again', async () => {
     expect(await a.add('value:short', 'old', 30)).toBe(true);
-    await vi.waitFor(async () => expect(await b.add('value:short', 'new', 60_000)).toBe(true), expired);
+    await waitUntil(async () => expect(await b.add('value:short', 'new', 60_000)).toBe(true), expired);
     expect(await a.take('value:short')).toBe('new');
     // A twin kept after it expires no sooner: once the twin may be kept again, the first one is gone.
     expect(await a.add('value:gone', 'old', 30)).toBe(true);
     expect(await a.add('value:gone-twin', 'old', 30)).toBe(true);
-    await vi.waitFor(async () => expect(await b.add('value:gone-twin', 'new', 60_000)).toBe(true), expired);
+    await waitUntil(async () => expect(await b.add('value:gone-twin', 'new', 60_000)).toBe(true), expired);
     expect(await b.take('value:gone')).toBeUndefined();
   });
 }
@@ -98,7 +99,7 @@ describe('shared state in the database, swept', () => {
           .from(expiringValues)
           .where(sql`${expiringValues.expiresAt} > now()`)),
       ];
-      await vi.waitFor(async () => expect(await live()).toEqual([]), expired);
+      await waitUntil(async () => expect(await live()).toEqual([]), expired);
       await state.hit('sweep:live', 60_000);
       await state.settle();
       const counters = await database.db.select({ key: rateLimits.key }).from(rateLimits);

@@ -1,7 +1,8 @@
 import { schema } from '@chrysos/db';
 import { desc, eq } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { buildTestApp } from './build-test-app.ts';
+import { waitUntil } from './wait.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -13,7 +14,7 @@ export const cookieOf = (response: { cookies: { name: string; value: string }[] 
 
 /** The newest email of a kind written to an address; emails are written after the answer, so it waits. */
 export async function latestEmail(app: TestApp, to: string, template: string) {
-  return vi.waitFor(
+  return waitUntil(
     async () => {
       const [email] = await app.database.db
         .select()

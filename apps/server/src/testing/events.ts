@@ -1,6 +1,7 @@
 import type { Db } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
+import { waitUntil } from './wait.ts';
 
 /**
  * Until every event handler has read to the head of its stream, twice in a row 300 ms apart: handlers
@@ -18,7 +19,7 @@ export async function handlersCaughtUp(db: Db, timeout = 30_000): Promise<void> 
       }
     ).rows;
   for (let stable = 0; stable < 2; ) {
-    await vi.waitFor(async () => expect(await behind()).toEqual([]), { timeout, interval: 50 });
+    await waitUntil(async () => expect(await behind()).toEqual([]), { timeout, interval: 50 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     stable = (await behind()).length === 0 ? stable + 1 : 0;
   }

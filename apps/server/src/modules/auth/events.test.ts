@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../platform/events.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 type AccountEvent = DomainEvent<'auth.player_registered' | 'auth.signed_in' | 'player.groups_changed'>;
@@ -63,7 +64,7 @@ describe.each(testDatabaseKinds)('account events on %s', (kind) => {
       expect(joined.statusCode).toBe(200);
     }
 
-    await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    await waitUntil(() => expect(seen).toHaveLength(3), { timeout: 10_000, interval: 20 });
     expect(seen.map((event) => [event.name, event.payload])).toEqual([
       [
         'auth.player_registered',

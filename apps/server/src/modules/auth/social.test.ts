@@ -3,11 +3,12 @@ import { player as playerSchema } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../platform/rate-limit.ts';
 import { DatabaseState } from '../../platform/shared-state.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { startIssuer, testClient, throughProvider } from '../../testing/oidc-issuer.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { PendingSignIns } from './oidc.ts';
 import { pendingCookieName } from './social-routes.ts';
@@ -106,7 +107,7 @@ describe('pending social sign-ins', () => {
         .select({ key: schema.expiringValues.key })
         .from(schema.expiringValues)
         .where(sql`${schema.expiringValues.expiresAt} > now()`);
-    await vi.waitFor(async () => expect(await live()).toEqual([]), { timeout: 5_000, interval: 10 });
+    await waitUntil(async () => expect(await live()).toEqual([]), { timeout: 5_000, interval: 10 });
     expect(await pending.take(late)).toBeUndefined();
   });
 });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import {
   type BankPlayer,
   bookingProblems,
@@ -215,7 +216,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     return bonuses[0] as { id: string; kind: string; stage: string; amount: number };
   };
   const stageReached = (player: BankPlayer, stage: string) =>
-    vi.waitFor(async () => expect((await onlyBonus(player)).stage).toBe(stage), {
+    waitUntil(async () => expect((await onlyBonus(player)).stage).toBe(stage), {
       timeout: 60_000,
       interval: 100,
     });

@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { lapseBonuses } from './lapse.ts';
@@ -100,7 +101,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     });
 
     await deposit(10_000, 'WELCOME');
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
     const [bonus] = await bonuses();
     expect(bonus).toMatchObject({
       campaign: 'welcome-package',
@@ -141,7 +142,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     await as(withBonus).deposit(10_000, 'WELCOME');
     await as(without).deposit(10_000);
     // The open tab learns of the bonus money from a push, not from its next poll.
-    await vi.waitFor(
+    await waitUntil(
       async () =>
         expect(
           (await pushedBalances(withBonus)).some((accounts) =>
@@ -150,7 +151,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
         ).toBe(true),
       { timeout: 10_000 },
     );
-    await vi.waitFor(async () => expect(await pushedBalances(without)).not.toHaveLength(0), {
+    await waitUntil(async () => expect(await pushedBalances(without)).not.toHaveLength(0), {
       timeout: 10_000,
     });
     expect((await pushedBalances(without)).flat().every((account) => account.bonus_cents === 0)).toBe(true);
@@ -176,7 +177,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
       wagering: { multiplier: 1, on: 'bonus', days: 7 },
     });
     expect((await api('POST', `/bonuses/coupon?coupon_code=${code.toLowerCase()}`)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     expect(await balances()).toMatchObject({ real: 5_000, bonus: 1_000 });
 
     const slot = await play('thunder-of-zeus');
@@ -188,17 +189,17 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     });
     expect(await slot.bet('s1', 500)).toMatchObject({ status: 'RS_OK' });
     expect(await roulette.bet('r1', 500)).toMatchObject({ status: 'RS_OK' });
-    await vi.waitFor(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(550));
+    await waitUntil(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(550));
     // A rolled-back bet no longer counts.
     await roulette.rollback('r1-back', 'r1');
-    await vi.waitFor(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(500));
+    await waitUntil(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(500));
     // Wagering met (1,000 of 1,000) with the round still open: the bonus waits for it.
     expect(await slot.bet('s2', 500)).toMatchObject({ status: 'RS_OK' });
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('handle_bets'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('handle_bets'));
     await slot.win('w1', 's1', 0);
     expect((await bonuses())[0]?.stage).toBe('handle_bets');
     await slot.win('w2', 's2', 800);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('wagered'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('wagered'));
     // Real money was spent first (1,000 of the 5,000 on the slot, 500 on roulette given back); the win
     // came back as real money, and the untouched bonus money became real money.
     expect(await balances()).toMatchObject({ real: 5_000 - 1_000 + 800 + 1_000, bonus: 0 });
@@ -218,7 +219,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     for (const player of players) {
       const { api, bonuses } = as(player);
       expect((await api('POST', `/bonuses/coupon?coupon_code=${code}`)).statusCode).toBe(200);
-      await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+      await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     }
     // Both play at once, so their bets come to the bonus engine in the same batches.
     await Promise.all(
@@ -240,7 +241,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
       return row?.data;
     };
     for (const [index, player] of players.entries()) {
-      await vi.waitFor(async () => {
+      await waitUntil(async () => {
         const [listed] = await as(player).bonuses();
         expect(listed?.wagering_done_cents).toBe(300 * (index + 1));
         expect(await lastPush(player)).toEqual({
@@ -256,19 +257,19 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     const { api, bonuses, play } = as(player);
     const code = await couponCampaign('undone', { wagering: { multiplier: 1, on: 'bonus', days: 7 } });
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const slot = await play('thunder-of-zeus');
     await slot.bet('u1', 500);
     await slot.bet('u2', 500);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('handle_bets'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('handle_bets'));
     await slot.rollback('u2-back', 'u2');
-    await vi.waitFor(async () =>
+    await waitUntil(async () =>
       expect((await bonuses())[0]).toMatchObject({ stage: 'activated', wagering_done_cents: 500 }),
     );
     // The other round settling does not convert a bonus whose wagering is no longer met.
     await slot.win('u1-win', 'u1', 0);
     await slot.bet('u3', 100);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(600));
+    await waitUntil(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(600));
     expect((await bonuses())[0]?.stage).toBe('activated');
     await expectLedgerSound();
   });
@@ -281,12 +282,12 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
       wagering: { multiplier: 35, on: 'bonus', days: 7 },
     });
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const slot = await play('thunder-of-zeus');
     // 200 real and 300 bonus staked; the win of 1,000 splits the same way: 400 real, 600 bonus.
     await slot.bet('c1', 500);
     await slot.win('c1-win', 'c1', 1_000);
-    await vi.waitFor(async () => expect(await balances()).toMatchObject({ real: 400, bonus: 1_300 }));
+    await waitUntil(async () => expect(await balances()).toMatchObject({ real: 400, bonus: 1_300 }));
     const [bonus] = await bonuses();
     const canceled = await api('DELETE', `/player/bonuses/${bonus?.id}`);
     expect(canceled.json()).toMatchObject({ stage: 'canceled', balance_cents: 0 });
@@ -305,13 +306,13 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
       wagering: { multiplier: 35, on: 'bonus', days: 7 },
     });
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const slot = await play('thunder-of-zeus');
     for (const round of ['l1', 'l2']) {
       await slot.bet(round, 500);
       await slot.win(`${round}-win`, round, 0);
     }
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('lost'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('lost'));
     expect(await balances()).toMatchObject({ real: 0, bonus: 0 });
   });
 
@@ -321,11 +322,11 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     const code = await couponCampaign('too-slow', { wagering: { multiplier: 35, on: 'bonus', days: 7 } });
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
     await api('POST', '/bonuses/coupon?coupon_code=DRACHMA10');
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     await (await play('thunder-of-zeus')).bet('slow-1', 100);
     // The bet counted first: the lapse job passes over a bonus the play handler holds (skip locked)
     // and takes it at its next run, which this test does not wait for.
-    await vi.waitFor(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(100));
+    await waitUntil(async () => expect((await bonuses())[0]?.wagering_done_cents).toBe(100));
     // Six days on nothing lapses; eight days on the bonus and the spins have.
     const deps = { wallet: app.wallet, events: app.events };
     const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
@@ -341,11 +342,11 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     const waiting = as(patient);
     const quick = await couponCampaign('quick-wager', { wagering: { multiplier: 1, on: 'bonus', days: 7 } });
     await waiting.api('POST', `/bonuses/coupon?coupon_code=${quick}`);
-    await vi.waitFor(async () => expect((await waiting.bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await waiting.bonuses())[0]?.stage).toBe('activated'));
     const slot = await waiting.play('thunder-of-zeus');
     await slot.bet('open-1', 500);
     await slot.bet('open-2', 500);
-    await vi.waitFor(async () => expect((await waiting.bonuses())[0]?.stage).toBe('handle_bets'));
+    await waitUntil(async () => expect((await waiting.bonuses())[0]?.stage).toBe('handle_bets'));
     await lapseBonuses(app.database.db, deps, days(8));
     expect((await waiting.bonuses())[0]?.stage).toBe('handle_bets');
     await expectLedgerSound();
@@ -359,7 +360,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
       wagering: { multiplier: 35, on: 'bonus', days: 7 },
     });
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const slot = await play('thunder-of-zeus');
     // No real money: the stake is all bonus money, and the round is still open when the bonus ends.
     expect(await slot.bet('late-1', 500)).toMatchObject({ status: 'RS_OK' });
@@ -369,7 +370,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     // The studio rolls the round back: the stake returns to the bonus balance of a bonus that is gone,
     // and goes back to the pool, as a late win's bonus money does.
     expect(await slot.rollback('late-1-back', 'late-1')).toMatchObject({ status: 'RS_OK' });
-    await vi.waitFor(async () => expect(await balances()).toMatchObject({ real: 0, bonus: 0 }), {
+    await waitUntil(async () => expect(await balances()).toMatchObject({ real: 0, bonus: 0 }), {
       timeout: 5_000,
     });
     await expectLedgerSound();
@@ -380,7 +381,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     const { api, bonuses, balances } = as(player);
     const code = await couponCampaign('forfeit-me', {});
     await api('POST', `/bonuses/coupon?coupon_code=${code}`);
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const withdrawal = { currency: 'EUR', amount_cents: 3_000, method: 'card' };
     const refused = await api('POST', '/payments/withdrawals', withdrawal);
     expect(refused.statusCode).toBe(409);
@@ -429,7 +430,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     expect(createHash('sha256').update(result.server_seed).digest('hex')).toBe(box.server_seed_hash);
     expect(['bonus', 'freespins']).toContain(result.prize.kind);
     if (result.prize.kind === 'bonus') {
-      await vi.waitFor(async () =>
+      await waitUntil(async () =>
         expect((await bonuses())[0]).toMatchObject({ amount_cents: result.prize.amount_cents }),
       );
     }

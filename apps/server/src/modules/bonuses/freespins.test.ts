@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -83,7 +84,7 @@ describe.each(testDatabaseKinds)('free spins from grant to bonus on %s', (kind) 
     for (let spin = 1; spin <= 10; spin++) won += (await game.spin()).payout;
     // Real money was never touched; what the spins won is bonus money.
     expect(await app.wallet.ledger.balances(player.id, 'EUR')).toMatchObject({ real: 1_000, bonus: won });
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const [after] = (await api(player, 'GET', '/player/freespins/')).json();
       expect(after).toMatchObject({ stage: 'played', played: 10, win_cents: won });
     });
@@ -151,11 +152,11 @@ describe.each(testDatabaseKinds)('free spins from grant to bonus on %s', (kind) 
         status: 'RS_OK',
       });
     }
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const [after] = (await api(player, 'GET', '/player/freespins/')).json();
       expect(after).toMatchObject({ stage: 'played', played: 10, win_cents: 150 });
     });
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const bonuses = (await api(player, 'GET', '/player/bonuses/')).json();
       expect(bonuses).toHaveLength(1);
       expect(bonuses[0]).toMatchObject({

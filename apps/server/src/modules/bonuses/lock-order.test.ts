@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { issueBonus } from './issue.ts';
 import { lapseBonuses } from './lapse.ts';
 
@@ -85,7 +86,7 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
         player.id,
       ]);
       const done = call();
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           const { rows } = await watcher.query(
             `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../platform/events.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const operatorToken = 'operator-token-for-tests-0123456789abcdef';
@@ -77,7 +78,7 @@ describe.each(testDatabaseKinds)('cashier events on %s', (kind) => {
     const { deposit } = as(player);
     const paid = await deposit(5_000, '4242 4242 4242 4242');
     const declined = await deposit(2_000, '4000 0000 0000 0002');
-    await vi.waitFor(
+    await waitUntil(
       () =>
         expect([of(paid), of(declined)]).toEqual([['cashier.deposit_succeeded'], ['cashier.deposit_failed']]),
       {
@@ -116,7 +117,7 @@ describe.each(testDatabaseKinds)('cashier events on %s', (kind) => {
     const refused = await withdraw(20_666);
     await operator(`/withdrawals/${refused}/approve`, {});
 
-    await vi.waitFor(
+    await waitUntil(
       () =>
         expect([of(small), of(cancelled), of(rejected), of(refused)]).toEqual([
           ['cashier.withdrawal_requested', 'cashier.withdrawal_approved', 'cashier.withdrawal_paid'],

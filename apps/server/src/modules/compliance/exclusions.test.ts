@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database, schema } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { hashPassword, hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
@@ -185,7 +186,7 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
       }).toString(),
     });
     const bonuses = async () => (await api(app, player, 'GET', '/player/bonuses/')).json();
-    await vi.waitFor(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
     const taken = await api(app, player, 'POST', '/player/exclusions', {
       kind: 'self_exclusion',
       period: '6m',

@@ -4,12 +4,13 @@ import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
 
@@ -496,7 +497,7 @@ describe('the player hears of a decision on their document', () => {
       headers: operator,
       payload: { reason: 'The bill is older than three months' },
     });
-    await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Document not accepted',
       body: "We couldn't accept your proof of address: The bill is older than three months. Please upload a new one under Verification.",
@@ -511,7 +512,7 @@ describe('the player hears of a decision on their document', () => {
       .where(eq(schema.players.id, player.id));
     const second = await send();
     await app.inject({ method: 'POST', url: `/api/operator/documents/${second}/approve`, headers: operator });
-    await vi.waitFor(() => expect(pushService.received).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(2), { timeout: 20_000, interval: 50 });
     expect(pushService.received[1]?.payload).toMatchObject({
       title: 'Το έγγραφο εγκρίθηκε',
       body: 'Το αποδεικτικό διεύθυνσής σας εγκρίθηκε.',

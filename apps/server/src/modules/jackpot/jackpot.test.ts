@@ -3,17 +3,18 @@ import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { auditJackpots } from './audit.ts';
 import { dropPoint, seedHash } from './draw.ts';
 
 /** The event handlers follow the ledger within about a second; a busy machine may need more. */
-const waitFor = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
+const waitFor = <T>(check: () => Promise<T>) => waitUntil(check, { timeout: 15_000, interval: 50 });
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-that-is-long-enough-1234';
 const operatorToken = 'an-operator-token-that-is-long-enough-42';

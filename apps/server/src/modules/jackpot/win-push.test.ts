@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer } from '../../testing/factories.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -57,7 +58,7 @@ describe('a jackpot winner hears of the win', () => {
     expect(await (await slot).bet('p1', 1_000)).toMatchObject({ status: 'RS_OK' });
 
     // The Mini at its seed, €50, and the bet's 5 cents: €50.05, said in Greek.
-    await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Κερδίσατε το τζάκποτ Mini!',
       body: expect.stringMatching(/^50,05\s€ πιστώθηκαν στο πραγματικό σας υπόλοιπο\.$/),

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventBus } from '../../platform/events.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import {
   bookingProblems,
   depositThroughCashier,
@@ -67,7 +68,7 @@ describeOnPostgres('lottery bank test on PostgreSQL', () => {
       await Promise.all(
         owners.map((owner) => depositThroughCashier(baseUrl, owner, { amount: 2_000 }, record)),
       );
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           const [row] = await rows<{ counted: string }>(sql`
             select count(distinct player_id) as counted from lottery_deposits
@@ -101,17 +102,15 @@ describeOnPostgres('lottery bank test on PostgreSQL', () => {
       await ownersCounted;
       // The deposits confirmed so far are given a moment to be counted before the draw (those counted
       // after it go to the next week: correct either way).
-      await vi
-        .waitFor(
-          async () => {
-            const [row] = await rows<{ owed: string }>(sql`
-              select count(*) as owed from payments p where p.kind = 'deposit' and p.status = 'succeeded'
-                and not exists (select 1 from lottery_deposits d where d.payment_id = p.id)`);
-            expect(Number(row?.owed)).toBe(0);
-          },
-          { timeout: 10_000, interval: 100 },
-        )
-        .catch(() => undefined);
+      await waitUntil(
+        async () => {
+          const [row] = await rows<{ owed: string }>(sql`
+            select count(*) as owed from payments p where p.kind = 'deposit' and p.status = 'succeeded'
+              and not exists (select 1 from lottery_deposits d where d.payment_id = p.id)`);
+          expect(Number(row?.owed)).toBe(0);
+        },
+        { timeout: 10_000, interval: 100 },
+      ).catch(() => undefined);
       const now = new Date(week.drawAt.getTime() + 60_000);
       // The product's clock moves with the draws, so deposits confirmed after a draw count for the next week.
       if (now > app.clock.now()) app.clock.moveTo(now);

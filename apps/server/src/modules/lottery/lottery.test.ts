@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { LotteryDraw, PlayerLottery } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { equivalents } from '../bonuses/public.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { drawWinners, seedHash } from './draw-winners.ts';
@@ -77,7 +78,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
   it('gives one ticket per €20 deposited in the week, adding deposits up, once per deposit', async () => {
     const player = await newPlayer(app);
     await deposit(player, 30_00);
-    await vi.waitFor(async () => expect(await depositCount(player)).toBe(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await depositCount(player)).toBe(1), { timeout: 10_000 });
     expect((await mine(player)).current).toMatchObject({
       tickets: [expect.any(Number)],
       deposited_euro_cents: 30_00,
@@ -85,7 +86,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
     });
     // €30 + €10 = €40: the second deposit brings the second ticket.
     await deposit(player, 10_00);
-    await vi.waitFor(async () => expect((await mine(player)).current.tickets).toHaveLength(2), {
+    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(2), {
       timeout: 10_000,
     });
     const { current } = await mine(player);
@@ -149,7 +150,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
     const week = weekOf(app.clock.now());
     app.clock.moveTo(new Date(week.drawAt.getTime() + 60_000));
     await deposit(player, 20_00);
-    await vi.waitFor(async () => expect((await mine(player)).current.tickets).toHaveLength(1), {
+    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(1), {
       timeout: 10_000,
     });
     expect((await mine(player)).current.draw_id).not.toBe(week.id);
@@ -247,7 +248,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
           .from(schema.realtimePublications)
           .where(eq(schema.realtimePublications.channel, channel))
       ).map((row) => row.data);
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         expect(await publications(app.realtime.channelOf('lottery_changes', winner.id))).toContainEqual({
           draw_id: week.id,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer } from '../../testing/factories.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { issueTickets } from './issue-tickets.ts';
 import { runDueDraws } from './run-draw.ts';
 import { weekOf } from './week.ts';
@@ -50,7 +51,7 @@ describe('a lottery winner hears of the prize', () => {
     );
 
     // The only player wins first place: €1,000, said in Greek.
-    await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Κερδίσατε στην εβδομαδιαία κλήρωση!',
       body: expect.stringMatching(

@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import type { PlayerLottery } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 
@@ -60,8 +61,8 @@ describeOnPostgres('the weekly lottery of two players on PostgreSQL', () => {
     const small = await newPlayer(app);
     await deposit(big, 60_00);
     await deposit(small, 10_00);
-    await vi.waitFor(async () => expect(await counted(big)).toBe(1), { timeout: 10_000 });
-    await vi.waitFor(async () => expect(await counted(small)).toBe(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await counted(big)).toBe(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await counted(small)).toBe(1), { timeout: 10_000 });
 
     expect((await mine(big)).current).toMatchObject({
       deposited_euro_cents: 60_00,

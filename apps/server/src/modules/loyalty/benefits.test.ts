@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { grantBenefits, periodsAt, reloadCode } from './benefits.ts';
 import { awardCompPoints } from './public.ts';
@@ -45,7 +46,7 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
         now: app.clock.now(),
       }),
     );
-    await vi.waitFor(async () => expect((await comps(player)).level.id).toBe(level), eventually);
+    await waitUntil(async () => expect((await comps(player)).level.id).toBe(level), eventually);
     return player;
   }
   const freespinsOf = (playerId: string) =>

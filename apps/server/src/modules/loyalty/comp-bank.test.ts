@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { micro } from './levels.ts';
@@ -102,7 +103,7 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
     const stop = { done: false, killed: 0 };
     const killing = killSessions(stop);
     // The play starts once a session has been ended, so one is whatever the timing (issue 32).
-    await vi.waitFor(() => expect(stop.killed).toBeGreaterThan(0), { timeout: 10_000, interval: 25 });
+    await waitUntil(() => expect(stop.killed).toBeGreaterThan(0), { timeout: 10_000, interval: 25 });
     await Promise.all(
       everyone.map(async (player, p) => {
         const slot = slots[p] as (typeof slots)[number];
@@ -176,7 +177,7 @@ describeOnPostgres('comp exchange bank test on PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status === 409).length).toBeGreaterThan(0);
 
     // Play's points land within a second or so; then the books are closed.
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const [lag] = await rows<{ behind: string }>(sql`
           select (select max(id) from ledger_transactions) - position as behind

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { awardCompPoints } from './public.ts';
@@ -78,17 +79,14 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     for (let i = 0; i < 10; i++)
       expect(await slot.bet(`slot-${player.id}-${i}`, 100)).toMatchObject({ status: 'RS_OK' });
     // Ten €1 bets: one point, not ten times a rounded-down tenth.
-    await vi.waitFor(async () => expect((await comps()).points).toBe(1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1), eventually);
 
     const roulette = await play('european-roulette');
     await roulette.bet(`roulette-${player.id}`, 1_000);
-    await vi.waitFor(async () => expect((await comps()).points).toBe(1.1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1.1), eventually);
 
     await slot.rollback(`undo-${player.id}`, `slot-${player.id}-0`);
-    await vi.waitFor(
-      async () => expect(await comps()).toMatchObject({ points: 1, collected: 1 }),
-      eventually,
-    );
+    await waitUntil(async () => expect(await comps()).toMatchObject({ points: 1, collected: 1 }), eventually);
   });
 
   it('counts another currency by its euro equivalent, and pays an exchange in it', async () => {
@@ -97,9 +95,9 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const slot = await play('thunder-of-zeus');
     // $11 is €10 by the equivalents (1.10 a euro): one point.
     await slot.bet(`usd-${player.id}`, 1_100);
-    await vi.waitFor(async () => expect((await comps()).points).toBe(1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1), eventually);
     await grant(199, `usd-grant-${player.id}`);
-    await vi.waitFor(
+    await waitUntil(
       async () => expect((await comps()).exchange).toMatchObject({ currency: 'USD', value_cents: 220 }),
       eventually,
     );
@@ -125,7 +123,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     expect((await api('POST', `/bonuses/coupon?coupon_code=LOY${player.id.slice(0, 8)}`)).statusCode).toBe(
       200,
     );
-    await vi.waitFor(
+    await waitUntil(
       async () => expect((await app.wallet.ledger.balances(player.id, 'EUR')).bonus).toBe(1_000),
       eventually,
     );
@@ -133,7 +131,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const slot = await play('thunder-of-zeus');
     // €10 staked: €5 real money, €5 bonus money.
     expect(await slot.bet(`split-${player.id}`, 1_000)).toMatchObject({ status: 'RS_OK' });
-    await vi.waitFor(async () => expect((await comps()).points).toBe(0.5), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(0.5), eventually);
     // A bet of bonus money only earns nothing, so the points stay.
     await slot.bet(`bonus-only-${player.id}`, 200);
     await handlersCaughtUp(app.database.db);
@@ -156,7 +154,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
       });
     const slot = await play('thunder-of-zeus');
     await slot.bet(`crash-${player.id}`, 5_000);
-    await vi.waitFor(async () => expect((await comps()).points).toBe(5), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(5), eventually);
     // The failed run and the one that committed both pushed: the points were booked twice, kept once.
     expect(publish.mock.calls.filter(([, channel, items]) => theirs(channel, items))).toHaveLength(2);
     await handlersCaughtUp(app.database.db);
@@ -179,7 +177,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
       );
     await award();
     await award();
-    await vi.waitFor(
+    await waitUntil(
       async () => expect(await comps()).toMatchObject({ points: 600, level: { id: 'silver' } }),
       eventually,
     );
@@ -208,13 +206,13 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
 
     // €50 on a slot: 5 points, 495 collected (today's 40 counted once, with the 5 added to it).
     await slot.bet(`below-${player.id}`, 5_000);
-    await vi.waitFor(async () => expect((await comps()).points).toBe(495), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(495), eventually);
     expect(await comps()).toMatchObject({ collected: 495, level: { id: 'bronze' } });
     expect(await groupsOf(player.id)).toEqual([]);
 
     // 5 more: 500, Silver, reached by the bet just booked.
     await slot.bet(`reach-${player.id}`, 5_000);
-    await vi.waitFor(
+    await waitUntil(
       async () => expect(await comps()).toMatchObject({ points: 500, level: { id: 'silver' } }),
       eventually,
     );
@@ -225,12 +223,12 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const player = await newPlayer(app, { funded: 100 });
     const { comps, grant } = as(player);
     expect((await grant(3_000, `gold-${player.id}`)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await comps()).level.id).toBe('gold'), eventually);
+    await waitUntil(async () => expect((await comps()).level.id).toBe('gold'), eventually);
     expect(await groupsOf(player.id)).toEqual(['loyalty_gold']);
     const again = await grant(3_000, `gold-${player.id}`);
     expect(again.json()).toMatchObject({ points: 3_000 });
     await grant(47_000, `diamond-${player.id}`);
-    await vi.waitFor(
+    await waitUntil(
       async () =>
         expect(await comps()).toMatchObject({
           points: 50_000,
@@ -275,7 +273,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
         .filter(([name]) => name === 'notifications.push')
         .map(([, data]) => (data as { message: { title: string; url: string; kind: string } }).message);
     await as(player).grant(2_500, `push-gold-${player.id}`);
-    await vi.waitFor(
+    await waitUntil(
       () =>
         expect(pushes()).toEqual([
           expect.objectContaining({
@@ -293,7 +291,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const player = await newPlayer(app, { funded: 100 });
     const { comps, exchange, grant } = as(player);
     await grant(650, `silver-${player.id}`);
-    await vi.waitFor(async () => expect((await comps()).level.id).toBe('silver'), eventually);
+    await waitUntil(async () => expect((await comps()).level.id).toBe('silver'), eventually);
 
     const below = await exchange(99, 'exchange-below-1');
     expect(below.statusCode).toBe(422);

@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
 const eventually = { timeout: 15_000 };
@@ -49,8 +50,8 @@ describe.each(testDatabaseKinds)('comp points of two players on %s', (kind) => {
     for (let i = 0; i < 10; i++)
       expect(await slot.bet(`guard-${player.id}-${i}`, 100)).toMatchObject({ status: 'RS_OK' });
 
-    await vi.waitFor(async () => expect((await comps(player)).points).toBe(1), eventually);
-    await vi.waitFor(async () => expect((await comps(gold)).level.id).toBe('gold'), eventually);
+    await waitUntil(async () => expect((await comps(player)).points).toBe(1), eventually);
+    await waitUntil(async () => expect((await comps(gold)).level.id).toBe('gold'), eventually);
     expect(await comps(gold)).toMatchObject({ points: 3_000, collected: 3_000 });
     expect(await comps(player)).toMatchObject({ points: 1, level: { id: 'bronze' } });
     expect(await groupsOf(gold)).toEqual(['loyalty_gold']);

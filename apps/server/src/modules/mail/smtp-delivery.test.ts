@@ -6,8 +6,9 @@ import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 /** A send goes through the outbox and an SMTP session: vitest's 1 s default ran out under a full run's load. */
@@ -66,7 +67,7 @@ describe.each(testDatabaseKinds)('email over SMTP on %s', (kind) => {
       },
     });
     expect(signUp.statusCode).toBe(201);
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const [stored] = await app.database.db.select().from(schema.emails);
       expect(stored?.error).toMatch(/mailbox busy/);
       expect(stored?.sentAt).toBeNull();
@@ -96,7 +97,7 @@ describe.each(testDatabaseKinds)('email over SMTP on %s', (kind) => {
       'en',
       'https://chrysos.test/users/unlock?unlock_token=x',
     );
-    await vi.waitFor(() => expect(received.map((mail) => mail.subject)).toHaveLength(2), delivery);
+    await waitUntil(() => expect(received.map((mail) => mail.subject)).toHaveLength(2), delivery);
     const before = received.length;
     // A row another instance is sending right now, and one whose sender died an hour ago.
     const [held, lapsed] = await app.database.db

@@ -3,11 +3,12 @@ import { notificationReadsKept, type PushMessage } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { announceContentNotifications } from './announce.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 
@@ -231,7 +232,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       const subscription = await subscribed(greek);
       const { publicKey } = (await api(greek, 'GET', '/player/push_subscriptions/key')).json();
       await deposit(greek, 5_000);
-      await vi.waitFor(() => expect(pushesTo(subscription)).toHaveLength(1), {
+      await waitUntil(() => expect(pushesTo(subscription)).toHaveLength(1), {
         timeout: 20_000,
         interval: 50,
       });
@@ -258,7 +259,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
         method: 'card',
       });
       expect(requested.statusCode).toBe(201);
-      await vi.waitFor(() => expect(pushesTo(subscription)).toHaveLength(1), {
+      await waitUntil(() => expect(pushesTo(subscription)).toHaveLength(1), {
         timeout: 20_000,
         interval: 50,
       });
@@ -275,9 +276,9 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       const live = await subscribed(player);
       pushService.answer(gone, 410);
       await deposit(player, 2_000);
-      await vi.waitFor(() => expect(pushesTo(live)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+      await waitUntil(() => expect(pushesTo(live)).toHaveLength(1), { timeout: 20_000, interval: 50 });
       expect(pushesTo(live)[0]?.payload).toMatchObject({ title: 'Deposit received' });
-      await vi.waitFor(
+      await waitUntil(
         async () =>
           expect(
             await app.database.db
@@ -294,7 +295,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       const subscription = await subscribed(player);
       pushService.answer(subscription, 503, 1);
       await deposit(player, 3_000);
-      await vi.waitFor(() => expect(pushesTo(subscription)).toHaveLength(1), {
+      await waitUntil(() => expect(pushesTo(subscription)).toHaveLength(1), {
         timeout: 25_000,
         interval: 100,
       });
@@ -347,7 +348,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       await app.content.reload();
       await app.jobs.send('notifications.announce', {});
 
-      await vi.waitFor(
+      await waitUntil(
         () => {
           expect(pushesTo(subscriptions.consenting)).toHaveLength(1);
           expect(pushesTo(subscriptions.greek)).toHaveLength(1);
@@ -371,7 +372,7 @@ describe.each(testDatabaseKinds)('notifications and web push on %s', (kind) => {
       const marker = await newPlayer(app);
       const markerSubscription = await subscribed(marker);
       await deposit(marker, 1_000);
-      await vi.waitFor(() => expect(pushesTo(markerSubscription)).toHaveLength(1), {
+      await waitUntil(() => expect(pushesTo(markerSubscription)).toHaveLength(1), {
         timeout: 20_000,
         interval: 50,
       });
@@ -420,7 +421,7 @@ describe('configured VAPID keys', () => {
           bonusCode: null,
         }),
       );
-      await vi.waitFor(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+      await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
       expect(pushService.received[0]?.vapidKey).toBe(keys.publicKey);
       expect(pushService.received[0]?.claims.sub).toBe('https://chrysos.casino/contact');
       expect(pushService.received[0]?.payload).toMatchObject({

@@ -3,10 +3,11 @@ import type { PushMessage } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 
@@ -99,9 +100,9 @@ describe.each(testDatabaseKinds)('notifications of two players on %s', (kind) =>
     const englishBrowser = await subscribe(english);
 
     await deposit(greek, 5_000);
-    await vi.waitFor(() => expect(pushesTo(greekBrowser)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushesTo(greekBrowser)).toHaveLength(1), { timeout: 20_000, interval: 50 });
     await deposit(english, 2_000);
-    await vi.waitFor(() => expect(pushesTo(englishBrowser)).toHaveLength(1), {
+    await waitUntil(() => expect(pushesTo(englishBrowser)).toHaveLength(1), {
       timeout: 20_000,
       interval: 50,
     });

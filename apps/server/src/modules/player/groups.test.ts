@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 /** The machine's handlers run beside much else: an effect is waited for up to this long. */
 const eventually = { timeout: 15_000 };
@@ -64,7 +65,7 @@ describe.each(testDatabaseKinds)('player groups on %s', (kind) => {
       id: 'high_roller',
       member: false,
     });
-    await vi.waitFor(
+    await waitUntil(
       () =>
         expect(announced.filter((change) => change.playerId === player.id)).toEqual([
           { playerId: player.id, added: ['vip_event', 'high_roller'], removed: [] },

@@ -1,6 +1,7 @@
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../testing/wait.ts';
 import { appendPublication, appendPublications, channelState, pruneHistory } from './history.ts';
 
 /*
@@ -143,7 +144,7 @@ describe.each(testDatabaseKinds)('realtime history on %s', (kind) => {
       await stored;
       // Another publishes the same object as it reads it; it waits for the channel's lock.
       const reader = db.transaction((tx) => appendPublications(tx, [{ channel, read: () => readProbe(tx) }]));
-      await vi.waitFor(async () => {
+      await waitUntil(async () => {
         const { rows } = (await db.execute(sql`
           select count(*)::int as waiting from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {

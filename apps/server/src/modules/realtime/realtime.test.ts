@@ -7,11 +7,12 @@ import { signBody } from '@chrysos/wallet-protocol';
 import { Centrifuge, type PublicationContext, type SubscribedContext } from 'centrifuge';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { parseConfig } from '../config.ts';
 import { appendPublication } from './history.ts';
 import { ConnectionTokens } from './tokens.ts';
@@ -107,7 +108,7 @@ async function seat(app: App, funded = 100_000) {
 /** Until `count` publications of the player's `channel` are stored: what a client coming back recovers. */
 async function publicationsStored(app: App, player: TestPlayer, channel: 'balance', count: number) {
   const stored = schema.realtimePublications;
-  await vi.waitFor(async () => {
+  await waitUntil(async () => {
     const rows = await app.database.db
       .select({ offset: stored.offset })
       .from(stored)
@@ -191,13 +192,13 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const { subscribe } = connect(app.wsUrl, cent.token);
     const balance = subscribe(`balance#${cent.user}`);
     const groups = subscribe(`groups_updates#${cent.user}`);
-    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
-    await vi.waitFor(() => expect(groups.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(groups.subscribed).toHaveLength(1), waitLong);
 
     await bet('b1', 1_000);
     await win('w1', 'b1', 3_000);
     // One publication per booking, each the accounts as that booking left them.
-    await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_000, 102_000]), waitLong);
+    await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_000, 102_000]), waitLong);
     expect(balance.publications.map((p) => p.offset)).toEqual([1, 2]);
 
     const added = await app.inject({
@@ -207,19 +208,19 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       payload: { groups: { add: ['pwa'] } },
     });
     expect(added.statusCode).toBe(200);
-    await vi.waitFor(() => expect(groups.data()).toEqual([[{ id: 'pwa' }]]), waitLong);
+    await waitUntil(() => expect(groups.data()).toEqual([[{ id: 'pwa' }]]), waitLong);
   });
 
   it('announces a big win to everyone on public:wins, visitors too, without saying who won', async () => {
     const visitor = connect(app.wsUrl);
     const wins = visitor.subscribe('public:wins');
-    await vi.waitFor(() => expect(wins.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(wins.subscribed).toHaveLength(1), waitLong);
     const { bet, win } = await seat(app, 100_000);
     await bet('big-bet', 1_000);
     await win('small-win', 'big-bet', 4_999);
     await bet('big-bet-2', 1_000);
     await win('big-win', 'big-bet-2', 5_000);
-    await vi.waitFor(() => expect(wins.publications).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(wins.publications).toHaveLength(1), waitLong);
     expect(wins.data()[0]).toMatchObject({ amount_cents: 5_000, currency: 'EUR', game_code: 'golden-reels' });
     expect(JSON.stringify(wins.data()[0])).not.toContain('@');
   });
@@ -233,18 +234,18 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const theirs = asA.subscribe(`balance#${centB.user}`);
     const unknown = asA.subscribe(`secrets#${centA.user}`);
     const own = asA.subscribe(`balance#${centA.user}`);
-    await vi.waitFor(() => expect(theirs.unsubscribed).toEqual([103]), waitLong);
-    await vi.waitFor(() => expect(unknown.unsubscribed).toEqual([102]), waitLong);
-    await vi.waitFor(() => expect(own.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(theirs.unsubscribed).toEqual([103]), waitLong);
+    await waitUntil(() => expect(unknown.unsubscribed).toEqual([102]), waitLong);
+    await waitUntil(() => expect(own.subscribed).toHaveLength(1), waitLong);
 
     const visitor = connect(app.wsUrl);
     const private_ = visitor.subscribe(`balance#${centA.user}`);
-    await vi.waitFor(() => expect(private_.unsubscribed).toEqual([103]), waitLong);
+    await waitUntil(() => expect(private_.unsubscribed).toEqual([103]), waitLong);
 
     // B's bookings reach no one on A's connection.
     await b.bet('b-only', 500);
     await a.bet('a-only', 700);
-    await vi.waitFor(() => expect(own.data().map(eurOf)).toEqual([99_300]), waitLong);
+    await waitUntil(() => expect(own.data().map(eurOf)).toEqual([99_300]), waitLong);
     expect(theirs.publications).toEqual([]);
   });
 
@@ -266,11 +267,11 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     await new Promise((resolve) => socket.addEventListener('open', resolve));
     socket.send(JSON.stringify({ id: 1, connect: { token: centA.token } }));
     socket.send(JSON.stringify({ id: 2, refresh: { token: again.token } }));
-    await vi.waitFor(() => expect(replies).toHaveLength(2), waitLong);
+    await waitUntil(() => expect(replies).toHaveLength(2), waitLong);
     expect(replies[0]).toMatchObject({ id: 1, connect: { expires: true, ping: 25, pong: true } });
     expect(replies[1]).toMatchObject({ id: 2, refresh: { expires: true } });
     socket.send(JSON.stringify({ id: 3, refresh: { token: centB.token } }));
-    await vi.waitFor(() => expect(closed).toBe(3500), waitLong);
+    await waitUntil(() => expect(closed).toBe(3500), waitLong);
   });
 
   it('refuses a connection that subscribes over and over', async () => {
@@ -286,7 +287,7 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       commands.push(JSON.stringify({ id: 3 + 2 * n, unsubscribe: { channel: 'public:wins' } }));
     }
     socket.send(commands.join('\n'));
-    await vi.waitFor(() => expect(replies).toHaveLength(63), waitLong);
+    await waitUntil(() => expect(replies).toHaveLength(63), waitLong);
     const refused = replies.filter((reply) => reply.error);
     expect(refused).toEqual([
       { id: 62, error: { code: 111, message: 'too many requests', temporary: true } },
@@ -300,13 +301,13 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const tokens = new ConnectionTokens(tokenSecret, 60);
     const expired = (await tokens.sign(cent.user, Date.now() - 120_000)).token;
     const late = connect(app.wsUrl, expired);
-    await vi.waitFor(() => expect(late.errors).toContainEqual({ type: 'connect', code: 109 }), waitLong);
+    await waitUntil(() => expect(late.errors).toContainEqual({ type: 'connect', code: 109 }), waitLong);
     expect(late.client.state).not.toBe('connected');
 
     const forged = (await new ConnectionTokens('another-secret-that-is-long-enough-000', 60).sign(cent.user))
       .token;
     const forger = connect(app.wsUrl, forged);
-    await vi.waitFor(() => expect(forger.disconnects).toContain(3500), waitLong);
+    await waitUntil(() => expect(forger.disconnects).toContain(3500), waitLong);
     expect(forger.client.state).toBe('disconnected');
   });
 
@@ -315,15 +316,15 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const { cent } = await settingsOf(app, player);
     const { client, subscribe } = connect(app.wsUrl, cent.token);
     const balance = subscribe(`balance#${cent.user}`);
-    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(balance.subscribed).toHaveLength(1), waitLong);
     await bet('before', 100);
-    await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
+    await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
 
     client.disconnect();
     await bet('away-1', 100);
     await bet('away-2', 100);
     await bet('away-3', 100);
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const history = await app.inject({
         method: 'GET',
         url: '/api/player/accounts',
@@ -334,15 +335,15 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     // Stored while nobody listens.
     await publicationsStored(app, player, 'balance', 4);
     client.connect();
-    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(2), waitLong);
+    await waitUntil(() => expect(balance.subscribed).toHaveLength(2), waitLong);
     expect(balance.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
-    await vi.waitFor(
+    await waitUntil(
       () => expect(balance.data().map(eurOf)).toEqual([99_900, 99_800, 99_700, 99_600]),
       waitLong,
     );
     expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4]);
     await bet('after', 100);
-    await vi.waitFor(
+    await waitUntil(
       () => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4, 5]),
       waitLong,
     );
@@ -353,7 +354,7 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const { cent } = await settingsOf(app, player);
     const { subscribe } = connect(app.wsUrl, cent.token);
     const comps = subscribe(`comps_award#${cent.user}`);
-    await vi.waitFor(() => expect(comps.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(comps.subscribed).toHaveLength(1), waitLong);
     // Stored but never fanned out (as if its instance died between the commit and the push)…
     await appendPublication(app.database.db, `comps_award#${cent.user}`, { points: 1 });
     // …then the next one arrives: the client is told its state is short, resubscribes and recovers both.
@@ -368,7 +369,7 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       );
     });
     for (const effect of effects) await effect();
-    await vi.waitFor(() => expect(comps.data()).toEqual([{ points: 1 }, { points: 2 }]), waitLong);
+    await waitUntil(() => expect(comps.data()).toEqual([{ points: 1 }, { points: 2 }]), waitLong);
     expect(comps.unsubscribed).toEqual([]);
     expect(comps.subscribed).toHaveLength(2);
     expect(comps.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: true });
@@ -389,15 +390,15 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const { cent } = await settingsOf(first, player);
     const { client, subscribe } = connect(first.wsUrl, cent.token);
     const balance = subscribe(`balance#${cent.user}`);
-    await vi.waitFor(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    await waitUntil(() => expect(balance.subscribed).toHaveLength(1), waitLong);
     await bet('before-crash', 100);
-    await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
+    await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
 
     // kill -9: the sockets die without a close frame, nothing is said to the client.
     for (const socket of sockets) socket.destroy();
     const port = first.port;
     await first.close();
-    await vi.waitFor(() => expect(client.state).toBe('connecting'), waitLong);
+    await waitUntil(() => expect(client.state).toBe('connecting'), waitLong);
 
     const second = await buildApp({
       config: parseConfig(baseEnv),
@@ -435,9 +436,9 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
       }
       await publicationsStored(second, player, 'balance', 3);
       await second.listen({ host: '127.0.0.1', port });
-      await vi.waitFor(() => expect(balance.subscribed.length).toBeGreaterThanOrEqual(2), waitLong);
+      await waitUntil(() => expect(balance.subscribed.length).toBeGreaterThanOrEqual(2), waitLong);
       expect(balance.subscribed.at(-1)).toMatchObject({ wasRecovering: true, recovered: true });
-      await vi.waitFor(() => expect(balance.data().map(eurOf)).toEqual([99_900, 99_800, 99_700]), waitLong);
+      await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_900, 99_800, 99_700]), waitLong);
       expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3]);
     } finally {
       for (const client of clients.splice(0)) client.disconnect();
@@ -467,7 +468,7 @@ describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s'
   /** Whether one more official client gets connected, or the code it was closed with for good. */
   async function attempt(token?: string) {
     const next = connect(app.wsUrl, token);
-    await vi.waitFor(() => expect(['connected', 'disconnected']).toContain(next.client.state), waitLong);
+    await waitUntil(() => expect(['connected', 'disconnected']).toContain(next.client.state), waitLong);
     return next.client.state === 'connected' ? 'connected' : next.disconnects[0];
   }
 
@@ -484,13 +485,13 @@ describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s'
     const b = await seat(app);
     const tokenA = (await settingsOf(app, a.player)).cent.token;
     const first = connect(app.wsUrl, tokenA);
-    await vi.waitFor(() => expect(first.client.state).toBe('connected'), waitLong);
+    await waitUntil(() => expect(first.client.state).toBe('connected'), waitLong);
     expect(await attempt(tokenA)).toBe('connected');
     expect(await attempt(tokenA)).toBe(3504);
     // Another player is not held back by the first one's connections.
     expect(await attempt((await settingsOf(app, b.player)).cent.token)).toBe('connected');
     first.client.disconnect();
-    await vi.waitFor(async () => expect(await attempt(tokenA)).toBe('connected'), waitLong);
+    await waitUntil(async () => expect(await attempt(tokenA)).toBe('connected'), waitLong);
   });
 
   it('closes a connection whose token expired without a refresh (3005) and keeps a refreshed one', async () => {
@@ -510,8 +511,8 @@ describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s'
     client.on('connecting', (ctx) => connecting.push(ctx.code));
     client.on('error', (ctx) => errors.push(ctx.type));
     client.connect();
-    await vi.waitFor(() => expect(client.state).toBe('connected'), waitLong);
-    await vi.waitFor(() => expect(connecting).toContain(3005), waitLong);
+    await waitUntil(() => expect(client.state).toBe('connected'), waitLong);
+    await waitUntil(() => expect(connecting).toContain(3005), waitLong);
     expect(errors).toContain('refreshToken');
 
     // The same, with a browser that gets a fresh token each time: still connected long past the first
@@ -530,14 +531,14 @@ describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s'
     const freshConnecting: number[] = [];
     fresh.on('connecting', (ctx) => freshConnecting.push(ctx.code));
     fresh.connect();
-    await vi.waitFor(() => expect(refreshed).toBeGreaterThanOrEqual(3), waitLong);
+    await waitUntil(() => expect(refreshed).toBeGreaterThanOrEqual(3), waitLong);
     expect(freshConnecting.filter((code) => code !== 0)).toEqual([]);
     expect(fresh.state).toBe('connected');
   });
 
   it('closes a connection that stops answering the server’s pings (3012); the official client answers', async () => {
     const answering = connect(app.wsUrl);
-    await vi.waitFor(() => expect(answering.client.state).toBe('connected'), waitLong);
+    await waitUntil(() => expect(answering.client.state).toBe('connected'), waitLong);
     const socket = new WebSocket(app.wsUrl);
     const frames: string[] = [];
     let closed: { code: number; reason: string } | undefined;
@@ -549,7 +550,7 @@ describe.each(testDatabaseKinds)('realtime connection limits and liveness on %s'
     });
     await new Promise((resolve) => socket.addEventListener('open', resolve));
     socket.send(JSON.stringify({ id: 1, connect: {} }));
-    await vi.waitFor(() => expect(closed).toEqual({ code: 3012, reason: 'no pong' }), waitLong);
+    await waitUntil(() => expect(closed).toEqual({ code: 3012, reason: 'no pong' }), waitLong);
     // It was pinged (an empty frame) and never answered; the client that answers stayed connected.
     expect(JSON.parse(frames[0] ?? '{}')).toMatchObject({ id: 1, connect: { ping: 1, pong: true } });
     expect(frames).toContain('{}');
@@ -588,7 +589,7 @@ describeOnPostgres('realtime push across two instances through Redis', () => {
       const { cent } = await settingsOf(other, player);
       const { subscribe } = connect(other.wsUrl, cent.token);
       const comps = subscribe(`comps_award#${cent.user}`);
-      await vi.waitFor(() => expect(comps.subscribed).toHaveLength(1), waitLong);
+      await waitUntil(() => expect(comps.subscribed).toHaveLength(1), waitLong);
       // Published by the first instance, as a capability's event handler would.
       const effects: (() => unknown)[] = [];
       await one.database.db.transaction(async (tx) => {
@@ -601,7 +602,7 @@ describeOnPostgres('realtime push across two instances through Redis', () => {
         );
       });
       for (const effect of effects) await effect();
-      await vi.waitFor(() => expect(comps.data()).toEqual([{ points: 42 }]), waitLong);
+      await waitUntil(() => expect(comps.data()).toEqual([{ points: 42 }]), waitLong);
 
       // A batch's publications (a handler's for many players) cross together, in their order.
       const batch: (() => unknown)[] = [];
@@ -613,7 +614,7 @@ describeOnPostgres('realtime push across two instances through Redis', () => {
         );
       });
       for (const effect of batch) await effect();
-      await vi.waitFor(
+      await waitUntil(
         () => expect(comps.data()).toEqual([{ points: 42 }, { points: 43 }, { points: 44 }]),
         waitLong,
       );
@@ -678,7 +679,7 @@ describe.each(testDatabaseKinds)('publishing to an operator’s Centrifugo on %s
     await bet('via-centrifugo', 2_500);
     // The bet earns comp points too: the loyalty programme's push goes the same way, in its own time.
     const on = (channel: string) => received.filter((r) => r.body.channel === `${channel}#${cent.user}`);
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(on('balance')).toHaveLength(1);
       expect(on('comps_award')).toHaveLength(1);
     }, waitLong);

@@ -6,6 +6,7 @@ import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { emailDns } from '../auth/public.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
@@ -63,7 +64,7 @@ describe('referral tags and allowed email domains', () => {
       '?stag=aff_42_99&utm_source=newsletter&evil=1&btag=%3Cb%3E',
     );
     expect(response.statusCode).toBe(201);
-    await vi.waitFor(async () => expect((await player('nikos@example.gr'))?.referralTag).toBe('partner-7'));
+    await waitUntil(async () => expect((await player('nikos@example.gr'))?.referralTag).toBe('partner-7'));
     expect((await player('nikos@example.gr'))?.referralParams).toEqual({
       stag: 'aff_42_99',
       utm_source: 'newsletter',
@@ -74,7 +75,7 @@ describe('referral tags and allowed email domains', () => {
   it('keeps the original tag when the affiliate service fails', async () => {
     failNext = true;
     await signUp('eleni@example.com', '?btag=banner_3');
-    await vi.waitFor(async () => expect((await player('eleni@example.com'))?.referralTag).toBe('banner_3'));
+    await waitUntil(async () => expect((await player('eleni@example.com'))?.referralTag).toBe('banner_3'));
   });
 
   it('refuses sign-ups from other domains and says which domains may register', async () => {

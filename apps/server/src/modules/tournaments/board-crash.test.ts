@@ -4,10 +4,11 @@ import { openTestDatabase } from '@chrysos/db/testing';
 import { signBody } from '@chrysos/wallet-protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { ServerProcess } from '../../testing/wallet/server-process.ts';
 import { parseConfig } from '../config.ts';
 import { openGameSession, Wallet } from '../wallet/public.ts';
@@ -164,7 +165,7 @@ async function boardFromLedger(db: Db): Promise<Standing[]> {
 
 /** Waits until the points handler has dealt with every ledger row. */
 async function caughtUp(db: Db): Promise<void> {
-  await vi.waitFor(
+  await waitUntil(
     async () => {
       const [head] = await db
         .select({ id: sql<number>`coalesce(max(${schema.ledgerTransactions.id}), 0)::bigint` })
@@ -303,7 +304,7 @@ describeOnPostgres(
           const redis = new Redis(testRedisUrl, { keyPrefix: prefix });
           try {
             const board = new RedisBoard(redis);
-            await vi.waitFor(
+            await waitUntil(
               async () => expect(await board.top(database.db, tournament, playerCount + 1)).toEqual(expected),
               { timeout: 30_000, interval: 200 },
             );

@@ -1,9 +1,10 @@
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { openTournamentsKeptMs } from './score-play.ts';
@@ -119,7 +120,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await drachma.rollback('t2-back', 't2');
     await (await studioCalls(app, outsider, { secret, gameCode: 'golden-drachma' })).bet('o1', 9_00);
     await drachma.bet('t3', 1_00);
-    await vi.waitFor(async () => expect((await pointsOf(player))?.points).toBe(350), waitLong);
+    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(350), waitLong);
 
     // Bonus money alone: the stake is taken from the bonus balance and scores nothing.
     const bonusOnly = await newPlayer(app);
@@ -133,7 +134,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await join(bonusOnly);
     await (await studioCalls(app, bonusOnly, { secret, gameCode: 'golden-drachma' })).bet('b1', 10_00);
     await drachma.bet('t4', 50); // after it, so its points show the bonus bet was dealt with
-    await vi.waitFor(async () => expect((await pointsOf(player))?.points).toBe(400), waitLong);
+    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(400), waitLong);
     expect((await pointsOf(bonusOnly))?.points).toBe(0);
     expect((await pointsOf(outsider))?.points ?? 0).toBe(0);
 
@@ -176,7 +177,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
             ),
           )
       )[0]?.points;
-    await vi.waitFor(async () => expect(await scoreIn('test-net-win')).toBe(300), waitLong);
+    await waitUntil(async () => expect(await scoreIn('test-net-win')).toBe(300), waitLong);
     expect(await scoreIn('test-multiplier')).toBe(250);
   });
 
@@ -187,7 +188,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await join(second);
     await (await studioCalls(app, first, { secret, gameCode: 'aegean-treasures' })).bet('f1', 300_00);
     await (await studioCalls(app, second, { secret, gameCode: 'aegean-treasures' })).bet('s1', 300_00);
-    await vi.waitFor(async () => expect((await pointsOf(second))?.points).toBe(30_000), waitLong);
+    await waitUntil(async () => expect((await pointsOf(second))?.points).toBe(30_000), waitLong);
     expect((await pointsOf(first))?.place).toBe(1);
     expect((await pointsOf(second))?.place).toBe(2);
 

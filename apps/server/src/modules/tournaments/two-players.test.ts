@@ -1,8 +1,9 @@
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
 const secret = 'a-studio-secret-for-the-tournament-guard-1234';
@@ -45,7 +46,7 @@ describe.each(testDatabaseKinds)('a tournament of two players on %s', (kind) => 
 
     await (await studioCalls(app, stayedOut, { secret, gameCode: 'golden-drachma' })).bet('out-1', 9_00);
     await (await studioCalls(app, joined, { secret, gameCode: 'golden-drachma' })).bet('in-1', 2_50);
-    await vi.waitFor(async () => expect((await statusOf(joined))?.points).toBe(250), {
+    await waitUntil(async () => expect((await statusOf(joined))?.points).toBe(250), {
       timeout: 30_000,
       interval: 50,
     });

@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { signBody } from '@chrysos/wallet-protocol';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newGameSession, newPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-that-is-long-enough-1234';
@@ -91,7 +92,7 @@ describeOnPostgres('a player’s bookings that lock their accounts in turn', () 
         },
         body,
       });
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           // Asked outside the group's transaction, whose view of pg_stat_activity stays as it first read it.
           const { rows } = await longer.query(
@@ -155,7 +156,7 @@ describeOnPostgres('a player’s bookings that lock their accounts in turn', () 
           reference: 'account-race',
         }),
       );
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           const { rows } = await holder.query(
             `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'

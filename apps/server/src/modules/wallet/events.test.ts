@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createDatabase, type Database } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { signBody } from '@chrysos/wallet-protocol';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DomainEvent, EventHandler, HandlerOptions } from '../../platform/events.ts';
 import { newFreeSpins, newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { parseConfig } from '../config.ts';
 
 const secret = 'a-studio-secret-that-is-long-enough-1234';
@@ -130,7 +131,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       await bet(b3 as string, 0, { is_free: true, game_code: 'golden-drachma' });
       await win(w3 as string, b3 as string, 250, { game_code: 'golden-drachma' });
 
-      await vi.waitFor(() => expect(recorded.seen).toHaveLength(6), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(recorded.seen).toHaveLength(6), { timeout: 10_000, interval: 20 });
       const [bet1, win1, bet2, rollback2, bet3, win3] = recorded.seen as GameEvent[];
       expect(recorded.seen.map((event) => event.name)).toEqual([
         'wallet.bet_booked',
@@ -188,18 +189,18 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const [first, second] = [randomUUID(), randomUUID()];
       await bet(first, 100);
       await bet(second, 100);
-      await vi.waitFor(() => expect(keysOf(steady.seen)).toEqual([key(first), key(second)]), {
+      await waitUntil(() => expect(keysOf(steady.seen)).toEqual([key(first), key(second)]), {
         timeout: 10_000,
         interval: 20,
       });
-      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
       expect(delivered).toEqual([]);
       expect(app.events.status().find((entry) => entry.handler === 'test.flaky')?.failures).toBeGreaterThan(
         0,
       );
 
       healthy = true;
-      await vi.waitFor(() => expect(delivered).toEqual([key(first), key(second)]), {
+      await waitUntil(() => expect(delivered).toEqual([key(first), key(second)]), {
         timeout: 40_000,
         interval: 20,
       });
@@ -217,7 +218,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const table = await seat(first);
       player = table.player;
       await table.bet(done, 100);
-      await vi.waitFor(() => expect(keysOf(before.seen)).toEqual([key(done)]), {
+      await waitUntil(() => expect(keysOf(before.seen)).toEqual([key(done)]), {
         timeout: 10_000,
         interval: 20,
       });
@@ -231,7 +232,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const table = await seat(second);
       const next = randomUUID();
       await table.bet(next, 100);
-      await vi.waitFor(() => expect(keysOf(after.seen)).toContain(key(next)), {
+      await waitUntil(() => expect(keysOf(after.seen)).toContain(key(next)), {
         timeout: 10_000,
         interval: 20,
       });
@@ -263,7 +264,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       ).rejects.toThrow('the caller gave up');
       const kept = randomUUID();
       await bet(kept, 100);
-      await vi.waitFor(() => expect(keysOf(recorded.seen)).toEqual([key(kept)]), {
+      await waitUntil(() => expect(keysOf(recorded.seen)).toEqual([key(kept)]), {
         timeout: 10_000,
         interval: 20,
       });
@@ -318,7 +319,7 @@ describeOnPostgres('money events across transactions and instances on PostgreSQL
       await late.bet(lateId, 100);
 
       // The reader has seen the committed bet behind a hole, and holds it back.
-      await vi.waitFor(
+      await waitUntil(
         () =>
           expect(
             app.events.status().find((entry) => entry.handler === 'test.late-commit')?.waitingOnHole,
@@ -329,7 +330,7 @@ describeOnPostgres('money events across transactions and instances on PostgreSQL
 
       commit();
       await open;
-      await vi.waitFor(() => expect(keysOf(recorded.seen)).toEqual([...warmUp, earlyId, lateId].map(key)), {
+      await waitUntil(() => expect(keysOf(recorded.seen)).toEqual([...warmUp, earlyId, lateId].map(key)), {
         timeout: 10_000,
         interval: 20,
       });
@@ -366,7 +367,7 @@ describeOnPostgres('money events across transactions and instances on PostgreSQL
           }),
         );
       }
-      await vi.waitFor(() => expect(handled.length).toBeGreaterThanOrEqual(booked.length), {
+      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(booked.length), {
         timeout: 20_000,
         interval: 20,
       });

@@ -1,8 +1,9 @@
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 /** The guard of issue 31: one player earned today's spin, the other did not; each sees only their own. */
 describe.each(testDatabaseKinds)('the fortune wheel of two players on %s', (kind) => {
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds)('the fortune wheel of two players on %s', (kind
     const other = await newPlayer(app);
     await deposit(earner, 2_000, 'WHEEL20');
     await deposit(other, 5_000);
-    await vi.waitFor(async () => expect((await wheel(earner)).can_spin).toBe(true), { timeout: 10_000 });
+    await waitUntil(async () => expect((await wheel(earner)).can_spin).toBe(true), { timeout: 10_000 });
     await handlersCaughtUp(app.database.db);
 
     expect(await wheel(other)).toMatchObject({

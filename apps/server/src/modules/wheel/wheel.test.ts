@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { athensDay, nextAthensMidnight } from './day.ts';
 import { drawSector } from './draw.ts';
@@ -80,7 +81,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
       api('POST', '/player/wheel/spin', body, headers);
     /** Waits until the deposit's event has given the day's spin. */
     const spinReady = () =>
-      vi.waitFor(async () => expect((await state()).can_spin).toBe(true), { timeout: 10_000 });
+      waitUntil(async () => expect((await state()).can_spin).toBe(true), { timeout: 10_000 });
     /**
      * A client seed that lands today's spin on `sector`: the test reads the committed server seed from
      * the database (no player can), then tries seeds until the draw gives that sector.
@@ -139,7 +140,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
 
     // €50 without the code: credited, no spin.
     expect((await deposit(5_000)).statusCode).toBe(201);
-    await vi.waitFor(async () => expect((await as(player).balances()).real).toBe(5_000), { timeout: 10_000 });
+    await waitUntil(async () => expect((await as(player).balances()).real).toBe(5_000), { timeout: 10_000 });
     await handlersCaughtUp(app.database.db);
     expect((await state()).can_spin).toBe(false);
   });
@@ -158,7 +159,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
         .from(schema.realtimePublications)
         .where(eq(schema.realtimePublications.channel, channel))
         .orderBy(schema.realtimePublications.offset);
-    await vi.waitFor(async () => expect(await published()).toHaveLength(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await published()).toHaveLength(1), { timeout: 10_000 });
     expect((await published())[0]?.data).toEqual({
       can_spin: true,
       seed_hash: before.seed_hash,
@@ -202,7 +203,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     expect(await balances()).toMatchObject({ real: 2_000, bonus: 1_000 });
 
     // …and, once spun, that it is used.
-    await vi.waitFor(async () => expect(await published()).toHaveLength(2), { timeout: 10_000 });
+    await waitUntil(async () => expect(await published()).toHaveLength(2), { timeout: 10_000 });
     expect((await published())[1]?.data).toMatchObject({ can_spin: false, seed_hash: null });
 
     // A second spin the same day is refused; another WHEEL20 deposit that day gives no second spin.
@@ -210,7 +211,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().codes).toEqual({ base: ['wheel.already_spun'] });
     expect((await deposit(3_000, 'WHEEL20')).statusCode).toBe(201);
-    await vi.waitFor(async () => expect((await balances()).real).toBe(5_000), { timeout: 10_000 });
+    await waitUntil(async () => expect((await balances()).real).toBe(5_000), { timeout: 10_000 });
     await handlersCaughtUp(app.database.db);
     const after = await state();
     expect(after).toMatchObject({ can_spin: false, reason: 'spun_today', seed_hash: null });

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
 import { signBody, type WalletResponse } from '@chrysos/wallet-protocol';
 import { inArray, sql } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { openGameSession } from '../../modules/wallet/game-sessions.ts';
+import { waitUntil } from '../wait.ts';
 
 /**
  * The bank test's harness: real players signed up over HTTP, a load of protocol and cashier calls
@@ -214,7 +215,7 @@ export async function realBalance(baseUrl: string, player: BankPlayer): Promise<
 
 /** Waits until the sandbox's webhook has credited the player with at least `cents` of real money. */
 export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
-  vi.waitFor(async () => expect(await realBalance(baseUrl, player)).toBeGreaterThanOrEqual(cents), {
+  waitUntil(async () => expect(await realBalance(baseUrl, player)).toBeGreaterThanOrEqual(cents), {
     timeout: 60_000,
     interval: 100,
   });
