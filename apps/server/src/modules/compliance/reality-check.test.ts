@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { realityCheckMinutes } from './reality-check.ts';
 
@@ -56,6 +57,13 @@ describe.each(testDatabaseKinds)('the session summary on %s', (kind) => {
         ),
       );
     const since = new Date((before?.at ?? new Date()).getTime() + 1).toISOString();
+    // Times are read to the millisecond: the bets below are booked once the database's clock is past
+    // `since`, or a bet within the same millisecond as `before` would fall before it.
+    await waitUntil(async () => {
+      const query = sql`select now() > ${since}::timestamptz as passed`;
+      const { rows } = (await app.database.db.execute(query)) as unknown as { rows: { passed: boolean }[] };
+      expect(rows[0]?.passed).toBe(true);
+    });
 
     expect((await game.bet('b1', 500)).status).toBe('RS_OK');
     expect((await game.win('w1', 'b1', 1_250)).status).toBe('RS_OK');
