@@ -18,7 +18,7 @@ const duration = argument('duration', 10);
 const connections = argument('connections', 20);
 const password = 'correct horse battery';
 
-/** The product's own argon2id parameters (apps/server/src/modules/auth/passwords.ts). */
+/** The product's own argon2id parameters (apps/server/src/platform/passwords.ts). */
 async function argon2VerifiesPerSecond(): Promise<number> {
   const hash = await argon2.hash(password, {
     type: argon2.argon2id,

@@ -24,6 +24,18 @@ describe('import boundaries', () => {
     write('apps/server/src/modules/cashier/good.ts', "import { balance } from '../wallet/public.ts';\n");
     write('apps/server/src/modules/cashier/own.ts', "import { good } from './good.ts';\n");
     write('apps/server/src/modules/cashier/bad.ts', "import { book } from '../wallet/ledger.ts';\n");
+    // lottery → bonuses → loyalty → lottery: a cycle through three modules, even by a type.
+    write('apps/server/src/modules/lottery/public.ts', "import { grant } from '../bonuses/public.ts';\n");
+    write(
+      'apps/server/src/modules/bonuses/public.ts',
+      "import type { Points } from '../loyalty/public.ts';\n",
+    );
+    write('apps/server/src/modules/loyalty/public.ts', "import { tickets } from '../lottery/public.ts';\n");
+    write(
+      'apps/server/src/modules/loyalty/loyalty.test.ts',
+      "import { balance } from '../wallet/public.ts';\n",
+    );
+    write('apps/server/src/modules/wallet/wallet.test.ts', "import { grant } from '../loyalty/public.ts';\n");
     write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
     write(
       'apps/server/src/modules/games/launch-game.ts',
@@ -67,6 +79,10 @@ describe('import boundaries', () => {
           "apps/games/src/rounds/purse.ts: apps/games imports none of the platform's tables",
           "apps/games/src/rounds/deep.ts: apps/games imports none of the platform's tables",
           'apps/server/src/modules/cashier/bad.ts: a module imports another only through its public.ts (modules/wallet/public.ts)',
+          ...['lottery', 'bonuses', 'loyalty'].map(
+            (module) =>
+              `apps/server/src/modules/${module}/public.ts: modules depend on each other in one direction (a cycle: bonuses, lottery, loyalty)`,
+          ),
           'apps/server/src/platform/web.ts: platform/ imports no module',
           "apps/server/src/modules/games/launch-game.ts: the server reaches the studio's sessions and tables only through its launch call",
           'apps/web/app/routes/page.tsx: apps/web imports no server code',

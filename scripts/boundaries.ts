@@ -4,6 +4,8 @@ import path from 'node:path';
 /**
  * The import rules that keep the code base in one shape (ARCHITECTURE.md, workspace layout):
  * - a server module imports another module only through that module's `public.ts`;
+ * - modules depend on each other in one direction: no chain of imports (types included, tests aside)
+ *   leads from a module back to itself, so each can be read and tested before those that use it (decision 33);
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
  * - `apps/games` (the studio) imports no server code and none of the platform's tables;
@@ -64,6 +66,8 @@ export function checkBoundaries(root: string): Violation[] {
   };
 
   const violations: Violation[] = [];
+  // Imports between modules, for the cycle rule: the importing module → the imported → the imports.
+  const moduleImports = new Map<string, Map<string, { file: string; imports: string }[]>>();
   const apps = ['apps/server/src', 'apps/web/app', 'apps/games/src'].map((folder) => path.join(root, folder));
   for (const folder of apps) {
     for (const file of sourceFiles(folder)) {
@@ -97,6 +101,13 @@ export function checkBoundaries(root: string): Violation[] {
           ) {
             report(`a module imports another only through its public.ts (modules/${to}/public.ts)`);
           }
+          if (to && from && to !== from && !/\.test\.tsx?$/.test(file)) {
+            const targets = moduleImports.get(from) ?? new Map();
+            moduleImports.set(from, targets);
+            const uses = targets.get(to) ?? [];
+            targets.set(to, uses);
+            uses.push({ file: path.relative(root, file), imports: specifier });
+          }
         } else if (inside(file, path.join(root, 'apps/web'))) {
           if (toServer) report('apps/web imports no server code');
           if (runsInBrowser(file) && schemaValues(specifier, clause)) report(browserRule);
@@ -116,5 +127,46 @@ export function checkBoundaries(root: string): Violation[] {
       }
     }
   }
+  for (const cycle of cyclesOf(moduleImports)) {
+    const rule = `modules depend on each other in one direction (a cycle: ${cycle.join(', ')})`;
+    for (const from of cycle) {
+      for (const [to, uses] of moduleImports.get(from) ?? []) {
+        if (cycle.includes(to)) for (const use of uses) violations.push({ ...use, rule });
+      }
+    }
+  }
   return violations;
+}
+
+/**
+ * The groups of modules that import each other, directly or through others (strongly connected
+ * components of more than one module, Tarjan's algorithm), each sorted by name.
+ */
+function cyclesOf(edges: Map<string, Map<string, unknown>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (module: string) => {
+    index.set(module, index.size);
+    low.set(module, index.get(module) ?? 0);
+    stack.push(module);
+    for (const next of edges.get(module)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(module, Math.min(low.get(module) ?? 0, low.get(next) ?? 0));
+      } else if (stack.includes(next)) {
+        low.set(module, Math.min(low.get(module) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      group.push(member);
+      if (member === module) break;
+    }
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const module of edges.keys()) if (!index.has(module)) visit(module);
+  return cycles;
 }

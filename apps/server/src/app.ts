@@ -3,7 +3,7 @@ import type { Database } from '@chrysos/db';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { playerIdForSession } from './modules/auth/public.ts';
+import { playerIdForSession, sessionEndedFor } from './modules/auth/public.ts';
 import { pageContextOf, pageVariantOf } from './modules/content/public.ts';
 import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(eventsPlugin, options.events ?? {});
   await app.register(session, {
     playerOfSession: (token) => playerIdForSession(app.database.db, token, app.clock.now()),
+    endedFor: (token) => sessionEndedFor(app.database.db, token),
   });
   await app.register(afterResponse);
   await app.register(apiConventions);

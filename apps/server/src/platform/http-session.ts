@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in player's id, or null; looked up once per request. */
     playerId(): Promise<string | null>;
+    /** What a visitor is told when a route needs a player (see `requirePlayer`). */
+    signInRequired(): Promise<AppError>;
   }
   interface FastifyReply {
     startSession(token: string): FastifyReply;
@@ -20,6 +22,11 @@ export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 export interface HttpSessionOptions {
   /** The player a session token belongs to, or null (the auth module knows how sessions are stored). */
   playerOfSession(token: string): Promise<string | null>;
+  /**
+   * Why the session of a token that no longer signs anyone in was ended for the player, when that is
+   * something to tell them (a session-time limit ran out); null when it simply is not live.
+   */
+  endedFor(token: string): Promise<AppError | null>;
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -68,6 +75,11 @@ async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions):
     return lookup;
   });
 
+  app.decorateRequest('signInRequired', async function (this: FastifyRequest) {
+    const token = this.cookies[sessionCookieName];
+    return (token ? await options.endedFor(token) : null) ?? new AppError('auth.sign_in_required');
+  });
+
   app.decorateReply('startSession', function (this: FastifyReply, token: string) {
     return this.setCookie(sessionCookieName, token, {
       path: '/',
@@ -94,6 +106,16 @@ async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions):
     const sameOrigin = origin ? hostOf(origin) === request.host : fetchSite !== 'cross-site';
     if (!sameOrigin) throw new AppError('request.cross_site');
   });
+}
+
+/**
+ * The signed-in player's id; 401 for a visitor: auth.sign_in_required, or why the session the request
+ * carries was ended for the player (`HttpSessionOptions.endedFor`), so the site can say so.
+ */
+export async function requirePlayer(request: FastifyRequest): Promise<string> {
+  const playerId = await request.playerId();
+  if (playerId) return playerId;
+  throw await request.signInRequired();
 }
 
 export default fp(sessionPlugin, { name: 'session', dependencies: ['database'] });

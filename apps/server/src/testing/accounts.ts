@@ -24,7 +24,7 @@ export async function latestEmail(app: TestApp, to: string, template: string) {
       expect(email?.template).toBe(template);
       return email as NonNullable<typeof email>;
     },
-    { timeout: 5000, interval: 20 },
+    { interval: 20 },
   );
 }
 

@@ -2,8 +2,8 @@ import { type Db, schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import type { TemplateName } from '../mail/public.ts';
-import { hashToken, randomToken } from './sessions.ts';
 
 /** Devise recoverable: a reset link works for 6 hours. */
 export const resetPasswordWithinMs = 6 * 60 * 60 * 1000;
@@ -33,13 +33,14 @@ interface Recipient {
 /**
  * Issues a fresh one-time token of this kind (replacing any earlier one, so only the newest link
  * works) and emails its link in the player's language. Asked again within a minute, it does nothing.
+ * `db`: the caller's transaction, when it runs in one (an event handler).
  */
 export async function sendAccountEmail(
   app: FastifyInstance,
   player: Recipient,
   template: TemplateName,
+  db: Db = app.database.db,
 ): Promise<void> {
-  const { db } = app.database;
   if (await sentRecently(db, player.email, template)) return;
   const now = app.clock.now();
   const token = randomToken();
@@ -53,7 +54,7 @@ export async function sendAccountEmail(
   const language = player.language === 'el' ? 'el' : 'en';
   const { path, param } = links[template];
   const link = `${app.config.PUBLIC_URL}${localizePath(path, language)}?${param}=${token}`;
-  await app.mailer.send(player.email, template, language, link);
+  await app.mailer.send(player.email, template, language, link, db);
 }
 
 /** Read on the database's clock, which stamped the outbox rows (mail/mailer.ts). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { Captcha } from './captcha.ts';
+import { confirmChosenEmail } from './confirm-chosen-email.ts';
 import { authRoutes } from './routes.ts';
 import { socialApiRoutes, socialRoutes } from './social-routes.ts';
 import { validateEmailRoutes } from './validate-email.ts';
@@ -31,6 +32,7 @@ async function auth(app: FastifyInstance): Promise<void> {
       app.sharedState,
     ),
   );
+  app.events.on('player.email_chosen', 'auth.confirm-chosen-email', confirmChosenEmail(app));
   await app.register(apiScope(authRoutes));
   await app.register(apiScope(socialApiRoutes));
   await app.register(apiScope(validateEmailRoutes));

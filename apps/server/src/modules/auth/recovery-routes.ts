@@ -6,13 +6,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
+import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import type { TemplateName } from '../mail/public.ts';
 import { presentPlayer } from '../player/public.ts';
 import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
-import { isCommonPassword } from './common-passwords.ts';
-import { hashPassword } from './passwords.ts';
-import { createSession, hashToken } from './sessions.ts';
+import { createSession } from './sessions.ts';
 
 const notices = {
   reset_password: {

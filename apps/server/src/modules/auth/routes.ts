@@ -5,16 +5,16 @@ import { pickReferralParams } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
+import { sessionCookieName } from '../../platform/http-session.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countAttempt, limitOf } from '../../platform/rate-limit.ts';
 import { presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { openFirstAccount } from '../wallet/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import { isLocked, maximumFailedAttempts } from './lockout.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
-import { createSession, revokeSession, sessionCookieName } from './sessions.ts';
+import { createSession, revokeSession } from './sessions.ts';
 
 const invalidCredentials = () => new AppError('auth.invalid_credentials');
 

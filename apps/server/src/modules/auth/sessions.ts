@@ -1,17 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-
+import { AppError } from '../../platform/errors.ts';
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { refuseIfExcluded } from '../compliance/public.ts';
-
-export { sessionCookieName } from '../../platform/http-session.ts';
-
-/** Session and emailed tokens are stored as SHA-256 hashes: they are random, so no salt is needed. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** 256 random bits, URL-safe: session cookies and emailed links. */
-export const randomToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Starts a session and returns the token for the cookie; only its hash is stored. Every way in (sign-in,
@@ -108,6 +100,15 @@ export async function sessionLimitThatEnded(db: Db, token: string): Promise<numb
     .from(schema.sessions)
     .where(eq(schema.sessions.tokenHash, hashToken(token)));
   return session?.minutes ?? null;
+}
+
+/**
+ * What a request carrying this token is told when its route needs a player: the session-time limit
+ * that ended the session (compliance.session_limit, with its minutes), or null to say sign in.
+ */
+export async function sessionEndedFor(db: Db, token: string): Promise<AppError | null> {
+  const minutes = await sessionLimitThatEnded(db, token);
+  return minutes === null ? null : new AppError('compliance.session_limit', { params: { minutes } });
 }
 
 export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {

@@ -6,8 +6,8 @@ import type { buildTestApp } from '../../testing/build-test-app.ts';
 
 /** Every password the sign-up hashed, in order: the work a known address costs, seen from outside. */
 const hashed = vi.hoisted(() => [] as string[]);
-vi.mock('./passwords.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./passwords.ts')>();
+vi.mock('../../platform/passwords.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../platform/passwords.ts')>();
   return {
     ...actual,
     hashPassword: (password: string) => {

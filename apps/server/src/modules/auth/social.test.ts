@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../platform/rate-limit.ts';
 import { DatabaseState } from '../../platform/shared-state.ts';
+import { latestEmail, tokenIn } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { startIssuer, testClient, throughProvider } from '../../testing/oidc-issuer.ts';
 import { waitUntil } from '../../testing/wait.ts';
@@ -347,6 +348,16 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
     expect(done.statusCode).toBe(200);
     // Without a currency of its own the country's default is taken.
     expect(done.json()).toMatchObject({ email: 'nikos@example.gr', currency: 'EUR', auth_fields_missed: [] });
+    // The chosen address is confirmed as one given at sign-up, in the player's language, and the link
+    // confirms this player.
+    const confirmation = await latestEmail(app, 'nikos@example.gr', 'confirmation');
+    expect(confirmation.language).toBe('en');
+    const confirmed = await app.inject({
+      method: 'GET',
+      url: `/api/users/confirmation?confirmation_token=${tokenIn(confirmation.text, 'confirmation_token')}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await me(cookie)).toMatchObject({ email: 'nikos@example.gr', confirmed: true });
   });
 
   it('links a verified address to the existing account, but never an unverified one', async () => {

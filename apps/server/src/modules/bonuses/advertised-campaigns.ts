@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { equivalents } from './currency-equivalents.ts';
+import { equivalents } from '../info/public.ts';
 import type { CampaignTerms } from './terms.ts';
 
 /** Slots count in full; table games and dice 10 % (the promotion pages' "Good to know", the bonus terms). */

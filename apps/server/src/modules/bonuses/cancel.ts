@@ -68,6 +68,22 @@ export async function cancelFreespins(
   });
 }
 
+/** Forfeits the player's running bonus in every currency (a time-out or self-exclusion was taken). */
+export async function forfeitRunningBonuses(
+  tx: Db,
+  deps: { wallet: Wallet; events: Pick<EventBus, 'publish'> },
+  playerId: string,
+  now: Date,
+): Promise<void> {
+  const b = schema.playerBonuses;
+  const running = await tx
+    .selectDistinct({ currency: b.currency })
+    .from(b)
+    .where(and(eq(b.playerId, playerId), inArray(b.stage, [...runningStages])))
+    .orderBy(b.currency);
+  for (const { currency } of running) await forfeitRunningBonus(tx, deps, playerId, currency, true, now);
+}
+
 /**
  * A withdrawal while a bonus runs in its currency forfeits the bonus, once the player confirmed it
  * (the cashier refuses the withdrawal with cashier.bonus_active until then). Inside the withdrawal's

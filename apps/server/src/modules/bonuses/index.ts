@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
+import { forfeitRunningBonuses } from './cancel.ts';
 import { publishChanges } from './changes.ts';
 import { followPlay } from './follow-play.ts';
 import { freeBetGranted } from './free-bet-grant.ts';
@@ -61,6 +62,8 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
     );
   });
   app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
+  // A time-out or self-exclusion forfeits the player's running bonuses as their terms say.
+  app.compliance.whenExcluded((tx, playerId, now) => forfeitRunningBonuses(tx, deps, playerId, now));
   followPlay(app, deps);
   publishChanges(app);
   app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps, app.clock.now()), {
@@ -79,6 +82,7 @@ export default fp(bonusesPlugin, {
     'events',
     'wallet',
     'cashier',
+    'compliance',
     'realtime',
     'notifications',
   ],

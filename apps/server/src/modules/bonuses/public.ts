@@ -1,11 +1,10 @@
 /**
  * What other modules may use of the bonus engine: the only file they import from it. The cashier checks
  * a deposit's bonus code before asking the provider and forfeits a running bonus with a confirmed
- * withdrawal; the games launch hands free spins to the studio; compliance reads the euro equivalents.
+ * withdrawal; the games launch hands free spins to the studio.
  */
 export { contributions as bonusContributions } from './advertised-campaigns.ts';
 export { forfeitRunningBonus } from './cancel.ts';
-export { equivalents } from './currency-equivalents.ts';
 export { depositCampaign } from './deposit-offers.ts';
 export { playerFacts } from './eligibility.ts';
 export { freespinsGrant } from './play-freespins.ts';

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
-import { requirePlayer, requirePlayerNotExcluded } from '../auth/public.ts';
+import { requirePlayerNotExcluded } from '../compliance/public.ts';
 import type { Payment } from './cashier.ts';
 import type { WebhookCheck } from './provider.ts';
 

@@ -2,7 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { licenceRules } from '@chrysos/rules';
 import { and, eq, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import type { DocumentKind } from './upload-document.ts';
 
 /*

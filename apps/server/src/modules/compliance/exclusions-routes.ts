@@ -4,7 +4,7 @@ import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { coolingOffMs } from './exclusion-periods.ts';
 import { liftExclusion } from './lift-exclusion.ts';
 import { listExclusions } from './read-exclusions.ts';

@@ -3,10 +3,12 @@ import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieName } from '../../platform/http-session.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
-import { hashPassword, hashToken, randomToken, sessionCookieName, verifyPassword } from '../auth/public.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const password = 'a long and private passphrase';

@@ -4,12 +4,14 @@ import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
+import { sessionCookieName } from '../../platform/http-session.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
-import { hashPassword, hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { liftExclusion } from './lift-exclusion.ts';
@@ -165,41 +167,53 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
     expect((await api(app, player, 'GET', '/player/exclusions')).json()).toEqual([]);
   });
 
-  it('forfeits a running bonus and keeps the real money', async () => {
-    const player = await newPlayer(app);
-    const started = await api(app, player, 'POST', '/payments/deposits', {
-      currency: 'EUR',
-      amount_cents: 10_000,
-      method: 'card',
-      bonus_code: 'WELCOME',
+  it('forfeits the running bonus of the player who takes it, and keeps their real money', async () => {
+    // Two players with the welcome bonus running; only the first takes a self-exclusion.
+    const excluded = await newPlayer(app);
+    const other = await newPlayer(app);
+    for (const player of [excluded, other]) {
+      const started = await api(app, player, 'POST', '/payments/deposits', {
+        currency: 'EUR',
+        amount_cents: 10_000,
+        method: 'card',
+        bonus_code: 'WELCOME',
+      });
+      await app.inject({
+        method: 'POST',
+        url: started.json().redirect_url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          number: '4242 4242 4242 4242',
+          expiry: '12/39',
+          cvc: '123',
+          name: 'Eleni P',
+          action: 'pay',
+        }).toString(),
+      });
+    }
+    const stageOf = async (player: { id: string }) => {
+      const view = await app.inject({
+        url: `/api/operator/players/${player.id}/bonuses`,
+        headers: { authorization: `Bearer ${operatorToken}` },
+      });
+      return view.json().bonuses[0]?.stage;
+    };
+    await waitUntil(async () => {
+      expect(await stageOf(excluded)).toBe('activated');
+      expect(await stageOf(other)).toBe('activated');
     });
-    await app.inject({
-      method: 'POST',
-      url: started.json().redirect_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Eleni P',
-        action: 'pay',
-      }).toString(),
-    });
-    const bonuses = async () => (await api(app, player, 'GET', '/player/bonuses/')).json();
-    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
-    const taken = await api(app, player, 'POST', '/player/exclusions', {
+    const taken = await api(app, excluded, 'POST', '/player/exclusions', {
       kind: 'self_exclusion',
       period: '6m',
     });
     expect(taken.statusCode).toBe(201);
-    const operatorView = await app.inject({
-      url: `/api/operator/players/${player.id}/bonuses`,
-      headers: { authorization: `Bearer ${operatorToken}` },
-    });
-    expect(operatorView.json().bonuses[0].stage).toBe('forfeited');
-    const balances = await app.wallet.ledger.balances(player.id, 'EUR');
+    expect(await stageOf(excluded)).toBe('forfeited');
+    const balances = await app.wallet.ledger.balances(excluded.id, 'EUR');
     expect(balances.bonus).toBe(0);
     expect(balances.real).toBeGreaterThan(0);
+    // The other player's bonus and bonus money are untouched.
+    expect(await stageOf(other)).toBe('activated');
+    expect((await app.wallet.ledger.balances(other.id, 'EUR')).bonus).toBeGreaterThan(0);
   });
 
   it('leaves a pending withdrawal to be paid', async () => {

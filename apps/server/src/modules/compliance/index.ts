@@ -6,14 +6,26 @@ import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts
 import { limitRoutes } from './limits-routes.ts';
 import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
+import type { ExclusionHook } from './take-exclusion.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    compliance: {
+      /** Runs `hook` in the transaction of every time-out and self-exclusion taken. */
+      whenExcluded(hook: ExclusionHook): void;
+    };
+  }
+}
 
 /**
  * Player safety and compliance (issue 17): limits, time-outs and self-exclusions, identity
  * verification and the audit trail. Each part registers its routes here, one line each.
  */
 async function compliancePlugin(app: FastifyInstance): Promise<void> {
-  const exclusions = { licence: app.config.LICENSE, wallet: app.wallet, events: app.events };
+  const whenExcluded: ExclusionHook[] = [];
+  app.decorate('compliance', { whenExcluded: (hook: ExclusionHook) => void whenExcluded.push(hook) });
+  const exclusions = { licence: app.config.LICENSE, whenExcluded };
   await app.register(apiScope(exclusionRoutes(exclusions)));
   await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
   await app.register(apiScope(verificationRoutes));
@@ -25,5 +37,5 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(compliancePlugin, {
   name: 'compliance',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'wallet', 'cashier', 'content'],
+  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'cashier', 'content'],
 });

@@ -5,7 +5,8 @@ import { licenceRules, limitOptions } from '@chrysos/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashToken, requirePlayer, sessionCookieName } from '../auth/public.ts';
+import { requirePlayer, sessionCookieName } from '../../platform/http-session.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { limitRows, presentLimit } from './read-limits.ts';
 import { cancelPendingLimit, removeLimit, setLimit } from './set-limit.ts';
 

@@ -1,7 +1,7 @@
 import { privacyPolicyApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { acceptPrivacyPolicy, announcedPolicyVersions, privacyPolicyStatus } from './privacy-policy.ts';
 
 /** The signed-in player's acceptance of the privacy policy (@chrysos/contract privacyPolicyApi). */

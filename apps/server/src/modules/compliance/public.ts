@@ -6,4 +6,6 @@ export { announcedPolicyVersions, privacyPolicyStatus } from './privacy-policy.t
 export { exclusionInForce, holdsPlay } from './read-exclusions.ts';
 export { checkDepositLimit, depositAllowance } from './read-limits.ts';
 export { realityCheckMinutes } from './reality-check.ts';
+export { requirePlayerNotExcluded } from './require-player-not-excluded.ts';
+export type { ExclusionHook } from './take-exclusion.ts';
 export { isBlockedCountry, isBotUserAgent } from './visitor.ts';

@@ -1,7 +1,7 @@
 import { realityCheckApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { summarizeSession } from './summarize-session.ts';
 
 /** The reality check's read (decision 24): the signed-in player's own stakes and wins since a moment. */

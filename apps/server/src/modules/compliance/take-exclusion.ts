@@ -2,25 +2,27 @@ import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contrac
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
-import { forfeitRunningBonus } from '../bonuses/public.ts';
-import type { Wallet } from '../wallet/public.ts';
 import { recordAudit } from './audit-log.ts';
 import { coolingOffMs, endOf, periodsOffered } from './exclusion-periods.ts';
 import { presentExclusion } from './read-exclusions.ts';
 
+/**
+ * What another module does in the transaction that takes a time-out or self-exclusion (the bonus
+ * engine forfeits the player's running bonuses), registered with `app.compliance.whenExcluded`.
+ */
+export type ExclusionHook = (tx: Db, playerId: string, now: Date) => Promise<void>;
+
 export interface ExclusionDeps {
   /** The licence (app.config.LICENSE): which periods are offered, how long the cooling-off lasts. */
   licence: string;
-  wallet: Wallet;
-  events: Pick<EventBus, 'publish'>;
+  whenExcluded: readonly ExclusionHook[];
 }
 
 /**
  * A time-out or self-exclusion, in force at once and on every instance (issue 17), all in one
  * transaction: every sign-in session of the player is revoked (sessions are read from the database on
  * each request), every game session ends now (the wallet answers RS_ERROR_TOKEN_EXPIRED to the next
- * bet), and a running bonus in each currency is forfeited as its terms say. Promotional pushes stop
+ * bet), and the hooks of other modules run (a running bonus is forfeited as its terms say). Promotional pushes stop
  * because they are filtered by the row written here; pending withdrawals are left to be paid.
  */
 export async function takeExclusion(
@@ -62,13 +64,7 @@ export async function takeExclusion(
       .update(schema.gameSessions)
       .set({ expiresAt: now })
       .where(and(eq(schema.gameSessions.playerId, playerId), gt(schema.gameSessions.expiresAt, now)));
-    const accounts = await tx
-      .select({ currency: schema.playerCurrencies.currency })
-      .from(schema.playerCurrencies)
-      .where(eq(schema.playerCurrencies.playerId, playerId));
-    for (const { currency } of accounts) {
-      await forfeitRunningBonus(tx, deps, playerId, currency, true, now);
-    }
+    for (const hook of deps.whenExcluded) await hook(tx, playerId, now);
     await recordAudit(tx, {
       at: now,
       actor: choice.source === 'player' ? `player:${playerId}` : 'operator',

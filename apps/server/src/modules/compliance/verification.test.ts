@@ -6,12 +6,13 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { sessionCookieName } from '../../platform/http-session.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
 import { waitUntil } from '../../testing/wait.ts';
-import { hashToken, randomToken, sessionCookieName } from '../auth/public.ts';
 import { parseConfig } from '../config.ts';
 
 const operatorToken = 'operator-token-for-tests-0123456789abcdef';

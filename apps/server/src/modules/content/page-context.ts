@@ -1,8 +1,9 @@
 import { isVisible } from '@chrysos/rules';
 import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '../../platform/http-session.ts';
 import { publicOriginOf } from '../../platform/public-origin.ts';
-import { sessionCookieName, sessionLimitThatEnded } from '../auth/public.ts';
+import { sessionLimitThatEnded } from '../auth/public.ts';
 import {
   announcedPolicyVersions,
   isBlockedCountry,

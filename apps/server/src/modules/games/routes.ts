@@ -3,7 +3,7 @@ import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { freespinsGrant } from '../bonuses/public.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { openCycle } from './open-cycle.ts';
 import { tierAccountKind, tierTerms } from './tiers.ts';

@@ -1,8 +1,8 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
-import { equivalents } from '../bonuses/public.ts';
 import { exclusionInForce } from '../compliance/public.ts';
+import { equivalents } from '../info/public.ts';
 import { ensureDraw, lockDraw } from './draws.ts';
 import { maxTicketsPerWeek, ticketEuroCents } from './prizes.ts';
 import { nextWeek, weekOf } from './week.ts';

@@ -8,7 +8,7 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { waitUntil } from '../../testing/wait.ts';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { drawWinners, seedHash } from './draw-winners.ts';
 import { issueTickets } from './issue-tickets.ts';

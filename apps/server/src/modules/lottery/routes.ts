@@ -2,7 +2,7 @@ import { lotteryApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { maxTicketsPerWeek, prizes, ticketEuroCents } from './prizes.ts';
 import { lotteryOverview, playerLottery, publicDraw } from './read.ts';
 

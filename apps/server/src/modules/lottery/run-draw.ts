@@ -4,10 +4,10 @@ import type { EventBus } from '../../platform/events.ts';
 import {
   bonusContributions,
   ensurePrizeCampaigns,
-  equivalents,
   grantPrizeCampaign,
   type PrizeCampaignSeed,
 } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { drawWinners, ownerPseudonym } from './draw-winners.ts';
 import { ensureDraw } from './draws.ts';

@@ -2,7 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perBatch } from '../../platform/events.ts';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import { bookEntries, type PlayPoints } from './entries.ts';
 import { type SettleDeps, settleStandings, standingOf } from './settle.ts';
 

@@ -1,7 +1,7 @@
 import type { CompPoints, LoyaltyLevel } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import { activeCurrency } from '../wallet/public.ts';
 import { levelWindowStart } from './entries.ts';
 import { type Level, levelOf, micro, minimumExchange, nextLevel, shownPoints } from './levels.ts';

@@ -55,10 +55,19 @@ export class Mailer {
     return this.#transport !== null;
   }
 
-  /** Stores the email and, with SMTP, its delivery job in one transaction: callers answer at once. */
-  async send(to: string, template: TemplateName, language: Language, link: string): Promise<void> {
+  /**
+   * Stores the email and, with SMTP, its delivery job in one transaction (`db`'s, when the caller is
+   * in one, as an event handler is): callers answer at once.
+   */
+  async send(
+    to: string,
+    template: TemplateName,
+    language: Language,
+    link: string,
+    db: Db = this.db,
+  ): Promise<void> {
     const rendered = renderEmail(template, language, link);
-    await this.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [email] = await tx
         .insert(emails)
         .values({ to, template, language, ...rendered })

@@ -1,7 +1,7 @@
 import { notificationsApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import type { PushEndpointPolicy } from './push-endpoints.ts';
 import { addReadRecords, readRecords } from './read-records.ts';
 import { removePushSubscription, storePushSubscription } from './subscriptions.ts';

@@ -4,7 +4,6 @@ import { email as emailRule, required, requires } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
-import { sendAccountEmail } from '../auth/public.ts';
 import { openChosenAccount } from '../wallet/public.ts';
 
 type Row = typeof schema.players.$inferSelect;
@@ -102,16 +101,15 @@ export async function completeRegistration(
       await tx.update(schema.players).set(updates).where(eq(schema.players.id, row.id));
       // The chosen currency is the player's first account, not just a field of the profile.
       if (chosenCurrency) await openChosenAccount(tx, row.id, chosenCurrency, row.currency);
+      if (updates.email) {
+        const chosen = { playerId: row.id, email: updates.email, language: row.language };
+        await app.events.publish(tx, 'player.email_chosen', chosen);
+      }
     });
   } catch (error) {
     // Another account took the address between the check and the update.
     if (isUniqueViolation(error)) throw new AppError('auth.email_taken', { field: 'email', cause: error });
     throw error;
-  }
-  // A newly chosen address is confirmed like one given at sign-up.
-  if (updates.email) {
-    const recipient = { id: row.id, email: updates.email, language: row.language };
-    app.afterResponse('confirmation email', () => sendAccountEmail(app, recipient, 'confirmation'));
   }
 }
 

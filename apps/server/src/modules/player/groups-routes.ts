@@ -4,7 +4,7 @@ import { type Db, schema } from '@chrysos/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { changeGroups, replaceGroups } from './groups.ts';
 import { playerGroups } from './present-player.ts';
 import { selfAssignableGroups } from './routes.ts';

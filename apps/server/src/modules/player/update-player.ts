@@ -4,7 +4,8 @@ import { adult, confirmed, minimumAgeFor, notArabic, phone, type RuleResult, req
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
-import { hashPassword, hashToken, isCommonPassword, verifyPassword } from '../auth/public.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { completeRegistration } from './complete-registration.ts';
 
 type Row = typeof schema.players.$inferSelect;

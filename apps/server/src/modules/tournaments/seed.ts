@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { isNull, sql } from 'drizzle-orm';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 
 type TournamentRow = typeof schema.tournaments.$inferInsert;
 

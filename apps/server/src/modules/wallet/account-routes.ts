@@ -2,7 +2,7 @@ import { walletApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requirePlayer } from '../auth/public.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { listAccounts, switchAccount } from './accounts.ts';
 import { transactionHistory } from './history.ts';
 

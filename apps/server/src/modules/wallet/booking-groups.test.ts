@@ -1,7 +1,7 @@
 import { type Database, type Db, schema, seed } from '@chrysos/db';
 import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../auth/public.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { BookingGroups, type SessionCall } from './booking-groups.ts';
 import { openGameSession } from './game-sessions.ts';
 import { auditLedger } from './invariants.ts';

@@ -1,6 +1,6 @@
 import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
-import { hashToken, randomToken } from '../auth/public.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 
 /** A real-money game session lasts as long as a long evening of play; wins still land after it. */
 export const gameSessionLifetimeMs = 12 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { type WalletAnswer, walletProtocolApi } from '@chrysos/wallet-protocol/e
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { hashToken } from '../auth/public.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { BookingGroups } from './booking-groups.ts';
 import { ledgerStream } from './events.ts';
 import { findGameSession } from './game-sessions.ts';

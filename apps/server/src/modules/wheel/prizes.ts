@@ -1,7 +1,8 @@
 import type { Db } from '@chrysos/db';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { bonusContributions, equivalents, type PrizeCampaignSeed } from '../bonuses/public.ts';
+import { bonusContributions, type PrizeCampaignSeed } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 
 /**
  * What each sector of the wheel pays, in the order content/{en,el}/wheelOfFortune lists the sectors

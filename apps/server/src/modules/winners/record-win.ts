@@ -1,7 +1,7 @@
 import type { JackpotTierId } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import { equivalents } from '../bonuses/public.ts';
+import { equivalents } from '../info/public.ts';
 import { maskName } from './mask.ts';
 
 export interface BookedWin {

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventHandler } from '../../platform/events.ts';
+import { sendAccountEmail } from './account-emails.ts';
+
+/**
+ * An address chosen after sign-up (completing a social sign-in's registration) is confirmed as one
+ * given at sign-up is: the player module owns that form and says so in `player.email_chosen`. In the
+ * handler's transaction, so the email is stored once however often the event is handled.
+ */
+export function confirmChosenEmail(app: FastifyInstance): EventHandler<'player.email_chosen'> {
+  return async ({ payload }, context) => {
+    const recipient = { id: payload.playerId, email: payload.email, language: payload.language };
+    await sendAccountEmail(app, recipient, 'confirmation', context.db);
+  };
+}
