@@ -36,6 +36,24 @@ describe('import boundaries', () => {
       "import { balance } from '../wallet/public.ts';\n",
     );
     write('apps/server/src/modules/wallet/wallet.test.ts', "import { grant } from '../loyalty/public.ts';\n");
+    // Services: the wallet decorates the app; cashier lists it, lottery does not (in code or in tests).
+    write(
+      'apps/server/src/modules/wallet/index.ts',
+      "app.decorate('wallet', new Wallet());\nexport default fp(wallet, { name: 'wallet', dependencies: ['database'] });\n",
+    );
+    write(
+      'apps/server/src/modules/cashier/index.ts',
+      "app.wallet.book();\nexport default fp(cashier, { name: 'cashier', dependencies: ['database', 'wallet'] });\n",
+    );
+    write(
+      'apps/server/src/modules/lottery/index.ts',
+      "export default fp(lottery, { name: 'lottery', dependencies: [] });\n",
+    );
+    write(
+      'apps/server/src/modules/lottery/draw.ts',
+      'export const draw = (request) => request.server.wallet.book();\n',
+    );
+    write('apps/server/src/modules/lottery/draw.test.ts', 'await app.wallet.book();\n');
     write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
     write(
       'apps/server/src/modules/games/launch-game.ts',
@@ -84,6 +102,7 @@ describe('import boundaries', () => {
               `apps/server/src/modules/${module}/public.ts: modules depend on each other in one direction (a cycle: bonuses, lottery, loyalty)`,
           ),
           'apps/server/src/platform/web.ts: platform/ imports no module',
+          "apps/server/src/modules/lottery/draw.ts: a module uses another plugin's service only as a dependency of its plugin ('wallet')",
           "apps/server/src/modules/games/launch-game.ts: the server reaches the studio's sessions and tables only through its launch call",
           'apps/web/app/routes/page.tsx: apps/web imports no server code',
           'apps/web/app/features/cashier/limits.ts: browser code imports the contract only as types (values from @chrysos/contract/client)',

@@ -6,6 +6,9 @@ import path from 'node:path';
  * - a server module imports another module only through that module's `public.ts`;
  * - modules depend on each other in one direction: no chain of imports (types included, tests aside)
  *   leads from a module back to itself, so each can be read and tested before those that use it (decision 33);
+ * - a module uses a service another plugin decorates the app with (`app.wallet`, `app.clock` …) only
+ *   when its own plugin lists that plugin among its dependencies, so the registration order is checked
+ *   at start-up and the module's needs can be read in one place;
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
  * - `apps/games` (the studio) imports no server code and none of the platform's tables;
@@ -127,6 +130,7 @@ export function checkBoundaries(root: string): Violation[] {
       }
     }
   }
+  violations.push(...undeclaredServices(root, modules));
   for (const cycle of cyclesOf(moduleImports)) {
     const rule = `modules depend on each other in one direction (a cycle: ${cycle.join(', ')})`;
     for (const from of cycle) {
@@ -169,4 +173,55 @@ function cyclesOf(edges: Map<string, Map<string, unknown>>): string[][] {
   };
   for (const module of edges.keys()) if (!index.has(module)) visit(module);
   return cycles;
+}
+
+const testFile = /\.test\.tsx?$/;
+/** `app.x`, `request.server.x`, `fastify.x`: a use of the service `x` decorated on the app. */
+const serviceUse = /\b(?:app|server|instance|fastify)\.(\w+)\b/g;
+/** A plugin's name and dependencies, as fastify-plugin is given them. */
+const pluginName = /\bname:\s*'([\w-]+)'/g;
+const pluginDependencies = /\bdependencies:\s*\[([^\]]*)\]/;
+
+/**
+ * Every use of a service by a module whose plugin does not list the plugin that decorates the app with
+ * it (read from `app.decorate('x', …)` in the server's files and the name of that file's plugin).
+ */
+function undeclaredServices(root: string, modules: string): Violation[] {
+  const server = path.dirname(modules);
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles(server)) {
+    if (testFile.test(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const decorated = [...text.matchAll(/\.decorate\('(\w+)'/g)].map((match) => match[1] ?? '');
+    const plugin = [...text.matchAll(pluginName)].at(-1)?.[1];
+    if (plugin) for (const service of decorated) owners.set(service, plugin);
+  }
+
+  const violations: Violation[] = [];
+  for (const module of readdirSync(modules)) {
+    const folder = path.join(modules, module);
+    if (!statSync(folder).isDirectory()) continue;
+    const index = path.join(folder, 'index.ts');
+    const plugin = statSync(index, { throwIfNoEntry: false }) ? readFileSync(index, 'utf8') : '';
+    const name = [...plugin.matchAll(pluginName)].at(-1)?.[1];
+    const listed = new Set(
+      [...(pluginDependencies.exec(plugin)?.[1] ?? '').matchAll(/'([\w-]+)'/g)].map((match) => match[1]),
+    );
+    for (const file of sourceFiles(folder)) {
+      if (testFile.test(file)) continue;
+      const used = new Set(
+        [...readFileSync(file, 'utf8').matchAll(serviceUse)].map((match) => match[1] ?? ''),
+      );
+      for (const service of used) {
+        const owner = owners.get(service);
+        if (!owner || owner === name || listed.has(owner)) continue;
+        violations.push({
+          file: path.relative(root, file),
+          imports: `app.${service}`,
+          rule: `a module uses another plugin's service only as a dependency of its plugin ('${owner}')`,
+        });
+      }
+    }
+  }
+  return violations;
 }

@@ -30,16 +30,16 @@ export interface ModuleOptions {
  */
 export async function registerModules(app: FastifyInstance, options: ModuleOptions = {}): Promise<void> {
   await app.register(info);
-  await app.register(content, options.content ?? {});
   await app.register(mail);
+  await app.register(wallet);
+  await app.register(games, options.games ?? {});
+  await app.register(content, options.content ?? {});
+  await app.register(realtime);
   await app.register(auth);
   await app.register(player);
   await app.register(support);
-  await app.register(wallet);
   await app.register(cashier);
   await app.register(compliance);
-  await app.register(realtime);
-  await app.register(games, options.games ?? {});
   await app.register(notifications);
   await app.register(bonuses);
   await app.register(winners);

@@ -41,5 +41,16 @@ async function auth(app: FastifyInstance): Promise<void> {
 
 export default fp(auth, {
   name: 'auth',
-  dependencies: ['config', 'database', 'events', 'shared-state', 'rate-limit', 'mail', 'api-conventions'],
+  dependencies: [
+    'config',
+    'database',
+    'events',
+    'shared-state',
+    'rate-limit',
+    'mail',
+    'api-conventions',
+    'info',
+    'clock',
+    'after-response',
+  ],
 });

@@ -19,6 +19,8 @@ import { createSession, revokeSession } from './sessions.ts';
 const invalidCredentials = () => new AppError('auth.invalid_credentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The affiliate service is told of each new player once the sign-up has answered.
+  const referral = { db: app.database.db, referralUrl: app.config.REFERRAL_URL, log: app.log };
   const { db } = app.database;
   const findByEmail = async (email: string) =>
     (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
@@ -110,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Devise confirmable: signed in at once, with a welcome email asking to confirm the address.
       app.afterResponse('confirmation email', () => sendAccountEmail(app, created, 'confirmation'));
-      app.afterResponse('referral processing', () => processReferral(app, created, referralParams));
+      app.afterResponse('referral processing', () => processReferral(referral, created, referralParams));
       return reply
         .startSession(token)
         .code(201)

@@ -58,6 +58,8 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
  * own (an unknown provider) is answered by the app's error handler, in JSON as in the API.
  */
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
+  // The affiliate service is told of each new player once the sign-up has answered.
+  const referral = { db: app.database.db, referralUrl: app.config.REFERRAL_URL, log: app.log };
   const { db } = app.database;
   const clients = new SocialClients(app.config.SOCIAL_PROVIDERS);
   const pending = new PendingSignIns(app.sharedState);
@@ -170,7 +172,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           // Affiliates hear of a referred sign-up the same way whichever door the player came through.
           const player = { id: signedIn.playerId, email: claims.email };
           app.afterResponse('referral processing', () =>
-            processReferral(app, player, started.referralParams),
+            processReferral(referral, player, started.referralParams),
           );
         }
         return reply.startSession(token).redirect(signedIn.language === 'el' ? '/el' : '/', 302);

@@ -85,5 +85,6 @@ export default fp(bonusesPlugin, {
     'compliance',
     'realtime',
     'notifications',
+    'clock',
   ],
 });

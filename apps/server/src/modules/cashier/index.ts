@@ -103,5 +103,5 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(cashierPlugin, {
   name: 'cashier',
-  dependencies: ['database', 'jobs', 'events', 'wallet', 'info', 'api-conventions'],
+  dependencies: ['database', 'jobs', 'events', 'wallet', 'info', 'api-conventions', 'config', 'clock'],
 });

@@ -37,5 +37,5 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(compliancePlugin, {
   name: 'compliance',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'cashier', 'content'],
+  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'cashier', 'content', 'clock'],
 });

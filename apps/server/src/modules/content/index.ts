@@ -33,4 +33,7 @@ async function contentPlugin(app: FastifyInstance, options: ContentOptions): Pro
   await app.register(seoRoutes);
 }
 
-export default fp(contentPlugin, { name: 'content', dependencies: ['database', 'api-conventions'] });
+export default fp(contentPlugin, {
+  name: 'content',
+  dependencies: ['database', 'api-conventions', 'config', 'clock', 'games'],
+});

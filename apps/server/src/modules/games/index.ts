@@ -53,5 +53,5 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
 
 export default fp(gamesCatalogue, {
   name: 'games',
-  dependencies: ['database', 'jobs', 'info', 'wallet', 'api-conventions'],
+  dependencies: ['database', 'jobs', 'info', 'wallet', 'api-conventions', 'config', 'clock'],
 });

@@ -15,4 +15,7 @@ async function referenceDataPlugin(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(infoRoutes));
 }
 
-export default fp(referenceDataPlugin, { name: 'info', dependencies: ['database', 'api-conventions'] });
+export default fp(referenceDataPlugin, {
+  name: 'info',
+  dependencies: ['database', 'api-conventions', 'config'],
+});

@@ -49,5 +49,6 @@ export default fp(jackpotPlugin, {
     'clock',
     'notifications',
     'winners',
+    'info',
   ],
 });

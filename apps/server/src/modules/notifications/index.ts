@@ -35,5 +35,5 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'content', 'cashier'],
+  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'content', 'cashier', 'clock'],
 });

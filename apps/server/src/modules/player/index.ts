@@ -16,5 +16,5 @@ async function player(app: FastifyInstance): Promise<void> {
 
 export default fp(player, {
   name: 'player',
-  dependencies: ['database', 'events', 'api-conventions', 'clock'],
+  dependencies: ['database', 'events', 'api-conventions', 'clock', 'config', 'info', 'realtime'],
 });

@@ -88,5 +88,5 @@ async function realtime(app: FastifyInstance): Promise<void> {
 
 export default fp(realtime, {
   name: 'realtime',
-  dependencies: ['config', 'database', 'jobs', 'events', 'wallet', 'content'],
+  dependencies: ['config', 'database', 'jobs', 'events', 'wallet', 'content', 'clock'],
 });

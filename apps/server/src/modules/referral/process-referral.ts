@@ -1,6 +1,14 @@
-import { schema } from '@chrysos/db';
+import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What referral processing needs of the app that calls it (auth, at sign-up). */
+export interface ReferralDeps {
+  db: Db;
+  /** The affiliate service (REFERRAL_URL), if there is one. */
+  referralUrl: string | undefined;
+  log: FastifyBaseLogger;
+}
 
 /** The affiliate tag among the referral params, most specific first. */
 const tagPriority = ['stag', 'btag', 'ctag', 'qtag', 'refer', 'ref_code', 'link_id'] as const;
@@ -17,14 +25,14 @@ export function affiliateTag(params: Record<string, string>): string | null {
  * Runs after the sign-up answered, so a slow affiliate service never slows registration.
  */
 export async function processReferral(
-  app: FastifyInstance,
+  deps: ReferralDeps,
   player: { id: string; email: string },
   params: Record<string, string>,
 ): Promise<void> {
   const original = affiliateTag(params);
   if (!original) return;
   let kept = original;
-  const url = app.config.REFERRAL_URL;
+  const url = deps.referralUrl;
   if (url) {
     try {
       const response = await fetch(url, {
@@ -39,14 +47,11 @@ export async function processReferral(
         kept = answer.target;
       }
     } catch (error) {
-      app.log.warn(
+      deps.log.warn(
         { playerId: player.id, err: error instanceof Error ? error.message : String(error) },
         'referral processing failed; the original tag is kept',
       );
     }
   }
-  await app.database.db
-    .update(schema.players)
-    .set({ referralTag: kept })
-    .where(eq(schema.players.id, player.id));
+  await deps.db.update(schema.players).set({ referralTag: kept }).where(eq(schema.players.id, player.id));
 }

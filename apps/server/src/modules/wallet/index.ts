@@ -24,5 +24,5 @@ async function walletPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(walletPlugin, {
   name: 'wallet',
-  dependencies: ['database', 'events', 'info', 'api-conventions', 'clock'],
+  dependencies: ['database', 'events', 'info', 'api-conventions', 'clock', 'config'],
 });
