@@ -7,7 +7,7 @@ import { signBody } from '@chrysos/wallet-protocol';
 import { Centrifuge, type PublicationContext, type SubscribedContext } from 'centrifuge';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
@@ -380,6 +380,10 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
   it('recovers after the server was killed and another instance took its place on the same database', {
     timeout: 90_000,
   }, async () => {
+    // Failed once in a loaded full run by the test's own time-out (it takes 2–13 s), which does not say
+    // where it stood: the steps it reached are printed when it fails ("closed" once cleanup ended).
+    const steps = ['start the first instance'];
+    onTestFailed(() => console.error(`the recovery test reached: ${steps.join(' → ')}`));
     // A database of its own: no other instance's handlers publish what this test waits for.
     const own = await openTestDatabase(kind);
     const pool = kind === 'postgres' ? await createDatabase({ url: own.url, poolSize: 4 }) : own;
@@ -387,19 +391,23 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     const sockets = new Set<Socket>();
     first.server.on('upgrade', (_request, socket) => sockets.add(socket as Socket));
     const { player, bet } = await seat(first, 100_000);
+    steps.push('connect the client');
     const { cent } = await settingsOf(first, player);
     const { client, subscribe } = connect(first.wsUrl, cent.token);
     const balance = subscribe(`balance#${cent.user}`);
     await waitUntil(() => expect(balance.subscribed).toHaveLength(1), waitLong);
+    steps.push('the push of the first bet');
     await bet('before-crash', 100);
     await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_900]), waitLong);
 
     // kill -9: the sockets die without a close frame, nothing is said to the client.
+    steps.push('kill the first instance');
     for (const socket of sockets) socket.destroy();
     const port = first.port;
     await first.close();
     await waitUntil(() => expect(client.state).toBe('connecting'), waitLong);
 
+    steps.push('start the second instance');
     const second = await buildApp({
       config: parseConfig(baseEnv),
       database: pool,
@@ -410,6 +418,7 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     await second.ready();
     try {
       // Booked for the first player while no instance serves WebSockets.
+      steps.push('bets while no instance serves WebSockets');
       const session = await newGameSession(asFactoryApp(second), player);
       for (const id of ['down-1', 'down-2']) {
         const body = JSON.stringify({
@@ -434,17 +443,21 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
         });
         expect(answer.json().status).toBe('RS_OK');
       }
+      steps.push('the second instance stores the pushes');
       await publicationsStored(second, player, 'balance', 3);
+      steps.push('the client recovers from the second instance');
       await second.listen({ host: '127.0.0.1', port });
       await waitUntil(() => expect(balance.subscribed.length).toBeGreaterThanOrEqual(2), waitLong);
       expect(balance.subscribed.at(-1)).toMatchObject({ wasRecovering: true, recovered: true });
       await waitUntil(() => expect(balance.data().map(eurOf)).toEqual([99_900, 99_800, 99_700]), waitLong);
       expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3]);
     } finally {
+      steps.push('close the second instance and the databases');
       for (const client of clients.splice(0)) client.disconnect();
       await second.close();
       if (pool !== own) await pool.close();
       await own.close();
+      steps.push('closed');
     }
   });
 });
