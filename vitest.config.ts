@@ -46,15 +46,17 @@ export default defineConfig({
   test: {
     // Each project adds its own excludes to these.
     exclude: ['**/node_modules/**', '**/build/**'],
-    // Integration tests open PGlite and PostgreSQL databases; give them room on a 2-core machine.
-    testTimeout: 30_000,
+    // Ceilings, not budgets: a test goes on the moment what it waits for holds. Integration tests open
+    // PGlite and PostgreSQL databases beside the browser lane on two cores; CI's slower runs (35 minutes)
+    // took several times a quiet machine's time for a file.
+    testTimeout: 120_000,
     // A worker keeps its modules from one test file to the next: evaluating the server's module graph
     // again for each file was a third of the integration project's CPU time (80 s instead of 129 s
     // for the auth, cashier, wheel and lottery files). Tests keep their state in their own app and
     // database; a file that mocks a module the app imports evaluates the app's modules again
     // (auth/sign-up-taken.test.ts).
     isolate: false,
-    hookTimeout: 60_000,
+    hookTimeout: 240_000,
     projects: [
       {
         test: {

@@ -210,7 +210,7 @@ try {
   if (redisUrl) {
     const redis = new Redis(redisUrl, { keyPrefix: prefix });
     const inRedis = new RedisBoard(redis);
-    const rebuilt = await time(() => inRedis.rebuild(db, tournament));
+    const rebuilt = await time(() => inRedis.rebuild(db, tournament, async () => null));
     console.log(`Redis board rebuilt from PostgreSQL in ${rebuilt.toFixed(0)} ms`);
     figures('baseline: Redis PING', await repeat(() => redis.ping()));
     figures('top 100, Redis', await repeat(() => inRedis.top(db, tournament, 100)));

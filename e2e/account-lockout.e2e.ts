@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo } from './harness/mailbox.ts';
 import { accountButton, createPlayer, uniqueAddress, visitorAddress } from './harness/players.ts';
@@ -59,7 +59,7 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
   }
 
   it('refuses ten wrong passwords, solving the captcha the server asks for after five', async () => {
-    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_in`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(address);
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -73,7 +73,7 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
         .fill([{ captcha: false }, { captcha: true }])
         .flat(),
     );
-  }, 120_000);
+  });
 
   it('tells the player who knows the password that the account is locked', async () => {
     await submit(passphrase, 401);
@@ -82,7 +82,7 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
       `${text.prefix}/users/unlock/new`,
     );
     expect(await page.locator('.header__account').count()).toBe(0);
-  }, 60_000);
+  });
 
   it('sends the unlock email; its link unlocks the account and the player signs in', async () => {
     const mail = await product.mail(address, text.mail.unlock);
@@ -97,5 +97,5 @@ describe.each(locales)('an account locked by wrong passwords (%s)', (locale) => 
     await submit(passphrase, 200);
     await accountButton(page, text).waitFor();
     expect(await page.locator('.header__account').textContent()).toBe(address);
-  }, 60_000);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { createPlayer, signInOnPage, signOutFromHeader, uniqueAddress } from './harness/players.ts';
 import { sharedProduct } from './harness/products.ts';
@@ -48,7 +48,7 @@ describe('account security in the browser', () => {
   });
 
   it('shows markup typed into the profile as text and never runs it', async () => {
-    await page.goto(`${baseUrl}/profile/general`);
+    await visit(page, `${baseUrl}/profile/general`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel('First name', { exact: true }).fill(hostile.first_name);
     await page.getByLabel('Last name', { exact: true }).fill(hostile.last_name);

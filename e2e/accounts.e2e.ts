@@ -35,7 +35,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
   const confirmBar = () => page.getByRole('complementary', { name: text.confirmBar });
 
   it('sees the field messages, then registers, is signed in and completes the registration', async () => {
-    await page.goto(`${product.url}${text.prefix}/users/sign_up`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_up`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: text.create }).click();
     expect(await problemOf(page, 'auth', 'email').textContent()).toBe(text.required);
@@ -94,7 +94,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     expect(await page.locator('.header__account').textContent()).toBe(address);
 
     // Still confirmed after a fresh load of another page.
-    await page.goto(`${product.url}${text.prefix}/faq`);
+    await visit(page, `${product.url}${text.prefix}/faq`);
     await page.waitForLoadState('networkidle');
     expect(await confirmBar().count()).toBe(0);
   });
@@ -104,7 +104,7 @@ describe.each(locales)('a new player in the browser (%s)', (locale) => {
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
     expect(await page.locator('.header__account').count()).toBe(0);
 
-    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_in`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(address);
     await page.getByLabel(text.password, { exact: true }).fill(passphrase);

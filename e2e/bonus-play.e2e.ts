@@ -146,13 +146,13 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
       // The welcome package with a €100 deposit: its bonus allows €5 a round.
       await visit(page, path('/profile/wallet/deposit?bonus=welcome-package'));
       const offer = page.getByRole('checkbox', { name: word.welcomeOffer });
-      await expect.poll(() => offer.isChecked(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => offer.isChecked()).toBe(true);
       await page.getByLabel(text.wallet.amount('EUR')).fill('100');
       await page.getByRole('button', { name: text.wallet.depositAmount(money(100)), exact: true }).click();
       await payOnSandbox(page, text, 'success', money(100));
       await backFromPayment(page, product.url, text);
       await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(100)));
-      await expectText(headerBalance(page, text), money(200), 20_000);
+      await expectText(headerBalance(page, text), money(200));
 
       await page.goto(path('/game/golden-drachma?mode=real'));
       const frame = gameFrame(page);
@@ -163,10 +163,7 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
       // The stake selector offers €5 and then €10: €10 is over the bonus's maximum bet.
       await stake.selectOption('1000');
       await spin.click();
-      await frame
-        .getByRole('alert')
-        .getByText(word.limitReached, { exact: true })
-        .waitFor({ timeout: 20_000 });
+      await frame.getByRole('alert').getByText(word.limitReached, { exact: true }).waitFor();
       expect(await euros(context)).toEqual({ total: 200_00, bonus: 100_00 });
       expect(await gameEntries(context)).toEqual([]);
       await expectText(headerBalance(page, text), money(200));
@@ -174,13 +171,11 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
       await stake.selectOption('500');
       await spin.click();
       await expect
-        .poll(
-          async () =>
-            (await gameEntries(context)).some(
-              (entry) =>
-                entry.kind === 'bet' && entry.game_code === 'golden-drachma' && entry.amount_cents === -500,
-            ),
-          { timeout: 20_000 },
+        .poll(async () =>
+          (await gameEntries(context)).some(
+            (entry) =>
+              entry.kind === 'bet' && entry.game_code === 'golden-drachma' && entry.amount_cents === -500,
+          ),
         )
         .toBe(true);
     });
@@ -193,29 +188,23 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
       ({ context, page } = await signedIn('free-spins', locale));
     });
     afterAll(() => context?.close());
-
-    // Ten rounds and two page loads: about half a minute alone, longer beside the other specs.
-    it('plays the ten free spins of DRACHMA10 in Golden Drachma; their winnings become bonus money wagered 30×', {
-      timeout: 180_000,
-    }, async () => {
+    it('plays the ten free spins of DRACHMA10 in Golden Drachma; their winnings become bonus money wagered 30×', async () => {
       await visit(page, path('/profile/bonuses'));
       await page.getByLabel(word.coupon).fill('DRACHMA10');
       await page.getByRole('button', { name: word.redeem, exact: true }).click();
       const card = page.locator('[data-freespin]').filter({ hasText: word.drachmaSpins });
       await card.getByRole('button', { name: word.play, exact: true }).click();
 
-      await page.waitForURL((url) => url.pathname.startsWith(`${text.prefix}/game/golden-drachma`), {
-        timeout: 20_000,
-      });
+      await page.waitForURL((url) => url.pathname.startsWith(`${text.prefix}/game/golden-drachma`), {});
       const frame = gameFrame(page);
       const spin = frame.getByRole('button', { name: word.spin, exact: true });
       for (let number = 1; number <= 10; number++) {
-        await frame.getByText(word.freeSpinOf(number), { exact: true }).waitFor({ timeout: 30_000 });
-        await spin.click({ timeout: 30_000 });
+        await frame.getByText(word.freeSpinOf(number), { exact: true }).waitFor();
+        await spin.click();
       }
       const over = frame.locator('[data-testid="freespins"]');
       await expect
-        .poll(async () => (await over.textContent()) ?? '', { timeout: 60_000 })
+        .poll(async () => (await over.textContent()) ?? '')
         .toMatch(locale === 'en' ? /^Free spins over: / : /^Οι δωρεάν περιστροφές τελείωσαν: /);
 
       const listed = await playerApi(context)(bonusesApi.list, {});

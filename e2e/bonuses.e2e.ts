@@ -124,7 +124,7 @@ describe.each(locales)('bonuses (%s)', (locale) => {
     await page.waitForURL((url) => url.pathname === `${text.prefix}/profile/wallet/deposit`);
     expect(new URL(page.url()).searchParams.get('bonus')).toBe('welcome-package');
     const offer = page.getByRole('checkbox', { name: word.offer });
-    await expect.poll(() => offer.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => offer.isChecked()).toBe(true);
 
     await page.getByLabel(text.wallet.amount('EUR')).fill('100');
     await page.getByRole('button', { name: text.wallet.depositAmount(money(100)), exact: true }).click();
@@ -133,7 +133,7 @@ describe.each(locales)('bonuses (%s)', (locale) => {
     await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(100)));
 
     // The bonus follows the deposit: €100 real and €100 bonus, shown apart in the header.
-    await expectText(headerBalance(page, text), money(200), 20_000);
+    await expectText(headerBalance(page, text), money(200));
     await expectText(page.locator('[data-balance-split]'), word.split(money(100), money(100)));
 
     await page.getByRole('link', { name: word.tab, exact: true }).click();
@@ -193,7 +193,7 @@ describe.each(locales)('bonuses (%s)', (locale) => {
       const frame = game.frameLocator('.game-stage[data-mode="real"] iframe.game-stage__frame');
       await frame.getByRole('button', { name: word.spin, exact: true }).click();
       // Slots count in full: the bar moves without a reload of the bonus tab.
-      await expect.poll(() => wagering.textContent(), { timeout: 20_000 }).not.toBe(before);
+      await expect.poll(() => wagering.textContent()).not.toBe(before);
       expect((await wagering.textContent())?.startsWith(`${money(0)} `)).toBe(false);
     } finally {
       await game.close();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { sharedProduct } from './harness/products.ts';
 import { type RunningProduct, scratchDir, startProduct } from './server.ts';
 
@@ -202,7 +202,7 @@ describe('promotions for some visitors only, and the contact form', () => {
 
   it('shows the field messages of spec §5, then stores a valid message', async () => {
     const page = await browser.newPage();
-    await page.goto(`${product.url}/el/support`);
+    await visit(page, `${product.url}/el/support`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
     await page.locator('#name-problem').waitFor();

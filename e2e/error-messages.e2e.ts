@@ -94,7 +94,7 @@ describe('API refusals on the Greek site', () => {
   it('a wrong password', async () => {
     const { email } = await open(player('wrong'));
     const { page } = await open(visitor());
-    await page.goto(url('/users/sign_in'));
+    await visit(page, url('/users/sign_in'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(email);
     await page.getByLabel(text.password, { exact: true }).fill('not the passphrase');
@@ -121,7 +121,7 @@ describe('API refusals on the Greek site', () => {
       expect(wrong.status).toBe(401);
     }
     const { page } = await open(visitor());
-    await page.goto(url('/users/sign_in'));
+    await visit(page, url('/users/sign_in'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(email);
     await page.getByLabel(text.password, { exact: true }).fill(passphrase);
@@ -138,7 +138,7 @@ describe('API refusals on the Greek site', () => {
 
   describe('signing up', () => {
     async function signUp(page: Page, email: string, password: string) {
-      await page.goto(url('/users/sign_up'));
+      await visit(page, url('/users/sign_up'));
       await page.waitForLoadState('networkidle');
       await page.getByLabel(text.email, { exact: true }).fill(email);
       await page.getByLabel(text.password, { exact: true }).fill(password);
@@ -189,7 +189,7 @@ describe('API refusals on the Greek site', () => {
 
   it('a reset link that is not valid', async () => {
     const { page } = await open(visitor());
-    await page.goto(url('/users/password/edit?reset_password_token=not-a-token-we-sent'));
+    await visit(page, url('/users/password/edit?reset_password_token=not-a-token-we-sent'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.newPassword, { exact: true }).fill('a brand new passphrase');
     await page.getByLabel(text.confirmPassword, { exact: true }).fill('a brand new passphrase');
@@ -210,7 +210,7 @@ describe('API refusals on the Greek site', () => {
 
   it('a wrong current password when changing it', async () => {
     const { page } = await open(player('current'));
-    await page.goto(url('/profile/general/security'));
+    await visit(page, url('/profile/general/security'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Τρέχων κωδικός', { exact: true }).fill('not the passphrase');
     await page.getByLabel(text.newPassword, { exact: true }).fill('a brand new passphrase');
@@ -229,7 +229,7 @@ describe('API refusals on the Greek site', () => {
 
   it('personal details the rules refuse: a name in Arabic letters, a player under age', async () => {
     const { page } = await open(player('profile'));
-    await page.goto(url('/profile/general'));
+    await visit(page, url('/profile/general'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Όνομα', { exact: true }).fill('Eleni');
     const tenYearsOld = `01.01.${new Date().getUTCFullYear() - 10}`;
@@ -271,14 +271,11 @@ describe('API refusals on the Greek site', () => {
         }),
       });
       await expect
-        .poll(
-          async () => {
-            const accounts = await context.request.get(`${product.url}/api/player/accounts`);
-            return ((await accounts.json()) as { available_to_cashout_cents: number }[])[0]
-              ?.available_to_cashout_cents;
-          },
-          { timeout: 15_000 },
-        )
+        .poll(async () => {
+          const accounts = await context.request.get(`${product.url}/api/player/accounts`);
+          return ((await accounts.json()) as { available_to_cashout_cents: number }[])[0]
+            ?.available_to_cashout_cents;
+        })
         .toBe(units * 100);
     }
 
@@ -364,7 +361,7 @@ describe('API refusals on the Greek site', () => {
       expect(sent.status).toBe(200);
     }
     const { page } = await open(visitor(address));
-    await page.goto(url('/users/password/new'));
+    await visit(page, url('/users/password/new'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill('someone@example.gr');
     const answer = refusal(page, '/users/password');
@@ -381,7 +378,7 @@ describe('API refusals on the Greek site', () => {
 
   it('a contact form the server refuses', async () => {
     const { page } = await open(visitor());
-    await page.goto(url('/support'));
+    await visit(page, url('/support'));
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Το όνομά σας', { exact: true }).fill('Eleni');
     await page.getByLabel('Διεύθυνση email', { exact: true }).fill('eleni@example.gr');

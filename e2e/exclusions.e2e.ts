@@ -95,14 +95,14 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     const context = await browser.newContext();
     await signInContext(context, product.url, email, passphrase);
     const page = await context.newPage();
-    await page.goto(`${product.url}${text.prefix}/profile/limits`);
+    await visit(page, `${product.url}${text.prefix}/profile/limits`);
     await page.waitForLoadState('networkidle');
     return { page, email };
   }
 
   /** The sign-in form, filled and sent; the refusal is said as the form's message. */
   async function trySignIn(page: Page, email: string) {
-    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_in`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(email);
     await page.getByLabel(text.password, { exact: true }).fill(passphrase);

@@ -43,9 +43,7 @@ const engines: Engine[] = [
       const settled = frame.getByText(/^(Blackjack! Paid|Win: paid|Push:|Lost)/).first();
       const standReady = async () =>
         (await stand.count()) > 0 && (await stand.isEnabled({ timeout: 1_000 }).catch(() => false));
-      await expect
-        .poll(async () => (await standReady()) || (await settled.isVisible()), { timeout: 15_000 })
-        .toBe(true);
+      await expect.poll(async () => (await standReady()) || (await settled.isVisible())).toBe(true);
       if (await standReady()) await stand.click();
     },
   },
@@ -123,13 +121,11 @@ describe('real-money rounds through the game frame', () => {
               entry.game_code === engine.game && entry.kind === 'bet' && entry.round_win_cents !== null,
           ),
         );
-      await expect.poll(booked, { timeout: 20_000 }).toBe(true);
+      await expect.poll(booked).toBe(true);
       const after = await wallet();
       expect(after.games.length).toBeGreaterThan(before.games.length);
       // The game tells the page; the header shows what the wallet holds.
-      await expect
-        .poll(() => headerBalance(page, text).textContent(), { timeout: 20_000 })
-        .toBe(text.money(after.balance / 100));
+      await expect.poll(() => headerBalance(page, text).textContent()).toBe(text.money(after.balance / 100));
     });
   }
 

@@ -44,7 +44,7 @@ describe('games lobby and game page', () => {
   async function open(path: string, viewport = { width: 1280, height: 900 }) {
     context = await browser.newContext({ viewport });
     page = await context.newPage();
-    await page.goto(`${baseUrl}${path}`);
+    await visit(page, `${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
   }
 
@@ -83,7 +83,7 @@ describe('games lobby and game page', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(120);
 
     const { total } = await firstGames();
-    await page.goto(`${baseUrl}/games/all`);
+    await visit(page, `${baseUrl}/games/all`);
     await page.waitForLoadState('networkidle');
     if (total > 24) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -208,7 +208,7 @@ describe('games lobby and game page', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInContext(context, baseUrl, email, password);
     page = await context.newPage();
-    await page.goto(`${baseUrl}/games/all`);
+    await visit(page, `${baseUrl}/games/all`);
     await page.waitForLoadState('networkidle');
 
     const card = page.locator('.game-grid .game-card').first();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, live, visit } from './browser.ts';
 import { type Copy, copy, type Locale, locales } from './harness/copy.ts';
 import {
   accountButton,
@@ -134,7 +134,7 @@ describe('the header keeps to one row at every width', () => {
         const text: Copy = copy[locale];
         const words = headerCopy[locale];
         await page.setViewportSize({ width: 1280, height: 800 });
-        await page.goto(`${baseUrl}${text.prefix}/faq`);
+        await visit(page, `${baseUrl}${text.prefix}/faq`);
         await page.waitForLoadState('networkidle');
         const banner = page.getByRole('banner');
         const expected =
@@ -149,6 +149,7 @@ describe('the header keeps to one row at every width', () => {
                 accountButton(page, text),
               ];
         expected.push(banner.getByRole('button', { name: words.openMenu }));
+        for (const control of expected) await live(control);
 
         for (const width of widths) {
           const where = `${state}, ${locale}, ${width} px`;
@@ -188,8 +189,9 @@ describe('the way to the account', () => {
     const context = await signedInContext(await newPlayer(locale));
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${baseUrl}${text.prefix}/`);
+    await visit(page, `${baseUrl}${text.prefix}/`);
     await page.waitForLoadState('networkidle');
+    await live(accountButton(page, text));
     await accountButton(page, text).click();
     const menu = page.getByRole('banner').getByRole('navigation', { name: text.account });
     expect(await menu.locator('a, button').allInnerTexts()).toEqual(headerCopy[locale].entries);
@@ -205,10 +207,11 @@ describe('the way to the account', () => {
     const context = await signedInContext(email);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${baseUrl}/faq`);
+    await visit(page, `${baseUrl}/faq`);
     await page.waitForLoadState('networkidle');
     const button = accountButton(page, text);
     const menu = page.getByRole('banner').getByRole('navigation', { name: text.account });
+    await live(button);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('.header__account').textContent()).toBe(email);
 
@@ -258,7 +261,7 @@ describe('the way to the account', () => {
     const email = await newPlayer('el');
     const context: BrowserContext = await signedInContext(email, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/el/faq`);
+    await visit(page, `${baseUrl}/el/faq`);
     await page.waitForLoadState('networkidle');
     const openMenu = async () => {
       await page.getByRole('button', { name: words.openMenu }).click();
@@ -291,7 +294,7 @@ describe('the way to the account', () => {
     await search.waitFor({ state: 'detached' });
 
     // Signing out on a page open to visitors (a profile page would ask the visitor to sign in).
-    await page.goto(`${baseUrl}/el/faq`);
+    await visit(page, `${baseUrl}/el/faq`);
     await page.waitForLoadState('networkidle');
     menu = await openMenu();
     await menu.getByRole('button', { name: text.signOut, exact: true }).click();
@@ -315,7 +318,7 @@ describe('on every layout', () => {
       ['/promos/no-such-campaign', 1],
       ['/game/golden-drachma', 0],
     ] as const) {
-      await page.goto(`${baseUrl}${path}`);
+      await visit(page, `${baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('banner').count(), path).toBe(1);
       expect(await page.getByRole('banner').getByRole('navigation').count(), path).toBe(links);
@@ -327,7 +330,7 @@ describe('on every layout', () => {
 describe('spec §9 sizes and colours', () => {
   it('draws the logo 98×64, and the compact 64×64 mark below 768 px', async () => {
     const page = await browser.newPage({ userAgent: browserAgent, viewport: { width: 1280, height: 800 } });
-    await page.goto(`${baseUrl}/faq`);
+    await visit(page, `${baseUrl}/faq`);
     await page.waitForLoadState('networkidle');
     const logo = page.getByRole('banner').locator('.header__logo img');
     expect(await logo.boundingBox()).toMatchObject({ width: 98, height: 64 });
@@ -341,7 +344,7 @@ describe('spec §9 sizes and colours', () => {
 
   it('shows the loading bar 5 px high in #DDA052 during a slow navigation', async () => {
     const page = await browser.newPage({ userAgent: browserAgent });
-    await page.goto(`${baseUrl}/`);
+    await visit(page, `${baseUrl}/`);
     await page.waitForLoadState('networkidle');
     await page.route('**/*.data*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

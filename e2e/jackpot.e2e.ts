@@ -84,7 +84,7 @@ async function deposit(context: BrowserContext, page: Page, text: Copy, locale: 
   await page.getByRole('button', { name: text.wallet.depositAmount(text.money(euros)), exact: true }).click();
   await payOnSandbox(page, text, 'success', text.money(euros));
   await backFromPayment(page, product.url, text);
-  await expect.poll(() => realCents(context), { timeout: 20_000 }).toBe(euros * 100);
+  await expect.poll(() => realCents(context)).toBe(euros * 100);
 }
 
 const gameFrame = (page: Page): FrameLocator =>
@@ -127,24 +127,20 @@ describe.each(locales)('the progressive jackpot (%s)', (locale) => {
     await jackpotPage.getByRole('heading', { name: word.title, level: 1 }).waitFor();
     const before = await mini();
     const onPage = miniOn(jackpotPage, '[data-jackpot-page]');
-    await expect
-      .poll(() => onPage.getAttribute('data-amount-cents'), { timeout: 20_000 })
-      .toBe(String(before.amount_cents));
+    await expect.poll(() => onPage.getAttribute('data-amount-cents')).toBe(String(before.amount_cents));
     await expectText(onPage.locator('.jackpot-tier__amount'), text.money(before.amount_cents / 100));
 
     await game.goto(path('/game/golden-drachma?mode=real'));
-    await gameFrame(game).getByText(text.money(50)).first().waitFor({ timeout: 30_000 });
+    await gameFrame(game).getByText(text.money(50)).first().waitFor();
     const ticker = game.locator('[data-jackpot-ticker]');
     await ticker.getByText(word.mini).waitFor();
     await spin();
 
     // €10 staked: 1 % is 10 cents, 5 of them to the Mini, pushed to both open pages.
     const risen = before.amount_cents + 5;
-    await expectText(onPage.locator('.jackpot-tier__amount'), text.money(risen / 100), 20_000);
+    await expectText(onPage.locator('.jackpot-tier__amount'), text.money(risen / 100));
     await expect
-      .poll(() => miniOn(game, '[data-jackpot-ticker]').getAttribute('data-amount-cents'), {
-        timeout: 20_000,
-      })
+      .poll(() => miniOn(game, '[data-jackpot-ticker]').getAttribute('data-amount-cents'), {})
       .toBe(String(risen));
   });
 
@@ -152,7 +148,7 @@ describe.each(locales)('the progressive jackpot (%s)', (locale) => {
     const lobby = await context.newPage();
     await lobby.goto(path('/games/all'));
     const strip = lobby.locator('[data-winners-strip]');
-    await strip.getByRole('heading', { name: word.winners }).waitFor({ timeout: 20_000 });
+    await strip.getByRole('heading', { name: word.winners }).waitFor();
 
     const open = await mini();
     const forced = await operatorApi()(jackpotOperatorApi.forceDrop, {
@@ -169,7 +165,7 @@ describe.each(locales)('the progressive jackpot (%s)', (locale) => {
           entriesBefore = count;
           return settled;
         },
-        { timeout: 20_000, interval: 500 },
+        { interval: 500 },
       )
       .toBe(true);
     const realBefore = await realCents(context);
@@ -185,21 +181,19 @@ describe.each(locales)('the progressive jackpot (%s)', (locale) => {
         .reduce((sum, entry) => sum + entry.amount_cents, 0);
       return (await realCents(context)) - spinWin;
     };
-    await expect.poll(lessSpinWin, { timeout: 20_000 }).toBe(realBefore - 1_000 + won);
+    await expect.poll(lessSpinWin).toBe(realBefore - 1_000 + won);
 
     // The lobby's strip was not reloaded: the win arrived on public:wins.
     const local = address.split('@')[0] as string;
     const masked = `${local.slice(0, 2)}***${local.at(-1)}`;
     const entry = strip.locator(`[data-winner="${masked}"]`).first();
-    await entry.waitFor({ timeout: 20_000 });
+    await entry.waitFor();
     await expectText(entry.locator('strong'), text.money(won / 100));
     await entry.getByText(word.mini).waitFor();
 
     // The lobby's ticker, open all along, shows the Mini back at its seed.
     await expect
-      .poll(() => miniOn(lobby, '[data-jackpot-ticker]').getAttribute('data-amount-cents'), {
-        timeout: 20_000,
-      })
+      .poll(() => miniOn(lobby, '[data-jackpot-ticker]').getAttribute('data-amount-cents'), {})
       .toBe('5000');
     // The Mini starts again from its seed in a new cycle, committed by a new hash.
     const next = await mini();
@@ -208,10 +202,9 @@ describe.each(locales)('the progressive jackpot (%s)', (locale) => {
     await expectText(
       miniOn(jackpotPage, '[data-jackpot-page]').locator('.jackpot-tier__amount'),
       text.money(50),
-      20_000,
     );
     const row = jackpotPage.locator(`[data-cycle="mini:${open.cycle}"]`);
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor();
     await row.getByText(word.forced).waitFor();
     await row.getByText(open.seed_hash).waitFor();
     await lobby.close();

@@ -256,9 +256,7 @@ describe.each(locales)('session-time limit (%s)', (locale) => {
   const text = copy[locale];
   const word = { ...words[locale], ...sessionWords[locale] };
 
-  it('ends the session at the limit and says why, with a way to sign in again', {
-    timeout: 180_000,
-  }, async () => {
+  it('ends the session at the limit and says why, with a way to sign in again', async () => {
     const address = uniqueAddress(`session-limit-${locale}`);
     await createPlayer(product.url, {
       email: address,

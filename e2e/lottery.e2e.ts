@@ -81,7 +81,7 @@ async function deposit(context: BrowserContext, page: Page, text: Copy, locale: 
   await page.getByRole('button', { name: text.wallet.depositAmount(text.money(euros)), exact: true }).click();
   await payOnSandbox(page, text, 'success', text.money(euros));
   await backFromPayment(page, product.url, text);
-  await expect.poll(() => realEuros(context), { timeout: 20_000 }).toBe(before + euros * 100);
+  await expect.poll(() => realEuros(context)).toBe(before + euros * 100);
 }
 
 /** The draw's rule, written out from the lottery page's copy: anyone's recomputation. */
@@ -120,13 +120,13 @@ describe.each(locales)('lottery tickets from deposits (%s)', (locale) => {
     await deposit(context, page, text, locale, 30);
     await page.goto(`${product.url}${text.prefix}/profile/lottery`);
     await page.getByRole('link', { name: word.tab, exact: true }).waitFor();
-    await expectText(page.locator('[data-lottery-tickets] [data-lottery-count]'), word.count(1), 20_000);
+    await expectText(page.locator('[data-lottery-tickets] [data-lottery-count]'), word.count(1));
     await page.getByText(word.next(text.money(10)), { exact: true }).waitFor();
 
     // €30 and then €10 make €40: a second ticket.
     await deposit(context, page, text, locale, 10);
     await page.goto(`${product.url}${text.prefix}/profile/lottery`);
-    await expectText(page.locator('[data-lottery-tickets] [data-lottery-count]'), word.count(2), 20_000);
+    await expectText(page.locator('[data-lottery-tickets] [data-lottery-count]'), word.count(2));
     expect(await page.locator('[data-lottery-tickets] [data-ticket]').count()).toBe(2);
   });
 });
@@ -192,9 +192,7 @@ describe('the Sunday draw', () => {
       expect(await realEuros(context)).toBe((before.get(locale) ?? 0) + euros * 100);
 
       await page.goto(`${product.url}${text.prefix}/profile/lottery`);
-      await page
-        .getByText(word.won(prize.place, word.prize(euros)), { exact: false })
-        .waitFor({ timeout: 20_000 });
+      await page.getByText(word.won(prize.place, word.prize(euros)), { exact: false }).waitFor();
       // The lottery page lists the draw with its revealed seed and the winning tickets.
       await page.goto(`${product.url}${text.prefix}/lottery`);
       const past = page.locator(`[data-past-draw="${current.id}"]`);
@@ -205,7 +203,7 @@ describe('the Sunday draw', () => {
           .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-winner-ticket')))),
       ).toEqual(draw.winners.map((winner) => winner.ticket));
       await page.goto(`${product.url}${text.prefix}/notifications`);
-      await page.getByText(word.notification, { exact: true }).first().waitFor({ timeout: 20_000 });
+      await page.getByText(word.notification, { exact: true }).first().waitFor();
     }
   });
 });

@@ -81,7 +81,7 @@ async function deposit(context: BrowserContext, page: Page, text: Copy, locale: 
   await page.getByRole('button', { name: text.wallet.depositAmount(text.money(euros)), exact: true }).click();
   await payOnSandbox(page, text, 'success', text.money(euros));
   await backFromPayment(page, product.url, text);
-  await expect.poll(() => realEuros(context), { timeout: 20_000 }).toBe(euros * 100);
+  await expect.poll(() => realEuros(context)).toBe(euros * 100);
 }
 
 const gameFrame = (page: Page): FrameLocator =>
@@ -123,12 +123,12 @@ describe.each(locales)('comp points and levels (%s)', (locale) => {
     const game = await context.newPage();
     await game.goto(path('/game/golden-drachma?mode=real'));
     const frame = gameFrame(game);
-    await frame.getByText(text.money(50)).first().waitFor({ timeout: 30_000 });
+    await frame.getByText(text.money(50)).first().waitFor();
     await frame.getByRole('combobox', { name: word.stake, exact: true }).selectOption('1000');
     await frame.getByRole('button', { name: word.spin, exact: true }).click();
 
     // The tab was not reloaded: the point arrived by push.
-    await expectText(points(page), '1', 20_000);
+    await expectText(points(page), '1');
     await page.getByText(word.toNext(word.number(499), 'Silver'), { exact: true }).waitFor();
     await game.close();
   });
@@ -147,10 +147,10 @@ describe.each(locales)('comp points and levels (%s)', (locale) => {
 
     // groups_updates reloads the page's data: the invitation for high_roller appears.
     const vip = loyaltyPage.locator('[data-immediate-vip]');
-    await vip.getByRole('heading', { name: word.vip }).waitFor({ timeout: 20_000 });
+    await vip.getByRole('heading', { name: word.vip }).waitFor();
     await expectText(loyaltyPage.locator('.loyalty-card__level'), word.level('Diamond'));
     // And the profile tab left open follows by push.
-    await expectText(page.locator('.loyalty-card__level'), word.level('Diamond'), 20_000);
+    await expectText(page.locator('.loyalty-card__level'), word.level('Diamond'));
     await expectText(points(page), word.number(50_000));
     await loyaltyPage.close();
   });
@@ -163,7 +163,7 @@ describe.each(locales)('comp points and levels (%s)', (locale) => {
       page.locator('[data-exchange-result="done"]'),
       word.exchanged(word.number(600), text.money(10)),
     );
-    await expect.poll(() => realEuros(context), { timeout: 10_000 }).toBe(before + 10_00);
+    await expect.poll(() => realEuros(context)).toBe(before + 10_00);
     await expectText(points(page), word.number(49_400));
 
     await page.getByLabel(word.pointsToExchange).fill('60000');

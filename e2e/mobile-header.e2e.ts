@@ -63,13 +63,10 @@ async function fund(context: BrowserContext, cents: number) {
   });
   expect(paid.status).toBeLessThan(400);
   await expect
-    .poll(
-      async () => {
-        const accounts = await context.request.get(`${baseUrl}/api/player/accounts`);
-        return ((await accounts.json()) as { amount_cents: number }[])[0]?.amount_cents;
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => {
+      const accounts = await context.request.get(`${baseUrl}/api/player/accounts`);
+      return ((await accounts.json()) as { amount_cents: number }[])[0]?.amount_cents;
+    })
     .toBe(cents);
 }
 
@@ -128,9 +125,7 @@ describe('the header on a small phone (issue 31 item 21)', () => {
           };
           // The bell and the account menu are lazy chunks: the header is measured once all are drawn.
           for (const [name, control] of Object.entries(controls)) {
-            await expect
-              .poll(() => control.isVisible(), { message: `${where}: ${name} shown`, timeout: 10_000 })
-              .toBe(true);
+            await expect.poll(() => control.isVisible(), { message: `${where}: ${name} shown` }).toBe(true);
           }
           await nextFrame(page);
 

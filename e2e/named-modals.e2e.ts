@@ -299,16 +299,13 @@ async function depositWithoutBonus(context: BrowserContext, units: number) {
   });
   expect(paid.status).toBeLessThan(400);
   await expect
-    .poll(
-      async () => {
-        const payments = await context.request.get(`${product.url}/api/player/payments`, {
-          headers: { 'user-agent': browserAgent },
-        });
-        return ((await payments.json()) as { status: string }[]).some(
-          (payment) => payment.status === 'succeeded',
-        );
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => {
+      const payments = await context.request.get(`${product.url}/api/player/payments`, {
+        headers: { 'user-agent': browserAgent },
+      });
+      return ((await payments.json()) as { status: string }[]).some(
+        (payment) => payment.status === 'succeeded',
+      );
+    })
     .toBe(true);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, scratchDir, startProduct } from './server.ts';
@@ -147,7 +147,7 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
   const modal = () => page.locator('[data-modal="NotificationsList"]');
 
   it('counts the unread in the bell, "9+" above 9, and asks for no permission on load', async () => {
-    await page.goto(`${product.url}${text.prefix}/`);
+    await visit(page, `${product.url}${text.prefix}/`);
     await page.waitForLoadState('networkidle');
     await counter().waitFor();
     // 5 shipped + 10 daily drops + the one hidden only from another group; not the VIP one, not the expired one.
@@ -366,7 +366,7 @@ describe('the service worker and pushes', () => {
             if ((await shown()).length < count) await deliver(message);
             return (await shown()).length;
           },
-          { timeout: 20_000, interval: 1_000 },
+          { interval: 1_000 },
         )
         .toBe(count);
     await deliverUntilShown(

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { linkTo } from './harness/mailbox.ts';
 import {
@@ -34,7 +34,7 @@ describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
   afterAll(() => browser?.close());
 
   it('asks for a reset link from the sign-in page and is told it is on its way', async () => {
-    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_in`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: text.forgotPassword }).click();
     await page.waitForURL(`${product.url}${text.prefix}/users/password/new`);
@@ -70,7 +70,7 @@ describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
     await signOutFromHeader(page, text);
     await page.getByRole('link', { name: text.signIn }).first().waitFor();
 
-    await page.goto(`${product.url}${text.prefix}/users/sign_in`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_in`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel(text.email, { exact: true }).fill(address);
     await page.getByLabel(text.password, { exact: true }).fill(oldPassphrase);

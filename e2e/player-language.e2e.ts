@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { sharedProduct } from './harness/products.ts';
@@ -77,7 +77,7 @@ describe.each(locales)('a player who switches language and account (%s)', (local
     const fresh = await browser.newContext();
     try {
       const page = await fresh.newPage();
-      await page.goto(`${baseUrl}${text.prefix}/users/sign_in`);
+      await visit(page, `${baseUrl}${text.prefix}/users/sign_in`);
       await page.waitForLoadState('networkidle');
       await page.getByLabel(text.email, { exact: true }).fill(email);
       await page.getByLabel(text.password, { exact: true }).fill(passphrase);

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { patience } from './browser.ts';
 import { browserAgent, createPlayer } from './harness/players.ts';
 import { type RunningProduct, startProduct } from './server.ts';
 
@@ -77,7 +78,7 @@ describeOnPostgres('two processes on one machine', () => {
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     product = await startProduct({ env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2' } });
-    await vi.waitFor(() => expect(childrenOf(product.pid)).toHaveLength(2), { timeout: 60_000 });
+    await vi.waitFor(() => expect(childrenOf(product.pid)).toHaveLength(2), { timeout: patience });
   });
   afterAll(async () => {
     await product?.stop();
@@ -147,7 +148,7 @@ describeOnPostgres('two processes on one machine', () => {
         expect(now).toHaveLength(2);
         expect(now).not.toContain(victim);
       },
-      { timeout: 60_000 },
+      { timeout: patience },
     );
     const replacement = childrenOf(product.pid).find((pid) => pid !== survivor) as number;
     for (let i = 0; i < 6; i++) expect((await call(product.url, '/readyz')).status).toBe(200);

@@ -1,7 +1,7 @@
 import { Centrifuge } from 'centrifuge';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, patience } from './browser.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { expectText, headerBalance } from './harness/wallet.ts';
@@ -91,7 +91,7 @@ async function signedInHome(locale: Locale, label: string) {
   // balance, groups_updates, the bonus engine's bonuses_changes, freespins_changes, lootboxes_changes,
   // the header's wheel_changes, the operator's crm_events (content realtimeCrmConfigure), and the home
   // page's jackpot ticker and winners strip: public:jackpots_changes, public:wins
-  await expect.poll(() => realtime.subscribeReplies().length, { timeout: 15_000 }).toBe(9);
+  await expect.poll(() => realtime.subscribeReplies().length).toBe(9);
   await page.waitForLoadState('networkidle');
   return { context, page, realtime, address };
 }
@@ -104,7 +104,7 @@ describe.each(locales)('realtime push (%s)', (locale) => {
     try {
       const reads = countAccountReads(page);
       await deposit(context, 35);
-      await expectText(headerBalance(page, text), text.money(35), 8_000);
+      await expectText(headerBalance(page, text), text.money(35));
       expect(reads).toEqual([]);
     } finally {
       await context.close();
@@ -117,9 +117,10 @@ describe.each(locales)('realtime push (%s)', (locale) => {
       await page.evaluate(() => {
         (window as unknown as { sameDocument: boolean }).sameDocument = true;
       });
-      const dataReads = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('.data'), {
-        timeout: 10_000,
-      });
+      const dataReads = page.waitForRequest(
+        (request) => new URL(request.url()).pathname.endsWith('.data'),
+        {},
+      );
       const added = await context.request.post(`${product.url}/api/player/groups`, {
         headers: { 'user-agent': browserAgent },
         data: { groups: { add: ['pwa'] } },
@@ -150,19 +151,19 @@ describe('realtime after a crash', () => {
     balance.subscribe();
     device.connect();
     try {
-      await balance.ready(15_000);
+      await balance.ready(patience);
       // The page loses the network first, so the deposit below is published while it is away.
       await context.setOffline(true);
       await product.kill();
       product = await startProduct({ port, dataDir });
       await deposit(context, 12);
-      await expect.poll(() => JSON.stringify(heard), { timeout: 30_000 }).toContain('"amount_cents":1200');
+      await expect.poll(() => JSON.stringify(heard)).toContain('"amount_cents":1200');
       const before = realtime.subscribeReplies().length;
       await context.setOffline(false);
-      await expectText(headerBalance(page, text), text.money(12), 30_000);
+      await expectText(headerBalance(page, text), text.money(12));
       // The balance channel was subscribed again with recovery, and the missed publication came with it.
       await expect
-        .poll(() => realtime.subscribeReplies().slice(before), { timeout: 15_000 })
+        .poll(() => realtime.subscribeReplies().slice(before))
         .toContainEqual(
           expect.objectContaining({
             was_recovering: true,

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { accountButton, canSignIn, uniqueAddress } from './harness/players.ts';
 import { type SharedProduct, sharedProduct } from './harness/products.ts';
@@ -34,7 +34,7 @@ describe.each(locales)('registration rules of the casino (%s)', (locale) => {
         signUps.push(request.postDataJSON());
       }
     });
-    await page.goto(`${product.url}${text.prefix}/users/sign_up`);
+    await visit(page, `${product.url}${text.prefix}/users/sign_up`);
     await page.waitForLoadState('networkidle');
   }
 

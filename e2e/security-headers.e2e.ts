@@ -136,7 +136,7 @@ describe('pages under the Content-Security-Policy', () => {
       return ((await answer.json()) as { items: { kind: string }[] }).items.map((item) => item.kind);
     };
     // The round's stake is booked (a lost round is its bet alone; a win adds its own row).
-    await expect.poll(booked, { timeout: 20_000 }).toContain('bet');
+    await expect.poll(booked).toContain('bet');
     // The game sends the player back through /exit_iframe, whose inline script closes the game.
     await page
       .locator('iframe.game-stage__frame')
@@ -210,7 +210,7 @@ describe('a page of another origin framing the product', () => {
     await page.goto(foreignUrl);
     await page.waitForLoadState('load');
     await page.getByRole('heading', { name: "Someone else's site" }).waitFor();
-    await expect.poll(() => refusals.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => refusals.length).toBe(2);
     for (const name of ['withdrawal', 'home']) {
       const frame = page.frame({ name });
       if (!frame) throw new Error(`no ${name} frame`);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { patience } from './browser.ts';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,14 +83,20 @@ export async function startProduct(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
+  // A start takes seconds alone and minutes beside the other lanes of a full run on two cores (a minute
+  // ran out in one): a ceiling for a start that never ends, and such a product is not left running.
+  const deadline = Date.now() + 4 * patience;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited while starting:\n${output}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (attempt > 600) throw new Error(`the product did not become ready:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the product did not become ready:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { sharedProduct } from './harness/products.ts';
 
 const { url: baseUrl } = await sharedProduct('standard');
@@ -346,10 +346,10 @@ describe('in the browser', () => {
 
     await page.goto(`${baseUrl}/#RegisterAnon`);
     await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
-    await page.goto(`${baseUrl}/faq#FillProfileAuth`);
+    await visit(page, `${baseUrl}/faq#FillProfileAuth`);
     await page.waitForLoadState('networkidle');
     expect(await openModals()).toEqual([]);
-    await page.goto(`${baseUrl}/faq#NoSuchModal`);
+    await visit(page, `${baseUrl}/faq#NoSuchModal`);
     await page.waitForLoadState('networkidle');
     expect(await openModals()).toEqual([]);
     await page.goto(`${baseUrl}/#cashier`);
@@ -388,7 +388,7 @@ describe('in the browser', () => {
 
   it('shows the loading bar on a slow navigation and removes it when done', async () => {
     page = await browser.newPage();
-    await page.goto(`${baseUrl}/`);
+    await visit(page, `${baseUrl}/`);
     await page.waitForLoadState('networkidle');
     await page.route('**/*.data*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -398,16 +398,16 @@ describe('in the browser', () => {
     const bar = page.getByRole('progressbar');
     await bar.waitFor({ state: 'visible' });
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
-    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    await bar.waitFor({ state: 'detached' });
     await page.close();
   });
 
   it('hides content links on the game layout and goes back to the page the player came from', async () => {
     page = await browser.newPage();
-    await page.goto(`${baseUrl}/faq`);
+    await visit(page, `${baseUrl}/faq`);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
-    await page.goto(`${baseUrl}/game/golden-drachma`);
+    await visit(page, `${baseUrl}/game/golden-drachma`);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await page.getByRole('link', { name: /Back/ }).click();
@@ -452,7 +452,7 @@ describe('in the browser', () => {
 
   it('reloads once after a failed chunk preload, not again within ten seconds', async () => {
     page = await browser.newPage();
-    await page.goto(`${baseUrl}/faq`);
+    await visit(page, `${baseUrl}/faq`);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => Object.assign(window, { beforeReload: true }));
     await Promise.all([
@@ -485,7 +485,7 @@ describe('in the browser', () => {
 
   it('keeps the language and follows redirects on client-side navigation', async () => {
     page = await browser.newPage();
-    await page.goto(`${baseUrl}/el/faq`);
+    await visit(page, `${baseUrl}/el/faq`);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => Object.assign(window, { stayedOnDocument: true }));
     await page

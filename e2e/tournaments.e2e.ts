@@ -118,7 +118,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     await on.goto(path(`/game/${game}?mode=real`));
     const frame = gameFrame(on);
     const select = frame.getByRole('combobox', { name: word.stake, exact: true });
-    await select.waitFor({ timeout: 30_000 });
+    await select.waitFor();
     await select.selectOption(String(stake));
     const before = await played.request
       .get(`${product.url}/api/player/transactions?kind=game&per_page=100`)
@@ -132,7 +132,6 @@ describe.each(locales)('tournaments (%s)', (locale) => {
               await played.request.get(`${product.url}/api/player/transactions?kind=game&per_page=100`)
             ).json()) as { items: unknown[] }
           ).items.length,
-        { timeout: 30_000 },
       )
       .toBeGreaterThan(before);
   }
@@ -147,7 +146,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     await page.getByRole('button', { name: text.wallet.depositAmount(text.money(30)), exact: true }).click();
     await payOnSandbox(page, text, 'success', text.money(30));
     await backFromPayment(page, product.url, text);
-    await expect.poll(realMoney, { timeout: 30_000 }).toBe(30_00);
+    await expect.poll(realMoney).toBe(30_00);
 
     await visit(page, path('/tournaments/active'));
     const card = page.locator(`[data-tournament="${tournament}"]`);
@@ -161,12 +160,12 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     const game = await context.newPage();
     await spin(game, 'golden-drachma', 500);
     const myRow = page.locator('.tournament-board tr[data-me]');
-    await expect.poll(() => myRow.locator('td').nth(2).textContent(), { timeout: 30_000 }).toBe('5');
+    await expect.poll(() => myRow.locator('td').nth(2).textContent()).toBe('5');
     await page.getByText(word.standing(1, '5')).waitFor();
     await spin(game, 'golden-drachma', 500);
-    await expect.poll(() => myRow.locator('td').nth(2).textContent(), { timeout: 30_000 }).toBe('10');
+    await expect.poll(() => myRow.locator('td').nth(2).textContent()).toBe('10');
     // In game, the badge tells the live place.
-    await game.getByText(word.badge(1, '10')).waitFor({ timeout: 30_000 });
+    await game.getByText(word.badge(1, '10')).waitFor();
     await game.close();
   });
 
@@ -223,7 +222,7 @@ describe.each(locales)('tournaments (%s)', (locale) => {
 
     // The player's own next real-money bet is scored after both: the score moved by it alone.
     await spin(game, 'golden-drachma', 500);
-    await expect.poll(async () => (await standing())?.points, { timeout: 30_000 }).toBe(15_00);
+    await expect.poll(async () => (await standing())?.points).toBe(15_00);
     const board = await playerApi()(tournamentsApi.detail, { params: { id: tournament } });
     expect(board.ok && board.body.leaderboard.map((row) => row.me)).toEqual([true]);
     await game.close();
@@ -266,6 +265,6 @@ describe.each(locales)('tournaments (%s)', (locale) => {
     expect(await row.locator('td').first().textContent()).toBe('1');
     // The prize is among the player's notifications too.
     await page.goto(path('/notifications'));
-    await page.getByText(word.notification, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByText(word.notification, { exact: true }).first().waitFor();
   });
 });

@@ -170,7 +170,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
       .getByRole('listitem')
       .filter({ hasText: money(20) })
       .filter({ hasText: text.wallet.paidOut })
-      .waitFor({ timeout: 25_000 });
+      .waitFor();
 
     await page.getByRole('button', { name: money(100), exact: true }).click();
     await page.getByRole('button', { name: text.wallet.withdrawAmount(money(100)), exact: true }).click();
@@ -255,13 +255,13 @@ describe.each(locales)("a player's money (%s)", (locale) => {
     expect(approved.status()).toBe(200);
 
     // The page reads the list again with the balances (every 10 s), so no reload is needed.
-    await pending.getByText(text.wallet.noPending, { exact: true }).waitFor({ timeout: 25_000 });
+    await pending.getByText(text.wallet.noPending, { exact: true }).waitFor();
     await page
       .getByRole('region', { name: text.wallet.recentTitle })
       .getByRole('listitem')
       .filter({ hasText: money(100) })
       .filter({ hasText: text.wallet.paidOut })
-      .waitFor({ timeout: 25_000 });
+      .waitFor();
     await expectText(headerBalance(page, text), money(30));
   });
 });

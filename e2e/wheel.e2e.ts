@@ -140,7 +140,7 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
 
       // The spin is ready: the header offers it at once. In English it is spun on the page, in Greek
       // in the FortuneWheel modal the header's button opens; the seed's hash shown before spinning.
-      await page.locator('[data-wheel-header]').waitFor({ timeout: 20_000 });
+      await page.locator('[data-wheel-header]').waitFor();
       if (locale === 'el') {
         await page.locator('[data-wheel-header]').click();
         await page.locator('[data-modal="FortuneWheel"]').getByText(word.modalTitle).waitFor();
@@ -148,7 +148,7 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
       const ready = page.locator(
         locale === 'el' ? '[data-modal="FortuneWheel"] [data-wheel-ready]' : '[data-wheel-ready]',
       );
-      await ready.waitFor({ timeout: 20_000 });
+      await ready.waitFor();
       const hash = (await ready.locator('[data-wheel-seed-hash]').textContent())?.trim() ?? '';
       expect(hash).toMatch(/^[0-9a-f]{64}$/);
       // In English the player chooses their own client seed; in Greek one is drawn for them.
@@ -161,7 +161,7 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
 
       // The wheel turns to the server's sector, then the Prize modal tells what it paid, with the seeds.
       const prize = page.locator('[data-modal="Prize"] [data-wheel-prize]');
-      await prize.waitFor({ timeout: 20_000 });
+      await prize.waitFor();
       expect((await prize.locator('[data-seed-hash]').textContent())?.trim()).toBe(hash);
       expect((await prize.locator('[data-seed]').textContent())?.trim()).toMatch(/^[0-9a-f]{64}$/);
       const shownSeed = (await prize.locator('[data-client-seed]').textContent())?.trim();
@@ -188,9 +188,7 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
         // The header's balance shows the bonus money apart from the real money.
         await page.goto(path('/wheel-of-fortune'));
         await expect
-          .poll(async () => (await page.locator('[data-balance-split]').textContent()) ?? '', {
-            timeout: 15_000,
-          })
+          .poll(async () => (await page.locator('[data-balance-split]').textContent()) ?? '', {})
           .toContain(amount);
       } else if (kind === 'freespins') {
         await page.keyboard.press('Escape');

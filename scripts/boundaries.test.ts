@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBoundaries } from './boundaries.ts';
+import { checkBoundaries, foreignTableUses } from './boundaries.ts';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 
@@ -54,6 +54,11 @@ describe('import boundaries', () => {
       'export const draw = (request) => request.server.wallet.book();\n',
     );
     write('apps/server/src/modules/lottery/draw.test.ts', 'await app.wallet.book();\n');
+    // The service's type: declared in the module's public.ts, not beside its plugin.
+    const service =
+      "declare module 'fastify' {\n  interface FastifyInstance {\n    wallet: Wallet;\n  }\n}\n";
+    write('apps/server/src/modules/wallet/plugin-types.ts', service);
+    write('apps/server/src/modules/cashier/public.ts', service.replace('wallet: Wallet', 'cashier: Cashier'));
     write('apps/server/src/platform/web.ts', "import { balance } from '../modules/wallet/public.ts';\n");
     write(
       'apps/server/src/modules/games/launch-game.ts',
@@ -103,6 +108,7 @@ describe('import boundaries', () => {
           ),
           'apps/server/src/platform/web.ts: platform/ imports no module',
           "apps/server/src/modules/lottery/draw.ts: a module uses another plugin's service only as a dependency of its plugin ('wallet')",
+          'apps/server/src/modules/wallet/plugin-types.ts: a module declares the types of its services in its public.ts (modules/wallet/public.ts)',
           "apps/server/src/modules/games/launch-game.ts: the server reaches the studio's sessions and tables only through its launch call",
           'apps/web/app/routes/page.tsx: apps/web imports no server code',
           'apps/web/app/features/cashier/limits.ts: browser code imports the contract only as types (values from @chrysos/contract/client)',
@@ -110,5 +116,67 @@ describe('import boundaries', () => {
         ].sort(),
       );
     });
+  });
+});
+
+describe('tables named across modules', () => {
+  it('are at most those scripts/foreign-tables.json lists (issue 33 takes them to none), and each listed is still named', () => {
+    const listed: string[] = JSON.parse(
+      readFileSync(new URL('./foreign-tables.json', import.meta.url), 'utf8'),
+    );
+    const named = foreignTableUses(repository).map((use) => `${use.file} ${use.imports}`);
+    expect(
+      named.filter((use) => !listed.includes(use)),
+      "new: read another module's data through its public.ts",
+    ).toEqual([]);
+    expect(
+      listed.filter((use) => !named.includes(use)),
+      'no longer named: take it off scripts/foreign-tables.json',
+    ).toEqual([]);
+  });
+
+  it("are found by schema name, destructured or in raw SQL, a module's own and tests aside", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tables-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write(
+        'packages/db/src/schema/wallet.ts',
+        "export const ledgerAccounts = pgTable('ledger_accounts', {});\n",
+      );
+      write(
+        'packages/db/src/schema/compliance-limits.ts',
+        "export const playerLimits = pgTable(\n  'player_limits',\n  {},\n);\n",
+      );
+      write('apps/server/src/modules/wallet/own.ts', 'db.select().from(schema.ledgerAccounts);\n');
+      write('apps/server/src/modules/cashier/read.ts', 'db.select().from(schema.ledgerAccounts);\n');
+      write(
+        'apps/server/src/modules/cashier/raw.ts',
+        'sql`select amount from player_limits where id = 1`;\n',
+      );
+      // After an interpolation that holds a template of its own, in a typed template.
+      write(
+        'apps/server/src/modules/cashier/typed.ts',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text holding an interpolation
+        'sql<string>`select ${`{${ids.join(",")}}`}::bigint[] as asked join ledger_accounts a on true`;\n',
+      );
+      write('apps/server/src/modules/wallet/limits.test.ts', 'sql`delete from player_limits`;\n');
+      // Taken apart from the schema object, renamed or not.
+      write('apps/server/src/modules/loyalty/taken.ts', 'const { ledgerAccounts: accounts } = schema;\n');
+      expect(
+        foreignTableUses(root)
+          .map((use) => `${use.file} ${use.imports}`)
+          .sort(),
+      ).toEqual([
+        'apps/server/src/modules/cashier/raw.ts player_limits',
+        'apps/server/src/modules/cashier/read.ts ledger_accounts',
+        'apps/server/src/modules/cashier/typed.ts ledger_accounts',
+        'apps/server/src/modules/loyalty/taken.ts ledger_accounts',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

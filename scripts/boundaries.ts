@@ -8,7 +8,12 @@ import path from 'node:path';
  *   leads from a module back to itself, so each can be read and tested before those that use it (decision 33);
  * - a module uses a service another plugin decorates the app with (`app.wallet`, `app.clock` …) only
  *   when its own plugin lists that plugin among its dependencies, so the registration order is checked
- *   at start-up and the module's needs can be read in one place;
+ *   at start-up and the module's needs can be read in one place; and it declares the types of the services
+ *   it decorates the app with (`interface FastifyInstance`) in its `public.ts`, with the rest of what others
+ *   may use of it;
+ * - a module names only its own tables (`schema.<table>`, or the table in raw SQL): the owner is the module its
+ *   schema file is named for (foreignTableUses; the uses left are listed in scripts/foreign-tables.json, which
+ *   may only shrink);
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
  * - `apps/games` (the studio) imports no server code and none of the platform's tables;
@@ -209,9 +214,15 @@ function undeclaredServices(root: string, modules: string): Violation[] {
     );
     for (const file of sourceFiles(folder)) {
       if (testFile.test(file)) continue;
-      const used = new Set(
-        [...readFileSync(file, 'utf8').matchAll(serviceUse)].map((match) => match[1] ?? ''),
-      );
+      const text = readFileSync(file, 'utf8');
+      const used = new Set([...text.matchAll(serviceUse)].map((match) => match[1] ?? ''));
+      if (/\binterface FastifyInstance\b/.test(text) && path.basename(file) !== 'public.ts') {
+        violations.push({
+          file: path.relative(root, file),
+          imports: 'FastifyInstance',
+          rule: `a module declares the types of its services in its public.ts (modules/${module}/public.ts)`,
+        });
+      }
       for (const service of used) {
         const owner = owners.get(service);
         if (!owner || owner === name || listed.has(owner)) continue;
@@ -224,4 +235,105 @@ function undeclaredServices(root: string, modules: string): Violation[] {
     }
   }
   return violations;
+}
+
+/**
+ * The text of every sql`…` template of a file (sql<T>`…` too), each `${…}` left out: braces are counted
+ * to find its end, which holds while those inside it pair up, as in any expression that parses.
+ */
+export function sqlTemplates(text: string): string[] {
+  const found: string[] = [];
+  for (const start of text.matchAll(/\bsql(?:<[^>`]*>)?`/g)) {
+    let at = (start.index ?? 0) + start[0].length;
+    let body = '';
+    while (at < text.length && text[at] !== '`') {
+      if (text.startsWith('${', at)) {
+        let depth = 1;
+        at += 2;
+        while (at < text.length && depth > 0) {
+          if (text[at] === '{') depth++;
+          else if (text[at] === '}') depth--;
+          at++;
+        }
+        body += ' ';
+      } else {
+        body += text[at];
+        at++;
+      }
+    }
+    found.push(body);
+  }
+  return found;
+}
+
+/** A table, by its name in `schema` and in SQL, and the module whose schema file declares it. */
+interface OwnedTable {
+  name: string;
+  sqlName: string;
+  owner: string;
+}
+
+/**
+ * Every table of packages/db/src/schema and its owner: the module its file is named for
+ * (`compliance-limits.ts` is compliance's); `events.ts` and `platform.ts` are the platform's.
+ */
+export function tableOwners(root: string): OwnedTable[] {
+  const folder = path.join(root, 'packages/db/src/schema');
+  const tables: OwnedTable[] = [];
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && name !== 'index.ts')) {
+    const base = path.basename(file, '.ts').split('-')[0] ?? '';
+    const owner = base === 'events' ? 'platform' : base;
+    const text = readFileSync(path.join(folder, file), 'utf8');
+    for (const match of text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g))
+      tables.push({ name: match[1] ?? '', sqlName: match[2] ?? '', owner });
+  }
+  return tables;
+}
+
+/**
+ * Where a module names a table another module (or the platform) owns: `schema.<table>` in its code or
+ * the table's name after FROM, JOIN, INTO or UPDATE in a sql`…` template; one entry per file and table, tests
+ * aside. Issue 33 brings these to none; until then boundaries.test.ts holds the list, which may only
+ * shrink.
+ */
+export function foreignTableUses(root: string): Violation[] {
+  const modules = path.join(root, 'apps/server/src/modules');
+  const tables = tableOwners(root);
+  const byName = new Map(tables.map((table) => [table.name, table]));
+  const bySqlName = new Map(tables.map((table) => [table.sqlName, table]));
+  const uses: Violation[] = [];
+  for (const module of readdirSync(modules).sort()) {
+    const folder = path.join(modules, module);
+    if (!statSync(folder).isDirectory()) continue;
+    for (const file of sourceFiles(folder)) {
+      if (testFile.test(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      const named = new Set<OwnedTable>();
+      for (const match of text.matchAll(/\bschema\.(\w+)\b/g)) {
+        const table = byName.get(match[1] ?? '');
+        if (table) named.add(table);
+      }
+      // `const { emails } = schema;` names the table as surely as `schema.emails`.
+      for (const match of text.matchAll(/\{([^{}]*)\}\s*=\s*schema\b/g)) {
+        for (const name of (match[1] ?? '').split(',')) {
+          const table = byName.get(name.split(':')[0]?.trim() ?? '');
+          if (table) named.add(table);
+        }
+      }
+      const rawSql = sqlTemplates(text).join('\n');
+      for (const match of rawSql.matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)) {
+        const table = bySqlName.get(match[1] ?? '');
+        if (table) named.add(table);
+      }
+      for (const table of named) {
+        if (table.owner === module) continue;
+        uses.push({
+          file: path.relative(root, file),
+          imports: table.sqlName,
+          rule: `a module names only its own tables (${table.sqlName} is ${table.owner}'s)`,
+        });
+      }
+    }
+  }
+  return uses;
 }

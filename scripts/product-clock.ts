@@ -27,7 +27,7 @@ export const systemClockReads: Record<string, { reads: number; why: string }> = 
     why: 'altcha checks a challenge’s expiry against the system clock; the solution is kept as long',
   },
   'apps/server/src/modules/auth/validate-email.ts': { reads: 2, why: 'a cache of DNS answers' },
-  'apps/server/src/modules/bonuses/follow-play.ts': {
+  'apps/server/src/modules/bonuses/play-following.ts': {
     reads: 2,
     why: 'a cache of players’ languages for pushes',
   },

@@ -19,6 +19,9 @@ export function apiOf(
       method: request.method,
       headers: { ...headers, ...request.headers },
       ...(request.body === undefined ? {} : { data: request.body }),
+      // A kept-alive connection the product closed (idle 72 s, as a long spec's steps can leave it) is
+      // reset when reused at that moment: a read is asked again, as a browser would; a write never is.
+      maxRetries: request.method === 'GET' ? 2 : 0,
     });
     const text = await response.text();
     let body: unknown = null;

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { patience } from '../browser.ts';
 
 /** One email as the mail server received it over SMTP. */
 export interface ReceivedMail {
@@ -66,7 +67,7 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     received,
-    waitFor: (to, subject, timeoutMs = 15_000) =>
+    waitFor: (to, subject, timeoutMs = patience) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const found = find(to, subject);

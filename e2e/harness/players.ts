@@ -1,5 +1,6 @@
 import { authApi } from '@chrysos/contract';
 import type { BrowserContext, Page } from 'playwright-core';
+import { live, visit } from '../browser.ts';
 import { apiAt, apiOf } from './api.ts';
 import type { Copy, Locale } from './copy.ts';
 
@@ -54,18 +55,19 @@ export const accountButton = (page: Page, text: Copy) =>
 
 /** Signs out the way a player does: the account button in the header, then Sign out in its menu. */
 export async function signOutFromHeader(page: Page, text: Copy) {
+  await live(accountButton(page, text));
   await accountButton(page, text).click();
   await page.getByRole('banner').getByRole('button', { name: text.signOut, exact: true }).click();
 }
 
 /** Signs in on /users/sign_in in the page's language and waits until the header shows the player. */
 export async function signInOnPage(page: Page, baseUrl: string, text: Copy, email: string, password: string) {
-  await page.goto(`${baseUrl}${text.prefix}/users/sign_in`);
+  await visit(page, `${baseUrl}${text.prefix}/users/sign_in`);
   await page.waitForLoadState('networkidle');
   await page.getByLabel(text.email, { exact: true }).fill(email);
   await page.getByLabel(text.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: text.signIn, exact: true }).click();
-  await accountButton(page, text).waitFor();
+  await live(accountButton(page, text));
 }
 
 /**

@@ -14,8 +14,8 @@ export const testCards = {
 export type TestCard = keyof typeof testCards;
 
 /** Waits until the text of `locator` is exactly `expected` (money is fetched and polled, so it settles). */
-export async function expectText(locator: Locator, expected: string, timeout = 15_000) {
-  await expect.poll(() => locator.textContent(), { timeout }).toBe(expected);
+export async function expectText(locator: Locator, expected: string) {
+  await expect.poll(() => locator.textContent()).toBe(expected);
 }
 
 /** The header's account selector: the active account's balance; it opens the list of accounts. */

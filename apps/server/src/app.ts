@@ -3,7 +3,12 @@ import type { Database } from '@chrysos/db';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { playerIdForSession, sessionEndedFor } from './modules/auth/public.ts';
+import {
+  endPlayerSessions,
+  playerIdForSession,
+  sessionEndedFor,
+  sessionStartedAt,
+} from './modules/auth/public.ts';
 import { pageContextOf, pageVariantOf } from './modules/content/public.ts';
 import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
@@ -94,6 +99,9 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.TRUST_PROXY,
     // A malformed or overlong address is answered like any other bad request.
     frameworkErrors: sendError,
+    // Content's sync and the games import take seconds on a quiet machine and longer on a loaded one
+    // (fastify's 10 s ran out with two busy cores); a plugin that never finishes still fails the start.
+    pluginTimeout: 120_000,
     ...connectionLimits(config),
   });
   app.server.maxConnections = config.MAX_CONNECTIONS;
@@ -125,6 +133,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(session, {
     playerOfSession: (token) => playerIdForSession(app.database.db, token, app.clock.now()),
     endedFor: (token) => sessionEndedFor(app.database.db, token),
+    startedAt: (token) => sessionStartedAt(app.database.db, token),
+    endPlayerSessions,
   });
   await app.register(afterResponse);
   await app.register(apiConventions);

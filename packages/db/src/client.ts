@@ -134,13 +134,16 @@ async function ping(db: Db): Promise<boolean> {
 /**
  * A prepared statement built once per database handle: `build` runs on a handle's first use and its
  * statement is kept with it (planned once by PostgreSQL, named), for queries on every request's path.
+ * Arguments after the handle are given to `build` on that first use; they must not change the query.
  */
-export function preparedPerDatabase<Query>(build: (db: Db) => Query): (db: Db) => Query {
+export function preparedPerDatabase<Query, Parts extends unknown[] = []>(
+  build: (db: Db, ...parts: Parts) => Query,
+): (db: Db, ...parts: Parts) => Query {
   const built = new WeakMap<Db, Query>();
-  return (db) => {
+  return (db, ...parts) => {
     let query = built.get(db);
     if (!query) {
-      query = build(db);
+      query = build(db, ...parts);
       built.set(db, query);
     }
     return query;

@@ -36,10 +36,10 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(content, options.content ?? {});
   await app.register(realtime);
   await app.register(auth);
-  await app.register(player);
   await app.register(support);
   await app.register(cashier);
   await app.register(compliance);
+  await app.register(player);
   await app.register(notifications);
   await app.register(bonuses);
   await app.register(winners);

@@ -89,9 +89,7 @@ describeOnPostgres('the database connections of an app that owns its database', 
     const pid = await inside;
     await terminate(pid);
     // The server has sent its notice and closed the session; the client reads it while idle.
-    await waitUntil(async () => expect((await sessionsOn(name)).map((s) => s.pid)).not.toContain(pid), {
-      timeout: 10_000,
-    });
+    await waitUntil(async () => expect((await sessionsOn(name)).map((s) => s.pid)).not.toContain(pid), {});
     await new Promise((resolve) => setImmediate(resolve));
     lost();
 
@@ -113,7 +111,7 @@ describeOnPostgres('the database connections of an app that owns its database', 
       await expect(app.database.db.transaction(async () => 'never', unknownLevel)).rejects.toThrow(/begin/);
     }
     // Checked out now and then by the app's own queries; the three refused ones are not kept.
-    await waitUntil(() => expect(pool.totalCount - pool.idleCount).toBe(0), { timeout: 5_000 });
+    await waitUntil(() => expect(pool.totalCount - pool.idleCount).toBe(0));
     await expect(app.database.db.transaction(async (tx) => tx.execute(sql`select 1`))).resolves.toBeTruthy();
   });
 
@@ -127,7 +125,7 @@ describeOnPostgres('the database connections of an app that owns its database', 
     await app.close();
     // Every connection was ended by then; a server process still goes away on its own schedule after
     // its client hung up (seen as a session still showing its last `commit` for a moment).
-    await waitUntil(async () => expect(await sessionsOn(name)).toEqual([]), { timeout: 10_000 });
+    await waitUntil(async () => expect(await sessionsOn(name)).toEqual([]));
     await expect(database.close()).resolves.toBeUndefined();
   });
 });

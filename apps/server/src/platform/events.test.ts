@@ -68,10 +68,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       ).rejects.toThrow('rolled back');
       await bus.publish(database.db, 'test.noted', { text: 'after' });
       // The next poll is an hour away: NOTIFY woke the reader.
-      await waitUntil(() => expect(texts()).toEqual(['registered', 'signed in', 'after']), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(texts()).toEqual(['registered', 'signed in', 'after']), { interval: 20 });
       expect(seen[0]?.name).toBe('test.noted');
       expect(seen[0]?.id).toBe(`events:${seen[0]?.position}`);
       expect(seen[0]?.occurredAt).toBeInstanceOf(Date);
@@ -92,11 +89,8 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     await replaying.start();
     try {
       await writer.publish(database.db, 'test.noted', { text: 'news' });
-      await waitUntil(() => expect(fresh.texts()).toEqual(['news']), { timeout: 10_000, interval: 20 });
-      await waitUntil(() => expect(replayed.slice(-2)).toEqual(['old news', 'news']), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(fresh.texts()).toEqual(['news']), { interval: 20 });
+      await waitUntil(() => expect(replayed.slice(-2)).toEqual(['old news', 'news']), { interval: 20 });
     } finally {
       await Promise.all([fresh.bus.stop(), replaying.stop()]);
     }
@@ -126,7 +120,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
           expect(Number(rows[0]?.n)).toBe(1);
           expect(bus.status()[0]?.failures).toBe(0);
         },
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       );
     } finally {
       await bus.stop();
@@ -155,10 +149,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     await bus.start();
     try {
       await bus.publish(database.db, 'test.other', { n: 7 });
-      await waitUntil(() => expect(effects).toEqual([{ n: 7, committed: 1 }]), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(effects).toEqual([{ n: 7, committed: 1 }]), { interval: 20 });
     } finally {
       await bus.stop();
     }
@@ -171,7 +162,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       await database.db.transaction(async (tx) => {
         for (const n of [1, 2, 3, 4, 5]) await bus.publish(tx, 'test.other', { n });
       });
-      await waitUntil(delivered, { timeout: 10_000, interval: 20 });
+      await waitUntil(delivered, { interval: 20 });
     } finally {
       await bus.stop();
     }
@@ -231,7 +222,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
         await bus.publish(database.db, 'test.other', { n });
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      await waitUntil(() => expect(batches.flat()).toHaveLength(60), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(batches.flat()).toHaveLength(60), { interval: 20 });
       const elapsed = performance.now() - started;
       expect(batches.flat()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
       // At most one run per pace over the time it took, and the first run at the start.
@@ -240,7 +231,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
       // Quiet for longer than the pace: the next event is read on its own wake-up, not at the next poll.
       await new Promise((resolve) => setTimeout(resolve, paceMs));
       await bus.publish(database.db, 'test.other', { n: 61 });
-      await waitUntil(() => expect(batches.at(-1)).toEqual([61]), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(batches.at(-1)).toEqual([61]), { interval: 20 });
     } finally {
       await bus.stop();
     }
@@ -280,10 +271,7 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     const everyHandlerHas = (count: number) =>
       waitUntil(
         () => expect([...seen.values()].map((numbers) => numbers.length)).toEqual([count, count, count]),
-        {
-          timeout: 10_000,
-          interval: 20,
-        },
+        { interval: 20 },
       );
     try {
       // Each handler's first batch reads on its own: it does not know its place yet.
@@ -339,16 +327,13 @@ describeOnPostgres('published events across transactions and instances on Postgr
       });
       await taken;
       await bus.publish(database.db, 'test.noted', { text: 'second id, committed first' });
-      await waitUntil(() => expect(bus.status()[0]?.waitingOnHole).toBe(true), {
-        timeout: 10_000,
-        interval: 10,
-      });
+      await waitUntil(() => expect(bus.status()[0]?.waitingOnHole).toBe(true), { interval: 10 });
       expect(texts()).toEqual([]);
       commit();
       await open;
       await waitUntil(
         () => expect(texts()).toEqual(['first id, committed last', 'second id, committed first']),
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       );
     } finally {
       await bus.stop();
@@ -375,10 +360,7 @@ describeOnPostgres('published events across transactions and instances on Postgr
       const sent = Array.from({ length: 60 }, (_, i) => `note ${i}`);
       for (const text of sent)
         await (Number(text.slice(5)) % 2 ? one : two).publish(database.db, 'test.noted', { text });
-      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(sent.length), {
-        timeout: 20_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(sent.length), { interval: 20 });
       expect(handled).toEqual(sent);
       expect(mostAtOnce).toBe(1);
     } finally {

@@ -108,6 +108,31 @@ export type EventHandler<N extends EventName> = (
   context: HandlerContext,
 ) => unknown | Promise<unknown>;
 
+/**
+ * One handler as its module's `handlers/` file exports it (docs/events.md lists them by event):
+ * the module's plugin registers its list with `events.register`.
+ */
+export interface Handler<N extends EventName, Services = FastifyInstance> {
+  /** Its stable id, `<module>.<what it does>`: the key of its stored position. */
+  name: string;
+  /** The events it handles, in one order (a bet before its win). */
+  follows: readonly N[];
+  /** Where it starts the first time it runs (HandlerOptions.from). */
+  from?: HandlerOptions['from'];
+  /**
+   * Builds the function that handles each event, once per app, from the services the module hands it
+   * (the app itself unless the module says otherwise): what it keeps between events lives in there.
+   */
+  handle(services: Services): EventHandler<N>;
+}
+
+/** Types a handler's definition: `follows` narrows the events its `handle` receives. */
+export function defineHandler<N extends EventName, Services = FastifyInstance>(
+  definition: Handler<N, Services>,
+): Handler<N, Services> {
+  return definition;
+}
+
 export interface HandlerOptions {
   /**
    * Where a handler starts the first time it runs: `now` (the default) reads only what is committed
@@ -301,6 +326,24 @@ export class EventBus {
     this.#subscriptions.set(handlerId, subscription);
   }
 
+  /** Registers a module's handlers, each built from `services` (Handler.handle). */
+  register<Services>(
+    services: Services,
+    // biome-ignore lint/suspicious/noExplicitAny: each handler narrows its own events; the list holds any
+    handlers: readonly Handler<any, Services>[],
+  ): void {
+    for (const handler of handlers)
+      this.on(handler.follows, handler.name, handler.handle(services), { from: handler.from });
+  }
+
+  /** The ids of the handlers registered, with the events each follows: for docs/events.md's check. */
+  registered(): { name: string; follows: string[] }[] {
+    return [...this.#subscriptions].map(([name, subscription]) => ({
+      name,
+      follows: [...subscription.handlers.keys()],
+    }));
+  }
+
   /**
    * Appends an event that moves no money to the `events` table through `db`: pass the transaction of
    * the change it announces, so both are stored or neither. Money events come from the ledger alone.
@@ -371,6 +414,38 @@ export class EventBus {
     await this.#stopListening?.().catch(() => {});
     await Promise.all(this.#ticking.values());
     await Promise.all(this.#consumers.map((consumer) => consumer.running));
+  }
+
+  /**
+   * Where `handler` stands in `stream` (the id of the last row it handled), or null where it was never
+   * registered; read through `db`: in a transaction, as of its snapshot, for a module that pairs it with
+   * its own rows.
+   */
+  async positionOf(db: Db, handler: string, stream: string): Promise<number | null> {
+    const { rows } = (await db.execute(
+      sql`select position from event_handler_positions where handler = ${handler} and stream = ${stream}`,
+    )) as unknown as { rows: { position: string | number }[] };
+    return rows[0] ? Number(rows[0].position) : null;
+  }
+
+  /**
+   * Waits until `handler` has handled every row `stream` held when asked, looking every 100 ms for at
+   * most `timeoutMs`; answers whether it has (a handler never registered has nothing to catch up). For
+   * work that must see what the handler made of everything before it (a tournament's end, after the bets
+   * placed just before it).
+   */
+  async caughtUp(handler: string, stream: string, timeoutMs = 10_000): Promise<boolean> {
+    const source = this.#streams.get(stream);
+    if (!source) throw new Error(`no stream ${stream}`);
+    const { db } = this.#database;
+    const { rows } = (await db.execute(source.head)) as unknown as { rows: { head: string | number }[] };
+    const target = Number(rows[0]?.head ?? 0);
+    for (let waited = 0; ; waited += 100) {
+      const position = await this.positionOf(db, handler, stream);
+      if (position === null || position >= target) return true;
+      if (waited >= timeoutMs) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Where each handler stands: for tests and operators. */

@@ -1,3 +1,4 @@
+import type { Db } from '@chrysos/db';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +10,15 @@ declare module 'fastify' {
     playerId(): Promise<string | null>;
     /** What a visitor is told when a route needs a player (see `requirePlayer`). */
     signInRequired(): Promise<AppError>;
+    /** When the request's sign-in session started, or null without one. */
+    sessionStartedAt(): Promise<Date | null>;
+  }
+  interface FastifyInstance {
+    /**
+     * Ends every live session of a player (in the caller's transaction `db`), but the one of `keep`:
+     * a time-out signs them out everywhere, a new password everywhere else.
+     */
+    endPlayerSessions(db: Db, playerId: string, now: Date, keep?: string): Promise<void>;
   }
   interface FastifyReply {
     startSession(token: string): FastifyReply;
@@ -27,6 +37,9 @@ export interface HttpSessionOptions {
    * something to tell them (a session-time limit ran out); null when it simply is not live.
    */
   endedFor(token: string): Promise<AppError | null>;
+  /** When the session of a token started, or null. */
+  startedAt(token: string): Promise<Date | null>;
+  endPlayerSessions(db: Db, playerId: string, now: Date, keep?: string): Promise<void>;
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -79,6 +92,13 @@ async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions):
     const token = this.cookies[sessionCookieName];
     return (token ? await options.endedFor(token) : null) ?? new AppError('auth.sign_in_required');
   });
+
+  app.decorateRequest('sessionStartedAt', async function (this: FastifyRequest) {
+    const token = this.cookies[sessionCookieName];
+    return token ? options.startedAt(token) : null;
+  });
+
+  app.decorate('endPlayerSessions', options.endPlayerSessions);
 
   app.decorateReply('startSession', function (this: FastifyReply, token: string) {
     return this.setCookie(sessionCookieName, token, {

@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
       await jobs.send('test.note', { text: 'committed' }, { tx });
     });
 
-    await waitUntil(() => expect(notes).toEqual(['committed']), { timeout: 10_000 });
+    await waitUntil(() => expect(notes).toEqual(['committed']));
     const stored = await jobs.boss.findJobs('test.note');
     expect(stored.map((job) => job.data)).toEqual([{ text: 'committed' }]);
     const rows = (await database.db.execute(sql`select text from notes`)) as unknown as { rows: unknown[] };
@@ -83,10 +83,10 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
   it('wakes an idle worker by NOTIFY instead of waiting for its next poll', async () => {
     // The first job may be picked up by the worker's first look; after it the worker sleeps an hour.
     await jobs.send('test.woken', { n: 1 });
-    await waitUntil(() => expect(woken).toEqual([1]), { timeout: 10_000 });
+    await waitUntil(() => expect(woken).toEqual([1]));
     const sentAt = performance.now();
     await jobs.send('test.woken', { n: 2 });
-    await waitUntil(() => expect(woken).toEqual([1, 2]), { timeout: 10_000, interval: 2 });
+    await waitUntil(() => expect(woken).toEqual([1, 2]), { interval: 2 });
     console.info(
       `${kind}: a job sent to an idle worker started after ${(performance.now() - sentAt).toFixed(1)} ms`,
     );
@@ -94,13 +94,13 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
 
   it('runs a burst of jobs one after another, without waiting a polling interval between them', async () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => jobs.send('test.woken', { n: 10 + i })));
-    await waitUntil(() => expect(woken).toHaveLength(14), { timeout: 15_000 });
+    await waitUntil(() => expect(woken).toHaveLength(14));
     expect(woken.slice(2).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => 10 + i));
   });
 
   it('repeats an every-second job with one run waiting at a time', async () => {
     const seen = ticks;
-    await waitUntil(() => expect(ticks).toBeGreaterThanOrEqual(seen + 2), { timeout: 15_000 });
+    await waitUntil(() => expect(ticks).toBeGreaterThanOrEqual(seen + 2));
     const waiting = await jobs.boss.findJobs('test.tick', { queued: true });
     expect(waiting.length).toBeLessThanOrEqual(1);
   });
@@ -122,9 +122,9 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
         async () => {
           await jobs.send('test.note', { text: 'after the restart' });
         },
-        { timeout: 10_000, interval: 200 },
+        { interval: 200 },
       );
-      await waitUntil(() => expect(notes).toContain('after the restart'), { timeout: 15_000 });
+      await waitUntil(() => expect(notes).toContain('after the restart'));
       expect(lines.some((line) => line.level === 'error' && line.args[1] === 'job queue error')).toBe(true);
     },
   );

@@ -8,7 +8,7 @@ import { waitUntil } from './wait.ts';
  * book and publish in turn (a jackpot payout is a ledger row the others then read). What is checked
  * after it (ledger and programme audits) sees every handler's writes for everything booked before.
  */
-export async function handlersCaughtUp(db: Db, timeout = 30_000): Promise<void> {
+export async function handlersCaughtUp(db: Db): Promise<void> {
   const behind = async () =>
     (
       (await db.execute(sql`
@@ -19,7 +19,7 @@ export async function handlersCaughtUp(db: Db, timeout = 30_000): Promise<void> 
       }
     ).rows;
   for (let stable = 0; stable < 2; ) {
-    await waitUntil(async () => expect(await behind()).toEqual([]), { timeout, interval: 50 });
+    await waitUntil(async () => expect(await behind()).toEqual([]), { interval: 50 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     stable = (await behind()).length === 0 ? stable + 1 : 0;
   }

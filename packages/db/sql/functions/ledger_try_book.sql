@@ -6,9 +6,11 @@
 -- that would take the player past their own loss or wager limit (issue 17). Whichever of a win and
 -- a rollback of one bet is booked first decides: both lock the player's accounts before checking.
 -- A real-money bet on a slot also pays the progressive jackpot (issue 18, decision 28): the house's leg
--- gives each tier of jackpot_tiers its share of the real part of the stake as legs of the same
--- transaction, so a contribution is booked, or lost, with its bet and never apart from it. The player's
--- slot stakes are summed on their real account (jackpot_staked), in the update the bet makes anyway.
+-- gives each tier its share of the real part of the stake as legs of the same transaction, so a
+-- contribution is booked, or lost, with its bet and never apart from it. The player's slot stakes are
+-- summed on their real account (jackpot_staked), in the update the bet makes anyway.
+-- The rules of other capabilities are theirs, each in its own function this one asks at bet time
+-- (<module>_*.sql): bonuses_refusing_stake, compliance_limits_refusing_stake, jackpot_contributions.
 -- * All of the player's accounts in the currency are locked and read in one statement, so the spend
 --   split and the balances the caller is told come from that read, not from further queries.
 -- * The transaction row is written once, with its result, after the legs are applied, and the entries
@@ -105,34 +107,17 @@ BEGIN
     RETURN jsonb_build_object('status', 'refused', 'reason', 'bet_settled');
   END IF;
 
-  -- A running bonus caps the stake per round (its terms' maximum bet): refused at bet time, never
-  -- confiscated later. Checked after the account locks, which a bonus's activation also takes, so a bet
-  -- sees the bonus that put money on the balance it spends. One probe of player_bonuses_one_running.
-  IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
-    SELECT 1 FROM player_bonuses
-    WHERE player_id = p_player AND currency = p_currency AND stage IN ('activated', 'handle_bets')
-      AND max_bet < p_amount
-  ) THEN
-    RETURN jsonb_build_object('status', 'refused', 'reason', 'bonus_max_bet');
-  END IF;
-
-  -- The player's own loss and wager limits in the currency (issue 17, decision 22): a stake that would
-  -- take what was lost, or staked, in a limit's rolling window past the limit is refused at bet time.
-  -- After the account locks, which every bet of the player takes, so concurrent bets cannot pass one
-  -- limit together. A raise or removal counts once its effective_at has passed, both read at p_now.
-  -- For a player without limits this is one probe of player_limits_player_idx.
-  IF p_kind = 'bet' AND p_amount > 0 AND EXISTS (
-    SELECT 1 FROM player_limits l
-    WHERE l.player_id = p_player AND l.currency = p_currency AND l.kind IN ('loss', 'wager')
-      AND NOT (l.pending_removal AND l.effective_at <= p_now)
-      AND player_limit_used(
-        p_player, p_currency, l.kind,
-        p_now - CASE l.period WHEN 'day' THEN interval '24 hours' WHEN 'week' THEN interval '7 days'
-                              ELSE interval '30 days' END
-      ) + p_amount > CASE WHEN l.pending_amount IS NOT NULL AND l.effective_at <= p_now
-                          THEN l.pending_amount ELSE l.amount END
-  ) THEN
-    RETURN jsonb_build_object('status', 'refused', 'reason', 'player_limit');
+  -- The bet-time rules of the capabilities that own them, asked after the account locks, which their own
+  -- changes (a bonus's activation, another bet) also take: the running bonus's maximum bet
+  -- (bonuses_refusing_stake.sql), the player's own loss and wager limits
+  -- (compliance_limits_refusing_stake.sql). A refusal writes nothing.
+  IF p_kind = 'bet' AND p_amount > 0 THEN
+    IF EXISTS (SELECT 1 FROM bonuses_refusing_stake(p_player, p_currency, p_amount)) THEN
+      RETURN jsonb_build_object('status', 'refused', 'reason', 'bonus_max_bet');
+    END IF;
+    IF EXISTS (SELECT 1 FROM compliance_limits_refusing_stake(p_player, p_currency, p_amount, p_now)) THEN
+      RETURN jsonb_build_object('status', 'refused', 'reason', 'player_limit');
+    END IF;
   END IF;
 
   FOR v_leg_at IN 0 .. jsonb_array_length(p_legs) - 1 LOOP
@@ -199,22 +184,12 @@ BEGIN
     RAISE EXCEPTION 'unbalanced_transaction' USING ERRCODE = 'P0002';
   END IF;
 
-  -- The jackpot contribution of a real-money slot bet, taken from the house's share of the stake. The
-  -- player's stakes on slots are summed (jackpot_staked of their real account, locked above and
-  -- rewritten below with its balance), and each tier is booked the whole cents its share of that sum
-  -- gained with this bet: a stake of EUR 1 adds half a cent to the Mini, booked with the player's next
-  -- such bet. For any other bet, a currency without a jackpot or a game that is not a slot, one probe of
-  -- jackpot_tiers' key finds nothing and nothing changes.
+  -- The jackpot contribution of a real-money slot bet, taken from the house's share of the stake: the
+  -- legs jackpot_contributions.sql answers. The player's stakes on slots are summed (jackpot_staked of
+  -- their real account, locked above and rewritten below with its balance).
   IF p_kind = 'bet' AND v_real_spent > 0 AND v_house_at IS NOT NULL THEN
     FOR v_jackpot IN
-      SELECT t.account_id, (v_staked[v_real_at] + v_real_spent) * t.share_bp / 10000
-               - v_staked[v_real_at] * t.share_bp / 10000 AS cents
-      FROM jackpot_tiers t
-      WHERE t.currency = p_currency
-        AND EXISTS (
-          SELECT 1 FROM games g
-          WHERE g.game_code = p_game AND g.categories && ARRAY['slots', 'classic-slots']
-        )
+      SELECT j.account_id, j.cents FROM jackpot_contributions(p_currency, p_game, v_staked[v_real_at], v_real_spent) j
     LOOP
       IF v_jackpot.cents > 0 THEN
         v_entry_accounts := v_entry_accounts || v_jackpot.account_id;

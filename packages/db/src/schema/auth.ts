@@ -1,77 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { countries, currencies } from './info.ts';
-
-/** A registered player (spec §3 Player). Email is unique regardless of letter case. */
-export const players = pgTable(
-  'players',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    /** Null for a player who only ever signed in through a social provider. */
-    passwordHash: text('password_hash'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    /** Personal details of /profile/general. */
-    dateOfBirth: text('date_of_birth'),
-    phone: text('phone'),
-    city: text('city'),
-    address: text('address'),
-    postalCode: text('postal_code'),
-    language: text('language').notNull().default('en'),
-    currency: text('currency')
-      .notNull()
-      .references(() => currencies.code),
-    country: text('country').references(() => countries.code),
-    termsAcceptance: boolean('terms_acceptance').notNull(),
-    ageAcceptance: boolean('age_acceptance').notNull(),
-    receivePromos: boolean('receive_promos').notNull().default(false),
-    receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
-    agreedToPartnerPromotions: boolean('agreed_to_partner_promotions').notNull().default(false),
-    depositBonusCode: text('deposit_bonus_code'),
-    /** Consecutive failed sign-ins; ten lock the account (Devise lockable). */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /**
-     * Emailed one-time tokens (Devise confirmable, recoverable, lockable). Only SHA-256 hashes are
-     * kept, so a database leak hands out no working link; each is cleared when used.
-     */
-    confirmationTokenHash: text('confirmation_token_hash'),
-    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
-    resetPasswordTokenHash: text('reset_password_token_hash'),
-    resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true }),
-    unlockTokenHash: text('unlock_token_hash'),
-    /** Fields a social sign-in could not provide; the CompleteRegistration modal asks for them. */
-    authFieldsMissed: text('auth_fields_missed').array().notNull().default(sql`'{}'::text[]`),
-    /** Marketing tags (spec §9) the player arrived with, and the affiliate tag after processing. */
-    referralParams: jsonb('referral_params').$type<Record<string, string>>().notNull().default({}),
-    referralTag: text('referral_tag'),
-    signInCount: integer('sign_in_count').notNull().default(0),
-    currentSignInAt: timestamp('current_sign_in_at', { withTimezone: true }),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    /** Set by an operator: the player can neither sign in nor move money (RS_ERROR_USER_DISABLED). */
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`),
-    uniqueIndex('players_confirmation_token_unique').on(table.confirmationTokenHash),
-    uniqueIndex('players_reset_password_token_unique').on(table.resetPasswordTokenHash),
-    uniqueIndex('players_unlock_token_unique').on(table.unlockTokenHash),
-  ],
-);
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { players } from './player.ts';
 
 /** A player's link to a social sign-in account: the provider's stable subject identifier. */
 export const authIdentities = pgTable(
@@ -88,46 +16,6 @@ export const authIdentities = pgTable(
     primaryKey({ columns: [table.provider, table.subject] }),
     index('auth_identities_player_idx').on(table.playerId),
   ],
-);
-
-/**
- * Every email the product sends. With SMTP configured a row is marked sent once the server took it;
- * without, the table is the outbox the development mailbox page reads.
- */
-export const emails = pgTable(
-  'emails',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    to: text('to').notNull(),
-    template: text('template').notNull(),
-    language: text('language').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    error: text('error'),
-    /**
-     * The instance sending it now, and until when: a claim taken with one conditional update, so
-     * two instances never send one email twice; one that lapses (a crash mid-send) is taken again.
-     */
-    claimedBy: text('claimed_by'),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-  },
-  (table) => [index('emails_created_idx').on(table.createdAt)],
-);
-
-/** Player groups (spec §3 statuses): they drive content visibility, bonuses and limits. */
-export const playerGroups = pgTable(
-  'player_groups',
-  {
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    group: text('group').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.playerId, table.group] })],
 );
 
 /**

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 
 /**
  * Bonus campaigns: what an operator offers (deposit match, no-deposit bonus, free spins, lootbox), to

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /*
  * Time-outs and self-exclusions (issue 17): while one is in force the player cannot sign in, play or

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /**
  * Players' own limits (issue 17, decision 22): deposit, loss and wager limits per rolling day, week or

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /** Game providers (studio brands) whose titles the lobby lists; `slug` matches content/{en,el}/providers. */
 export const gameProviders = pgTable('game_providers', {

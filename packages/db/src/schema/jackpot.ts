@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 import { ledgerAccounts } from './wallet.ts';
 
 /**

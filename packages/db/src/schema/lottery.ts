@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 
 /**
  * The weekly lottery's draws (content/{en,el}/lottery): one per week, its ticket sales open from the

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /**
  * Comp points (issue 18, content/loyalty): the movements of a player's points that are not play, in

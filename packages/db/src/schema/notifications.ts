@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /*
  * The notifications centre and web push (spec §2 Header, §3 Notification item, §6 push auto-subscribe).

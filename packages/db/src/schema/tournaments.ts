@@ -12,8 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 
 /** A place range of a tournament's prize table and its share of the pool (per cent, split equally in it). */
 export interface TournamentPrizeShare {

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 
 /** Owners of system accounts: the casino's side of every movement. Their balance is the sum of their entries. */
 export const systemAccountKinds = [

@@ -1,7 +1,7 @@
 import { date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
 import { payments } from './cashier.ts';
 import { currencies } from './info.ts';
+import { players } from './player.ts';
 
 /**
  * The fortune wheel (content/{en,el}/wheelOfFortune): a player's spin of an Athens day. A qualifying

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { players } from './auth.ts';
+import { players } from './player.ts';
 
 /**
  * Wins as the winners lists show them (spec §7 GET /stats/winners/top and /latest): a game win of at

@@ -1,9 +1,9 @@
 import { type Db, schema } from '@chrysos/db';
 import { localizePath } from '@chrysos/rules';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
-import type { TemplateName } from '../mail/public.ts';
+import { sentRecently, type TemplateName } from '../mail/public.ts';
 
 /** Devise recoverable: a reset link works for 6 hours. */
 export const resetPasswordWithinMs = 6 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export async function sendAccountEmail(
   template: TemplateName,
   db: Db = app.database.db,
 ): Promise<void> {
-  if (await sentRecently(db, player.email, template)) return;
+  if (await sentRecently(db, player.email, template, resendAfterMs)) return;
   const now = app.clock.now();
   const token = randomToken();
   const values = Object.fromEntries(
@@ -55,20 +55,4 @@ export async function sendAccountEmail(
   const { path, param } = links[template];
   const link = `${app.config.PUBLIC_URL}${localizePath(path, language)}?${param}=${token}`;
   await app.mailer.send(player.email, template, language, link, db);
-}
-
-/** Read on the database's clock, which stamped the outbox rows (mail/mailer.ts). */
-async function sentRecently(db: Db, to: string, template: TemplateName): Promise<boolean> {
-  const [recent] = await db
-    .select({ id: schema.emails.id })
-    .from(schema.emails)
-    .where(
-      and(
-        sql`lower(${schema.emails.to}) = lower(${to})`,
-        eq(schema.emails.template, template),
-        gt(schema.emails.createdAt, sql`now() - ${resendAfterMs} * interval '1 millisecond'`),
-      ),
-    )
-    .limit(1);
-  return recent !== undefined;
 }

@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('account events on %s', (kind) => {
       expect(joined.statusCode).toBe(200);
     }
 
-    await waitUntil(() => expect(seen).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    await waitUntil(() => expect(seen).toHaveLength(3), { interval: 20 });
     expect(seen.map((event) => [event.name, event.payload])).toEqual([
       [
         'auth.player_registered',

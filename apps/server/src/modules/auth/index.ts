@@ -2,18 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { Captcha } from './captcha.ts';
-import { confirmChosenEmail } from './confirm-chosen-email.ts';
+import { confirmChosenEmail } from './handlers/confirm-chosen-email.ts';
 import { authRoutes } from './routes.ts';
 import { socialApiRoutes, socialRoutes } from './social-routes.ts';
 import { validateEmailRoutes } from './validate-email.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    captcha: Captcha;
-  }
-}
 
 /**
  * Accounts: sign-up and sign-in, sessions, recovery emails, captcha, social sign-in (the provider
@@ -32,7 +26,7 @@ async function auth(app: FastifyInstance): Promise<void> {
       app.sharedState,
     ),
   );
-  app.events.on('player.email_chosen', 'auth.confirm-chosen-email', confirmChosenEmail(app));
+  app.events.register(app, [confirmChosenEmail]);
   await app.register(apiScope(authRoutes));
   await app.register(apiScope(socialApiRoutes));
   await app.register(apiScope(validateEmailRoutes));

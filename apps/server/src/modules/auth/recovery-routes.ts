@@ -126,7 +126,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         { ip: request.ip, userAgent: request.headers['user-agent'] },
         now,
       );
-      return reply.startSession(sessionToken).send(await presentPlayer(db, reset.id));
+      return reply.startSession(sessionToken).send(await presentPlayer(app, reset.id));
     },
   });
 

@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .startSession(token)
         .code(201)
-        .send(await presentPlayer(db, created.id));
+        .send(await presentPlayer(app, created.id));
     },
   });
 
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
         return createSession(tx, found.id, client, app.clock.now());
       });
-      return reply.startSession(token).send(await presentPlayer(db, found.id));
+      return reply.startSession(token).send(await presentPlayer(app, found.id));
     },
   });
 

@@ -1,9 +1,9 @@
 import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
-import { refuseIfExcluded } from '../compliance/public.ts';
+import { refuseIfExcluded, sessionLimitMinutesSql } from '../compliance/public.ts';
 
 /**
  * Starts a session and returns the token for the cookie; only its hash is stored. Every way in (sign-in,
@@ -45,14 +45,7 @@ function liveSessionQuery(db: Db) {
       playerId: schema.sessions.playerId,
       createdAt: schema.sessions.createdAt,
       // The session-time limit in force (a raise or removal counts once its 24 hours are over).
-      limitMinutes: sql<number | null>`(
-        select case
-          when l.pending_removal and l.effective_at <= ${at}::timestamptz then null
-          when l.pending_amount is not null and l.effective_at <= ${at}::timestamptz then l.pending_amount
-          else l.amount end
-        from player_limits l
-        where l.player_id = ${sessionPlayerId} and l.kind = 'session' and l.currency is null
-      )`.mapWith((value) => (value === null ? null : Number(value))),
+      limitMinutes: sessionLimitMinutesSql(sessionPlayerId, at),
     })
     .from(schema.sessions)
     .where(
@@ -116,4 +109,27 @@ export async function revokeSession(db: Db, token: string, now: Date): Promise<v
     .update(schema.sessions)
     .set({ revokedAt: now })
     .where(eq(schema.sessions.tokenHash, hashToken(token)));
+}
+
+/** When the session of this token started, or null for a token that names none. */
+export async function sessionStartedAt(db: Db, token: string): Promise<Date | null> {
+  const [session] = await db
+    .select({ createdAt: schema.sessions.createdAt })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.tokenHash, hashToken(token)));
+  return session?.createdAt ?? null;
+}
+
+/** Ends every live session of the player at `now`, but the one of `keep` (the caller's own) when given. */
+export async function endPlayerSessions(db: Db, playerId: string, now: Date, keep?: string): Promise<void> {
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(schema.sessions.playerId, playerId),
+        isNull(schema.sessions.revokedAt),
+        keep ? ne(schema.sessions.tokenHash, hashToken(keep)) : undefined,
+      ),
+    );
 }

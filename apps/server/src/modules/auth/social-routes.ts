@@ -44,7 +44,7 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
         email: request.body.user.email,
         ...request.body.user.profile_attributes,
       });
-      const updated = await presentPlayer(db, row.id);
+      const updated = await presentPlayer(app, row.id);
       if (!updated) throw new AppError('auth.sign_in_required');
       return updated;
     },

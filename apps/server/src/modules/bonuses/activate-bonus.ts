@@ -1,8 +1,9 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { latestTransactionId } from '../wallet/public.ts';
 
 const b = schema.playerBonuses;
 const day = 24 * 60 * 60 * 1000;
@@ -47,10 +48,7 @@ export async function activateBonus(
   let activationTransaction: number;
   if (bonus.kind === 'freespin_winnings') {
     // Its money is on the bonus balance already (the spins' wins): bets after the latest booking count.
-    const { rows } = (await tx.execute(
-      sql`select coalesce(max(id), 0) as id from ledger_transactions where player_id = ${playerId}`,
-    )) as unknown as { rows: { id: string | number }[] };
-    activationTransaction = Number(rows[0]?.id ?? 0);
+    activationTransaction = await latestTransactionId(tx, playerId);
   } else {
     const booking = await deps.wallet.using(tx).grantBonus({
       key: `bonus:grant:${bonus.id}`,

@@ -1,6 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
-import { equivalents } from '../info/public.ts';
+import { currenciesFacts, equivalents } from '../info/public.ts';
 import type { CampaignTerms } from './terms.ts';
 
 /** Slots count in full; table games and dice 10 % (the promotion pages' "Good to know", the bonus terms). */
@@ -131,10 +130,6 @@ export function advertisedCampaigns(currencies: readonly { code: string; subunit
 
 /** Inserts the advertised campaigns that are missing (an operator's edits to existing ones stay). */
 export async function seedAdvertisedCampaigns(db: Db): Promise<void> {
-  const currencies = await db
-    .select({ code: schema.currencies.code, subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.fiat, true));
-  const rows = advertisedCampaigns(currencies);
+  const rows = advertisedCampaigns(await currenciesFacts(db, { fiat: true }));
   await db.insert(schema.bonusCampaigns).values(rows).onConflictDoNothing();
 }

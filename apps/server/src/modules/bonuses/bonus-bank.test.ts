@@ -216,10 +216,7 @@ describeOnPostgres('bonus bank test on PostgreSQL', () => {
     return bonuses[0] as { id: string; kind: string; stage: string; amount: number };
   };
   const stageReached = (player: BankPlayer, stage: string) =>
-    waitUntil(async () => expect((await onlyBonus(player)).stage).toBe(stage), {
-      timeout: 60_000,
-      interval: 100,
-    });
+    waitUntil(async () => expect((await onlyBonus(player)).stage).toBe(stage), { interval: 100 });
   const redeem = async (player: BankPlayer, code: string) => {
     expect((await api(player, 'POST', `/bonuses/coupon?coupon_code=${code}`)).status).toBe(200);
     // With no other bonus running, a coupon's bonus starts at once.

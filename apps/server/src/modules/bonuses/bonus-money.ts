@@ -1,5 +1,6 @@
 import type { Db, schema } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
+import { betsOpenSince, bonusBalanceSql } from '../wallet/public.ts';
 
 /** Winnings of free spins still being played: bonus money that is not the running bonus's yet. */
 export async function spinsWinnings(tx: Db, playerId: string, currency: string): Promise<number> {
@@ -17,9 +18,7 @@ export async function spinsWinnings(tx: Db, playerId: string, currency: string):
  * bonus money that is not the bonus's yet. Zero or less once a lost round spent it.
  */
 export const moneyLeftOfBonusRow = sql<string>`(
-  coalesce((select account.balance from ledger_accounts account
-    where account.player_id = player_bonuses.player_id and account.currency = player_bonuses.currency
-      and account.kind = 'bonus'), 0)
+  ${bonusBalanceSql(sql`player_bonuses.player_id`, sql`player_bonuses.currency`)}
   - (select coalesce(sum(spins.win), 0) from player_freespins spins
     where spins.player_id = player_bonuses.player_id and spins.currency = player_bonuses.currency
       and spins.stage = 'activated'))`;
@@ -28,16 +27,10 @@ export const moneyLeftOfBonusRow = sql<string>`(
  * Whether a bet staked since the bonus was activated is still open (no win and no rollback answers it):
  * a bonus with wagering met waits for them in handle_bets, since their outcome is still its money.
  */
-export async function betsOpen(tx: Db, bonus: typeof schema.playerBonuses.$inferSelect): Promise<boolean> {
-  const { rows } = (await tx.execute(sql`
-    select exists (
-      select 1 from ledger_transactions bet
-      where bet.player_id = ${bonus.playerId} and bet.currency = ${bonus.currency} and bet.kind = 'bet'
-        and bet.amount > 0 and bet.id > ${bonus.activationTransaction ?? 0}
-        and not exists (
-          select 1 from ledger_transactions answer
-          where answer.reference = bet.idempotency_key and answer.kind in ('win', 'rollback')
-        )
-    ) as open`)) as unknown as { rows: { open: boolean }[] };
-  return rows[0]?.open === true;
+export function betsOpen(tx: Db, bonus: typeof schema.playerBonuses.$inferSelect): Promise<boolean> {
+  return betsOpenSince(tx, {
+    playerId: bonus.playerId,
+    currency: bonus.currency,
+    after: bonus.activationTransaction ?? 0,
+  });
 }

@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     });
 
     await deposit(10_000, 'WELCOME');
-    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'), { timeout: 10_000 });
+    await waitUntil(async () => expect((await bonuses())[0]?.stage).toBe('activated'));
     const [bonus] = await bonuses();
     expect(bonus).toMatchObject({
       campaign: 'welcome-package',
@@ -142,18 +142,14 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     await as(withBonus).deposit(10_000, 'WELCOME');
     await as(without).deposit(10_000);
     // The open tab learns of the bonus money from a push, not from its next poll.
-    await waitUntil(
-      async () =>
-        expect(
-          (await pushedBalances(withBonus)).some((accounts) =>
-            accounts.some((account) => account.currency === 'EUR' && account.bonus_cents === 10_000),
-          ),
-        ).toBe(true),
-      { timeout: 10_000 },
+    await waitUntil(async () =>
+      expect(
+        (await pushedBalances(withBonus)).some((accounts) =>
+          accounts.some((account) => account.currency === 'EUR' && account.bonus_cents === 10_000),
+        ),
+      ).toBe(true),
     );
-    await waitUntil(async () => expect(await pushedBalances(without)).not.toHaveLength(0), {
-      timeout: 10_000,
-    });
+    await waitUntil(async () => expect(await pushedBalances(without)).not.toHaveLength(0), {});
     expect((await pushedBalances(without)).flat().every((account) => account.bonus_cents === 0)).toBe(true);
   });
 
@@ -370,9 +366,7 @@ describe.each(testDatabaseKinds)('the bonus engine on %s', (kind) => {
     // The studio rolls the round back: the stake returns to the bonus balance of a bonus that is gone,
     // and goes back to the pool, as a late win's bonus money does.
     expect(await slot.rollback('late-1-back', 'late-1')).toMatchObject({ status: 'RS_OK' });
-    await waitUntil(async () => expect(await balances()).toMatchObject({ real: 0, bonus: 0 }), {
-      timeout: 5_000,
-    });
+    await waitUntil(async () => expect(await balances()).toMatchObject({ real: 0, bonus: 0 }), {});
     await expectLedgerSound();
   });
 

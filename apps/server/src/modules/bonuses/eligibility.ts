@@ -1,5 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { playerAudience } from '../player/public.ts';
 import { type CampaignTerms, campaignTerms } from './terms.ts';
 
 export type CampaignRow = typeof schema.bonusCampaigns.$inferSelect;
@@ -22,39 +23,31 @@ export function weekdayIn(at: Date, timeZone: string): number {
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(name) + 1;
 }
 
+/** Counts a player's succeeded deposits, those made before the payment `before` when given (the cashier's). */
+export type DepositCount = (db: Db, playerId: string, before?: string) => Promise<number>;
+
 export async function playerFacts(
   db: Db,
-  playerId: string,
-  currency: string,
-  licence: string,
-  now: Date,
+  asked: {
+    playerId: string;
+    currency: string;
+    licence: string;
+    now: Date;
+    countDeposits: DepositCount;
+    /** The deposit being paid, when the facts are as of it. */
+    deposit?: string;
+  },
 ): Promise<PlayerFacts> {
-  const [player] = await db
-    .select({ country: schema.players.country })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  const groups = await db
-    .select({ group: schema.playerGroups.group })
-    .from(schema.playerGroups)
-    .where(eq(schema.playerGroups.playerId, playerId));
-  const [deposits] = await db
-    .select({ n: count() })
-    .from(schema.payments)
-    .where(
-      and(
-        eq(schema.payments.playerId, playerId),
-        eq(schema.payments.kind, 'deposit'),
-        eq(schema.payments.status, 'succeeded'),
-      ),
-    );
+  const { playerId } = asked;
+  const { country, groups } = await playerAudience(db, playerId);
   return {
     playerId,
-    currency,
-    country: player?.country ?? null,
-    groups: groups.map((g) => g.group),
-    licence,
-    depositsBefore: deposits?.n ?? 0,
-    now,
+    currency: asked.currency,
+    country,
+    groups,
+    licence: asked.licence,
+    depositsBefore: await asked.countDeposits(db, playerId, asked.deposit),
+    now: asked.now,
   };
 }
 

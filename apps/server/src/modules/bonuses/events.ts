@@ -1,7 +1,7 @@
 /*
  * The bonus engine's events: a player's bonus, free spins or lootbox changed (issued, activated,
  * progressed, ended), published in the transaction of the change. Realtime pushes and web pushes
- * follow from them (changes.ts), never from the request that made the change.
+ * follow from them (handlers/publish-*.ts), never from the request that made the change.
  */
 declare module '../../platform/events.ts' {
   interface DomainEvents {

@@ -1,9 +1,9 @@
 import { type Db, schema } from '@chrysos/db';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import { gamesByIdentifier } from '../games/public.ts';
 import type { FreeBet } from '../wallet/public.ts';
 
 const f = schema.playerFreespins;
-const g = schema.games;
 
 /**
  * Whether free spins of this player pay for a studio's free bet (issue 31 item 4): started, in the
@@ -11,10 +11,9 @@ const g = schema.games;
  * bet none pays for, so a free spin's win is always bonus money of a grant.
  */
 export async function freeBetGranted(db: Db, bet: FreeBet, now: Date): Promise<boolean> {
-  const [grant] = await db
-    .select({ id: f.id })
+  const grants = await db
+    .selectDistinct({ gameIdentifier: f.gameIdentifier })
     .from(f)
-    .innerJoin(g, eq(g.identifier, f.gameIdentifier))
     .where(
       and(
         eq(f.playerId, bet.playerId),
@@ -23,9 +22,12 @@ export async function freeBetGranted(db: Db, bet: FreeBet, now: Date): Promise<b
         eq(f.stage, 'activated'),
         gt(f.expiresAt, now),
         lt(f.played, f.count),
-        eq(g.studio, bet.studio),
       ),
-    )
-    .limit(1);
-  return grant !== undefined;
+    );
+  if (grants.length === 0) return false;
+  const games = await gamesByIdentifier(
+    db,
+    grants.map((grant) => grant.gameIdentifier),
+  );
+  return games.some((game) => game.studio === bet.studio);
 }

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { recordAudit } from '../compliance/public.ts';
+import { playerExists } from '../player/public.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { activeAccountCurrency, heldCurrencies } from '../wallet/public.ts';
 import { termsOf } from './eligibility.ts';
 import { type Granted, grantCampaign } from './grant-campaign.ts';
 
 /** The operator API's refusal of a player id no player has. */
 export async function requireKnownPlayer(db: Db, playerId: string): Promise<void> {
-  const [player] = await db
-    .select({ id: schema.players.id })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  if (!player) throw new AppError('bonuses.player_not_found', { field: 'id' });
+  if (!(await playerExists(db, playerId))) throw new AppError('bonuses.player_not_found', { field: 'id' });
 }
 
 /**
@@ -47,22 +45,14 @@ export async function grantByOperator(
       field: 'campaign',
       params: { campaign: grant.campaignId },
     });
-  const pc = schema.playerCurrencies;
-  const [account] = await db
-    .select({ currency: pc.currency })
-    .from(pc)
-    .where(
-      and(
-        eq(pc.playerId, grant.playerId),
-        grant.currency ? eq(pc.currency, grant.currency) : eq(pc.active, true),
-      ),
-    );
-  if (!account)
+  const currency = grant.currency
+    ? (await heldCurrencies(db, grant.playerId)).find((held) => held === grant.currency)
+    : await activeAccountCurrency(db, grant.playerId);
+  if (!currency)
     throw new AppError('bonuses.no_account', {
       field: 'currency',
       params: { currency: grant.currency ?? '' },
     });
-  const { currency } = account;
   const terms = termsOf(campaign);
   const givesSomething =
     terms !== null &&

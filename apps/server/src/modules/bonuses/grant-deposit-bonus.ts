@@ -1,12 +1,11 @@
-import { type Db, schema } from '@chrysos/db';
-import { and, count, eq, lt } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { exclusionInForce } from '../compliance/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { depositCampaign } from './deposit-offers.ts';
-import { playerFacts } from './eligibility.ts';
+import { type DepositCount, playerFacts } from './eligibility.ts';
 import { activateIfFree } from './grant-campaign.ts';
 import { issueBonus, issueFreespins } from './issue.ts';
 
@@ -14,6 +13,8 @@ export interface GrantDeps {
   wallet: Wallet;
   events: Pick<EventBus, 'publish'>;
   licence: string;
+  /** The cashier's count of a player's deposits. */
+  countDeposits: DepositCount;
   log: FastifyBaseLogger;
   /** The product's clock: whether an exclusion is in force when the deposit's event is handled. */
   now: () => Date;
@@ -39,24 +40,14 @@ export async function grantDepositBonus(
     deps.log.info({ paymentId }, 'deposit bonus withheld: the player is excluded');
     return;
   }
-  const [payment] = await tx
-    .select({ createdAt: schema.payments.createdAt })
-    .from(schema.payments)
-    .where(eq(schema.payments.id, paymentId));
-  if (!payment) return;
-  const facts = await playerFacts(tx, playerId, currency, deps.licence, event.occurredAt);
-  const [earlier] = await tx
-    .select({ n: count() })
-    .from(schema.payments)
-    .where(
-      and(
-        eq(schema.payments.playerId, playerId),
-        eq(schema.payments.kind, 'deposit'),
-        eq(schema.payments.status, 'succeeded'),
-        lt(schema.payments.createdAt, payment.createdAt),
-      ),
-    );
-  facts.depositsBefore = earlier?.n ?? 0;
+  const facts = await playerFacts(tx, {
+    playerId,
+    currency,
+    licence: deps.licence,
+    now: event.occurredAt,
+    countDeposits: deps.countDeposits,
+    deposit: paymentId,
+  });
   let offer: Awaited<ReturnType<typeof depositCampaign>>;
   try {
     offer = await depositCampaign(tx, facts, bonusCode, amount);

@@ -1,16 +1,18 @@
-import type { Db } from '@chrysos/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { seedAdvertisedCampaigns } from './advertised-campaigns.ts';
 import { forfeitRunningBonuses } from './cancel.ts';
-import { publishChanges } from './changes.ts';
-import { followPlay } from './follow-play.ts';
 import { freeBetGranted } from './free-bet-grant.ts';
-import { grantDepositBonus } from './grant-deposit-bonus.ts';
+import { followPlay } from './handlers/follow-play.ts';
+import { grantDepositBonusOnDeposit } from './handlers/grant-deposit-bonus.ts';
+import { publishBonus } from './handlers/publish-bonus.ts';
+import { publishFreespins } from './handlers/publish-freespins.ts';
+import { publishLootbox } from './handlers/publish-lootbox.ts';
 import { lapseBonuses } from './lapse.ts';
 import { bonusOperatorRoutes } from './operator-routes.ts';
+import { freespinsGrant } from './play-freespins.ts';
 import { bonusRoutes } from './routes.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
@@ -41,31 +43,17 @@ async function bonusesPlugin(app: FastifyInstance): Promise<void> {
     ),
   );
   await app.register(operatorScope(bonusOperatorRoutes(deps)));
-  // A batch may grant and activate bonuses of several players: their ledger locks are taken first, all
-  // at once in sorted order, not one event at a time (issue 31 item 22).
-  const lockedBatches = new WeakSet<Db>();
-  app.events.on('cashier.deposit_succeeded', 'bonuses.deposit-bonus', async (event, context) => {
-    if (!lockedBatches.has(context.db)) {
-      lockedBatches.add(context.db);
-      await app.wallet
-        .using(context.db)
-        .ledger.lockPlayers(
-          context.batch.flatMap((other) =>
-            other.name === 'cashier.deposit_succeeded' ? [other.payload] : [],
-          ),
-        );
-    }
-    await grantDepositBonus(
-      context.db,
-      { ...deps, licence: app.config.LICENSE, log: app.log, now: () => app.clock.now() },
-      event,
-    );
-  });
+  app.events.register(app, [
+    grantDepositBonusOnDeposit,
+    followPlay,
+    publishBonus,
+    publishFreespins,
+    publishLootbox,
+  ]);
   app.wallet.acceptFreeBets((db, bet) => freeBetGranted(db, bet, app.clock.now()));
+  app.launchGrants.payFreespinsWith(freespinsGrant);
   // A time-out or self-exclusion forfeits the player's running bonuses as their terms say.
   app.compliance.whenExcluded((tx, playerId, now) => forfeitRunningBonuses(tx, deps, playerId, now));
-  followPlay(app, deps);
-  publishChanges(app);
   app.jobs.define('bonuses.lapse', () => lapseBonuses(app.database.db, deps, app.clock.now()), {
     retryLimit: 0,
   });
@@ -81,6 +69,7 @@ export default fp(bonusesPlugin, {
     'jobs',
     'events',
     'wallet',
+    'games',
     'cashier',
     'compliance',
     'realtime',

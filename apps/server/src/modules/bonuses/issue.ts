@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
+import { gamesByIdentifier } from '../games/public.ts';
 import type { CampaignTerms, FreespinsGrant } from './terms.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -74,10 +74,7 @@ export async function issueFreespins(
   const { spins, now } = grant;
   const value = spins.value[grant.currency];
   if (value === undefined) return [];
-  const [game] = await tx
-    .select({ gameCode: schema.games.gameCode })
-    .from(schema.games)
-    .where(eq(schema.games.identifier, spins.game));
+  const [game] = await gamesByIdentifier(tx, [spins.game]);
   if (!game) throw new Error(`free spins for ${spins.game}, which is not in the catalogue`);
   const ids: string[] = [];
   for (let batch = 0; batch < spins.batches; batch++) {

@@ -94,7 +94,7 @@ describeOnPostgres('bonus rows locked after the player’s ledger lock', () => {
           );
           expect(rows.length).toBeGreaterThan(0);
         },
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       );
       const held = await holder
         .query(...then)

@@ -1,7 +1,8 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { gamesByIdentifier } from '../games/public.ts';
 
 const f = schema.playerFreespins;
 
@@ -39,10 +40,7 @@ export async function playFreespins(
         pushed: false,
       });
     }
-    const [game] = await tx
-      .select({ seoTitle: schema.games.seoTitle })
-      .from(schema.games)
-      .where(eq(schema.games.identifier, spins.gameIdentifier));
+    const [game] = await gamesByIdentifier(tx, [spins.gameIdentifier]);
     return `/game/${encodeURIComponent(game?.seoTitle ?? spins.gameCode)}?freespins=${id}`;
   });
 }
@@ -58,22 +56,29 @@ export async function freespinsGrant(
   spins: { id: string; playerId: string; currency: string; provider: string; game: string },
   now: Date,
 ): Promise<{ grant: string; count: number; stake: number }> {
-  const g = schema.games;
   const [row] = await db
-    .select({ id: f.id, count: f.count, played: f.played, value: f.value, expiresAt: f.expiresAt })
+    .select({
+      id: f.id,
+      count: f.count,
+      played: f.played,
+      value: f.value,
+      expiresAt: f.expiresAt,
+      gameIdentifier: f.gameIdentifier,
+    })
     .from(f)
-    .innerJoin(g, eq(g.identifier, f.gameIdentifier))
     .where(
       and(
         eq(f.id, spins.id),
         eq(f.playerId, spins.playerId),
         eq(f.currency, spins.currency),
         eq(f.stage, 'activated'),
-        eq(g.provider, spins.provider),
-        or(eq(g.seoTitle, spins.game), eq(g.identifier, `${spins.provider}:${spins.game}`)),
       ),
     );
-  if (!row) throw new AppError('bonuses.freespins_not_found', { field: 'freespins' });
+  const [game] = row ? await gamesByIdentifier(db, [row.gameIdentifier]) : [];
+  const launched =
+    game?.provider === spins.provider &&
+    (game.seoTitle === spins.game || game.identifier === `${spins.provider}:${spins.game}`);
+  if (!row || !launched) throw new AppError('bonuses.freespins_not_found', { field: 'freespins' });
   if (row.expiresAt <= now || row.played >= row.count) {
     throw new AppError('bonuses.freespins_not_playable', { field: 'freespins' });
   }

@@ -28,6 +28,31 @@ export async function ensurePrizeCampaigns(db: Db, campaigns: readonly PrizeCamp
   await db.insert(schema.bonusCampaigns).values(rows).onConflictDoNothing();
 }
 
+/** A deposit campaign another capability offers under its own code (the loyalty programme's weekly reload). */
+export interface CodedCampaignSeed {
+  id: string;
+  code: string;
+  title: { en: string; el: string };
+  terms: CampaignTerms;
+}
+
+/** Inserts a coded deposit campaign when it is missing (an operator's later edits to it stay). */
+export async function ensureDepositCampaign(db: Db, campaign: CodedCampaignSeed): Promise<void> {
+  await db
+    .insert(schema.bonusCampaigns)
+    .values({ ...campaign, kind: 'deposit', terms: campaignTerms.parse(campaign.terms) })
+    .onConflictDoNothing();
+}
+
+/** The amount a bonus was granted with, minor units; undefined for an unknown bonus. */
+export async function bonusAmountOf(db: Db, bonusId: string): Promise<number | undefined> {
+  const [bonus] = await db
+    .select({ amount: schema.playerBonuses.amount })
+    .from(schema.playerBonuses)
+    .where(eq(schema.playerBonuses.id, bonusId));
+  return bonus?.amount;
+}
+
 /**
  * Grants a prize campaign to a player inside the caller's transaction: its fixed bonus (activated at
  * once when no other bonus runs in the currency) and its free spins, under `source`, once: the same

@@ -1,8 +1,9 @@
 import type { BonusCampaign, bonusCampaignKinds } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { invalidFields } from '../../platform/validator.ts';
+import { gamesByIdentifier } from '../games/public.ts';
 import type { CampaignRow } from './eligibility.ts';
 import { type CampaignTerms, campaignTerms } from './terms.ts';
 
@@ -75,10 +76,7 @@ export async function putCampaign(
     throw new AppError('validation.invalid', { field: 'ends_at' });
   const games = [...new Set(gamesOf(terms))];
   if (games.length > 0) {
-    const known = await db
-      .select({ identifier: schema.games.identifier })
-      .from(schema.games)
-      .where(inArray(schema.games.identifier, games));
+    const known = await gamesByIdentifier(db, games);
     const missing = games.find((game) => !known.some((row) => row.identifier === game));
     if (missing)
       throw new AppError('bonuses.campaign_game_unknown', {

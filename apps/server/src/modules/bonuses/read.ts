@@ -2,6 +2,8 @@ import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { gamesByIdentifier } from '../games/public.ts';
+import { bonusBalances } from '../wallet/public.ts';
 import { termsOf } from './eligibility.ts';
 import { presentBonus, presentFreespins, presentLootbox } from './present.ts';
 
@@ -9,15 +11,6 @@ const b = schema.playerBonuses;
 const f = schema.playerFreespins;
 const l = schema.playerLootboxes;
 const c = schema.bonusCampaigns;
-
-/** The player's language, in which their lists and pushes are written. */
-export async function playerLanguage(db: Db, playerId: string): Promise<Locale> {
-  const [row] = await db
-    .select({ language: schema.players.language })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  return row?.language === 'el' ? 'el' : 'en';
-}
 
 /** How many of each a list shows: the running and waiting ones, then the latest ended. */
 const listed = 50;
@@ -31,11 +24,8 @@ async function campaignsOf(db: Db, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function bonusBalances(db: Db, playerId: string) {
-  const rows = await db
-    .select({ currency: schema.ledgerAccounts.currency, balance: schema.ledgerAccounts.balance })
-    .from(schema.ledgerAccounts)
-    .where(and(eq(schema.ledgerAccounts.playerId, playerId), eq(schema.ledgerAccounts.kind, 'bonus')));
+async function bonusBalancesOf(db: Db, playerId: string) {
+  const rows = await bonusBalances(db, [playerId]);
   return new Map(rows.map((row) => [row.currency, row.balance]));
 }
 
@@ -56,7 +46,7 @@ export async function listBonuses(
     db,
     rows.map((row) => row.campaignId),
   );
-  const balances = await bonusBalances(db, playerId);
+  const balances = await bonusBalancesOf(db, playerId);
   return rows.map((row) =>
     presentBonus(
       row,
@@ -83,19 +73,7 @@ export async function bonusesById(
     db,
     rows.map((row) => row.campaignId),
   );
-  const accounts = await db
-    .select({
-      playerId: schema.ledgerAccounts.playerId,
-      currency: schema.ledgerAccounts.currency,
-      balance: schema.ledgerAccounts.balance,
-    })
-    .from(schema.ledgerAccounts)
-    .where(
-      and(
-        inArray(schema.ledgerAccounts.playerId, [...new Set(rows.map((row) => row.playerId))]),
-        eq(schema.ledgerAccounts.kind, 'bonus'),
-      ),
-    );
+  const accounts = await bonusBalances(db, [...new Set(rows.map((row) => row.playerId))]);
   const balances = new Map(
     accounts.map((account) => [`${account.playerId}:${account.currency}`, account.balance]),
   );
@@ -128,14 +106,11 @@ export async function listFreespins(
     db,
     rows.map((row) => row.campaignId),
   );
-  const games =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ identifier: schema.games.identifier, en: schema.games.titleEn, el: schema.games.titleEl })
-          .from(schema.games)
-          .where(inArray(schema.games.identifier, [...new Set(rows.map((row) => row.gameIdentifier))]));
-  const titles = new Map(games.map((game) => [game.identifier, { title: { en: game.en, el: game.el } }]));
+  const games = await gamesByIdentifier(
+    db,
+    rows.map((row) => row.gameIdentifier),
+  );
+  const titles = new Map(games.map((game) => [game.identifier, { title: game.title }]));
   return rows.map((row) =>
     presentFreespins(
       row,

@@ -71,7 +71,13 @@ export function bonusRoutes(deps: {
         const playerId = await requirePlayerNotExcluded(request);
         const language = languageOf(request);
         const currency = await activeCurrency(db, playerId);
-        const facts = await playerFacts(db, playerId, currency, deps.licence, app.clock.now());
+        const facts = await playerFacts(db, {
+          playerId,
+          currency,
+          licence: deps.licence,
+          now: app.clock.now(),
+          countDeposits: app.paymentFacts.depositsBefore,
+        });
         const granted = await redeemCoupon(db, deps, facts, request.query.coupon_code).catch(
           async (error: unknown) => {
             // A miss is a guess (issue 31 item 6); a real code's refusal is not.
@@ -94,7 +100,13 @@ export function bonusRoutes(deps: {
       ...routeOf(bonusesApi.depositOffers),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        const facts = await playerFacts(db, playerId, request.query.currency, deps.licence, app.clock.now());
+        const facts = await playerFacts(db, {
+          playerId,
+          currency: request.query.currency,
+          licence: deps.licence,
+          now: app.clock.now(),
+          countDeposits: app.paymentFacts.depositsBefore,
+        });
         return depositOffers(db, facts, languageOf(request));
       },
     });

@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     /** A card deposit that the provider confirms. */
     const fund = async (currency: string, amount: number) => {
       const { id } = await deposit(amount, '4242 4242 4242 4242', currency);
-      await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
+      await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'));
     };
     const withdraw = (currency: string, amount: number) =>
       api('POST', '/payments/withdrawals', { currency, amount_cents: amount, method: 'card' });
@@ -122,14 +122,14 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const { id, submitted } = await deposit(5_000, '4242 4242 4242 4242');
     expect(submitted.statusCode).toBe(303);
     expect(submitted.headers.location).toBe(`/profile/wallet/deposit?payment=${id}`);
-    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'));
     expect(await eur()).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
   });
 
   it('leaves the balance alone when the card is declined, with the reason', async () => {
     const { api, deposit, paymentStatus, eur } = as(await newPlayer(app, { funded: 1_000 }));
     const { id } = await deposit(2_000, '4000 0000 0000 0002');
-    await waitUntil(async () => expect(await paymentStatus(id)).toBe('failed'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(id)).toBe('failed'));
     expect((await api('GET', `/player/payments/${id}`)).json().failure_reason).toBe('The card was declined');
     expect(await eur()).toMatchObject({ amount_cents: 1_000 });
   });
@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       payload: 'action=approve',
     });
     expect(approved.statusCode).toBe(303);
-    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'));
     expect(await eur()).toMatchObject({ amount_cents: 1_500 });
   });
 
@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
   it('verifies webhooks: forged, stale, altered or repeated ones change nothing', async () => {
     const { api, deposit, paymentStatus, eur } = as(await newPlayer(app));
     const { id } = await deposit(3_000, '4242 4242 4242 4242');
-    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(id)).toBe('succeeded'));
     expect(await eur()).toMatchObject({ amount_cents: 3_000 });
     const payment = (await api('GET', `/player/payments/${id}`)).json();
     const send = (body: string, signature: string) =>
@@ -261,9 +261,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const small = await withdraw('EUR', 2_500);
     expect(small.json()).toMatchObject({ status: 'approved' });
     expect(await eur()).toMatchObject({ amount_cents: 7_000, available_to_cashout_cents: 7_000 });
-    await waitUntil(async () => expect(await paymentStatus(small.json().id)).toBe('paid'), {
-      timeout: 5000,
-    });
+    await waitUntil(async () => expect(await paymentStatus(small.json().id)).toBe('paid'), {});
     expect(await eur()).toMatchObject({ amount_cents: 7_000 });
   });
 
@@ -272,7 +270,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const first = (await withdraw('EUR', 2_000)).json();
     // 20.00 is under the 100.00 auto-approval threshold: approved at once. Larger ones wait for review.
     expect(first.status).toBe('approved');
-    await waitUntil(async () => expect(await paymentStatus(first.id)).toBe('paid'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(first.id)).toBe('paid'));
     expect(await eur()).toMatchObject({ amount_cents: 53_000 });
 
     const cancelled = (await withdraw('EUR', 15_000)).json();
@@ -292,7 +290,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       (await operator(`/withdrawals/${rejected.id}/reject`, { reason: 'Documents needed' })).json().status,
     ).toBe('rejected');
     expect((await api('DELETE', `/payments/withdrawals/${approved.id}`)).statusCode).toBe(409);
-    await waitUntil(async () => expect(await paymentStatus(approved.id)).toBe('paid'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(approved.id)).toBe('paid'));
     expect(await eur()).toMatchObject({ amount_cents: 41_000 });
   });
 
@@ -347,7 +345,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const failing = (await withdraw('EUR', 20_666)).json();
     expect(await eur()).toMatchObject({ amount_cents: 30_000 - 20_666 });
     await operator(`/withdrawals/${failing.id}/approve`, {});
-    await waitUntil(async () => expect(await paymentStatus(failing.id)).toBe('failed'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(failing.id)).toBe('failed'));
     expect((await api('GET', `/player/payments/${failing.id}`)).json().failure_reason).toBe(
       'The beneficiary bank rejected the transfer',
     );
@@ -381,7 +379,7 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     const { api, fund, withdraw, paymentStatus } = as(await newPlayer(app));
     for (const amount of [5_000, 1_500, 3_000, 50_000]) await fund('EUR', amount);
     const paidOut = (await withdraw('EUR', 2_000)).json();
-    await waitUntil(async () => expect(await paymentStatus(paidOut.id)).toBe('paid'), { timeout: 5000 });
+    await waitUntil(async () => expect(await paymentStatus(paidOut.id)).toBe('paid'));
 
     const all = (await api('GET', '/player/transactions?per_page=100')).json();
     expect(all.total).toBe(all.items.length);

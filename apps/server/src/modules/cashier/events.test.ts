@@ -81,10 +81,7 @@ describe.each(testDatabaseKinds)('cashier events on %s', (kind) => {
     await waitUntil(
       () =>
         expect([of(paid), of(declined)]).toEqual([['cashier.deposit_succeeded'], ['cashier.deposit_failed']]),
-      {
-        timeout: 10_000,
-        interval: 20,
-      },
+      { interval: 20 },
     );
     expect(seen.find((event) => event.payload.paymentId === paid)?.payload).toEqual({
       paymentId: paid,
@@ -125,7 +122,7 @@ describe.each(testDatabaseKinds)('cashier events on %s', (kind) => {
           ['cashier.withdrawal_requested', 'cashier.withdrawal_rejected'],
           ['cashier.withdrawal_requested', 'cashier.withdrawal_approved', 'cashier.withdrawal_failed'],
         ]),
-      { timeout: 20_000, interval: 20 },
+      { interval: 20 },
     );
     expect(
       seen.find(

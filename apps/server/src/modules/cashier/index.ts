@@ -7,18 +7,15 @@ import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/pu
 import { checkDeposit, checkDepositLimit, checkWithdrawal } from '../compliance/public.ts';
 import { Cashier } from './cashier.ts';
 import { defineCashierJobs } from './jobs.ts';
+import { paymentFacts } from './payment-facts.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
 import { SandboxPsp } from './sandbox/sandbox-psp.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    cashier: Cashier;
-    sandboxPsp: SandboxPsp;
-  }
-}
+// The types of the services below (public.ts): no other module imports it, and every program that builds
+// this plugin must see them.
+import './public.ts';
 
 /**
  * The cashier over the built-in sandbox PSP. The sandbox delivers its webhooks into this same
@@ -43,7 +40,13 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW,
       bonuses: {
         async checkDepositCode(db, playerId, currency, amount, code) {
-          const facts = await playerFacts(db, playerId, currency, app.config.LICENSE, app.clock.now());
+          const facts = await playerFacts(db, {
+            playerId,
+            currency,
+            licence: app.config.LICENSE,
+            now: app.clock.now(),
+            countDeposits: paymentFacts.depositsBefore,
+          });
           await depositCampaign(db, facts, code, amount);
         },
         async settleRunningBonus(tx, playerId, currency, confirmed) {
@@ -63,19 +66,20 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
       },
       verification: {
         checkDeposit: (db, playerId, currency, amount) =>
-          checkDeposit(db, {
-            playerId,
-            currency,
-            amount,
-            licence: app.config.LICENSE,
-            now: app.clock.now(),
-          }),
+          checkDeposit(
+            db,
+            { playerId, currency, amount, licence: app.config.LICENSE, now: app.clock.now() },
+            paymentFacts.depositsSince,
+          ),
         checkWithdrawal: (playerId, currency, amount) =>
           checkWithdrawal(app.database.db, { playerId, currency, amount, licence: app.config.LICENSE }),
       },
     },
   );
   app.decorate('sandboxPsp', psp);
+  app.decorate('paymentFacts', paymentFacts);
+  app.wallet.countAccountUse(paymentFacts.anyIn);
+  app.walletHistory.labelPaymentsWith(paymentFacts.methodsOf);
   app.decorate('cashier', cashier);
   defineCashierJobs(app, psp);
   await app.register(webhookRoutes);

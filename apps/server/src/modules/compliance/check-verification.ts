@@ -1,8 +1,9 @@
 import { type Db, schema } from '@chrysos/db';
 import { licenceRules } from '@chrysos/rules';
-import { and, eq, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import { equivalents } from '../info/public.ts';
+import { currenciesFacts, equivalents } from '../info/public.ts';
+import { heldCurrencies } from '../wallet/public.ts';
 import type { DocumentKind } from './upload-document.ts';
 
 /*
@@ -66,32 +67,17 @@ export async function isVerified(db: Db, playerId: string): Promise<boolean> {
 /** A euro amount in each of these currencies' minor units, where the rate is known. */
 async function inCurrencies(db: Db, euroCents: number, codes: readonly string[]) {
   if (codes.length === 0) return {};
-  const rows = await db
-    .select({ code: schema.currencies.code, subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(inArray(schema.currencies.code, [...codes]));
-  return equivalents(euroCents, rows);
+  return equivalents(euroCents, await currenciesFacts(db, { codes }));
 }
 
-/** The player's deposits of the last `days` days, succeeded or still under way, per currency. */
-async function recentDeposits(db: Db, playerId: string, days: number, now: Date) {
-  const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-  return db
-    .select({
-      currency: schema.payments.currency,
-      total: sql<string>`sum(${schema.payments.amount})`.mapWith(Number),
-    })
-    .from(schema.payments)
-    .where(
-      and(
-        eq(schema.payments.playerId, playerId),
-        eq(schema.payments.kind, 'deposit'),
-        inArray(schema.payments.status, ['pending', 'succeeded']),
-        gte(schema.payments.createdAt, since),
-      ),
-    )
-    .groupBy(schema.payments.currency);
-}
+/** The player's deposits since a moment, succeeded or still under way, summed per currency (the cashier's). */
+export type DepositsSince = (
+  db: Db,
+  playerId: string,
+  since: Date,
+) => Promise<{ currency: string; total: number }[]>;
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 
 /** Deposits per currency as euro cents, by the rate that turns `euroCents` into each currency. */
 async function euroCentsOf(db: Db, amounts: { currency: string; total: number }[], euroCents: number) {
@@ -114,20 +100,13 @@ export async function verificationFacts(
   playerId: string,
   licence: string,
   now: Date,
+  depositsSince: DepositsSince,
 ): Promise<VerificationFacts> {
   const rules = licenceRules(licence).verification;
   const approved = await approvedKinds(db, playerId);
   const missing = requiredKinds.filter((kind) => !approved.has(kind));
-  const accounts = await db
-    .selectDistinct({ currency: schema.playerCurrencies.currency })
-    .from(schema.playerCurrencies)
-    .where(eq(schema.playerCurrencies.playerId, playerId));
-  const thresholds = await inCurrencies(
-    db,
-    rules.withdrawalCents,
-    accounts.map((account) => account.currency),
-  );
-  const deposits = await recentDeposits(db, playerId, rules.cumulativeDepositDays, now);
+  const thresholds = await inCurrencies(db, rules.withdrawalCents, await heldCurrencies(db, playerId));
+  const deposits = await depositsSince(db, playerId, daysBefore(now, rules.cumulativeDepositDays));
   return {
     verified: missing.length === 0,
     missing,
@@ -164,9 +143,14 @@ export async function checkWithdrawal(
 export async function checkDeposit(
   db: Db,
   request: { playerId: string; currency: string; amount: number; licence: string; now: Date },
+  depositsSince: DepositsSince,
 ): Promise<void> {
   const rules = licenceRules(request.licence).verification;
-  const deposits = await recentDeposits(db, request.playerId, rules.cumulativeDepositDays, request.now);
+  const deposits = await depositsSince(
+    db,
+    request.playerId,
+    daysBefore(request.now, rules.cumulativeDepositDays),
+  );
   const mine = deposits.find((entry) => entry.currency === request.currency);
   if (mine) mine.total += request.amount;
   else deposits.push({ currency: request.currency, total: request.amount });

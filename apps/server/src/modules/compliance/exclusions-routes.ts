@@ -1,10 +1,10 @@
 import { exclusionsApi, exclusionsOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
+import { playerExists } from '../player/public.ts';
 import { coolingOffMs } from './exclusion-periods.ts';
 import { liftExclusion } from './lift-exclusion.ts';
 import { listExclusions } from './read-exclusions.ts';
@@ -53,12 +53,8 @@ export function exclusionRoutes(deps: ExclusionDeps): FastifyPluginAsyncZod {
 }
 
 async function existingPlayer(db: Db, id: string): Promise<string> {
-  const [row] = await db
-    .select({ id: schema.players.id })
-    .from(schema.players)
-    .where(eq(schema.players.id, id));
-  if (!row) throw new AppError('compliance.player_not_found', { field: 'id' });
-  return row.id;
+  if (!(await playerExists(db, id))) throw new AppError('compliance.player_not_found', { field: 'id' });
+  return id;
 }
 
 /** The back office's part (exclusionsOperatorApi), behind the operator token (platform/operator-api.ts). */

@@ -2,21 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
+import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { limitRoutes } from './limits-routes.ts';
 import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
+import { holdsPlay } from './read-exclusions.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
 import type { ExclusionHook } from './take-exclusion.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    compliance: {
-      /** Runs `hook` in the transaction of every time-out and self-exclusion taken. */
-      whenExcluded(hook: ExclusionHook): void;
-    };
-  }
-}
 
 /**
  * Player safety and compliance (issue 17): limits, time-outs and self-exclusions, identity
@@ -24,8 +17,16 @@ declare module 'fastify' {
  */
 async function compliancePlugin(app: FastifyInstance): Promise<void> {
   const whenExcluded: ExclusionHook[] = [];
-  app.decorate('compliance', { whenExcluded: (hook: ExclusionHook) => void whenExcluded.push(hook) });
-  const exclusions = { licence: app.config.LICENSE, whenExcluded };
+  app.decorate('compliance', {
+    whenExcluded: (hook: ExclusionHook) => void whenExcluded.push(hook),
+    unlifted: holdsPlay,
+    verifiedColumn,
+  });
+  const exclusions = {
+    licence: app.config.LICENSE,
+    whenExcluded,
+    endPlayerSessions: app.endPlayerSessions,
+  };
   await app.register(apiScope(exclusionRoutes(exclusions)));
   await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
   await app.register(apiScope(verificationRoutes));
@@ -37,5 +38,15 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(compliancePlugin, {
   name: 'compliance',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'cashier', 'content', 'clock'],
+  dependencies: [
+    'config',
+    'database',
+    'api-conventions',
+    'jobs',
+    'events',
+    'cashier',
+    'content',
+    'clock',
+    'session',
+  ],
 });

@@ -1,32 +1,23 @@
 import { limitsApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
 import { licenceRules, limitOptions } from '@chrysos/rules';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer, sessionCookieName } from '../../platform/http-session.ts';
-import { hashToken } from '../../platform/tokens.ts';
+import { requirePlayer } from '../../platform/http-session.ts';
 import { limitRows, presentLimit } from './read-limits.ts';
 import { cancelPendingLimit, removeLimit, setLimit } from './set-limit.ts';
-
-/** When the request's sign-in session started (a session limit's minutes are counted from it). */
-async function sessionStart(db: Db, request: FastifyRequest): Promise<Date | null> {
-  const token = request.cookies[sessionCookieName];
-  if (!token) return null;
-  const [session] = await db
-    .select({ createdAt: schema.sessions.createdAt })
-    .from(schema.sessions)
-    .where(eq(schema.sessions.tokenHash, hashToken(token)));
-  return session?.createdAt ?? null;
-}
 
 /** The player's own limits (@chrysos/contract limitsApi, decision 22). */
 export function limitRoutes(licence: string): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.database;
     const present = async (request: FastifyRequest, row: Parameters<typeof presentLimit>[1]) =>
-      presentLimit(db, row, app.clock.now(), row.kind === 'session' ? await sessionStart(db, request) : null);
+      presentLimit(
+        db,
+        row,
+        app.clock.now(),
+        row.kind === 'session' ? await request.sessionStartedAt() : null,
+      );
 
     app.route({
       ...routeOf(limitsApi.list),
@@ -34,7 +25,7 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
         const playerId = await requirePlayer(request);
         const now = app.clock.now();
         const rows = await limitRows(db, playerId, now);
-        const started = rows.some((row) => row.kind === 'session') ? await sessionStart(db, request) : null;
+        const started = rows.some((row) => row.kind === 'session') ? await request.sessionStartedAt() : null;
         return {
           limits: await Promise.all(rows.map((row) => presentLimit(db, row, now, started))),
           options: limitOptions(licence).map((option) => ({

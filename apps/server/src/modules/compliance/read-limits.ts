@@ -1,7 +1,7 @@
 import type { PlayerLimit } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { type LimitKind, type LimitPeriod, limitWindowHours } from '@chrysos/rules';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 
 export type LimitRow = typeof schema.playerLimits.$inferSelect;
@@ -142,4 +142,21 @@ export async function sessionLimitMinutes(db: Db, playerId: string, now: Date): 
     );
   const row = stored && effectiveLimit(stored, now);
   return row ? row.amount : null;
+}
+
+/**
+ * The player's session-time limit in force at `at`, minutes or null, as a sub-select on the caller's
+ * player column (a raise or removal counts once its 24 hours are over): for the session lookup every
+ * signed-in request makes, one statement. Pass the column qualified with its table, or inside this
+ * sub-select it binds to the limit row's own player_id (issue 31 item 1).
+ */
+export function sessionLimitMinutesSql(playerId: SQLWrapper, at: SQLWrapper): SQL<number | null> {
+  return sql<number | null>`(
+    select case
+      when l.pending_removal and l.effective_at <= ${at}::timestamptz then null
+      when l.pending_amount is not null and l.effective_at <= ${at}::timestamptz then l.pending_amount
+      else l.amount end
+    from player_limits l
+    where l.player_id = ${playerId} and l.kind = 'session' and l.currency is null
+  )`.mapWith((value) => (value === null ? null : Number(value)));
 }

@@ -3,6 +3,7 @@ import type { LimitKind, LimitPeriod } from '@chrysos/rules';
 import { isOfferedLimit, limitCoolingOffHours } from '@chrysos/rules';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import { heldCurrencies } from '../wallet/public.ts';
 import { recordAudit } from './audit-log.ts';
 import { effectiveLimit, type LimitRow } from './read-limits.ts';
 
@@ -28,13 +29,8 @@ async function limitKey(
   const currency = request.currency;
   if (!currency)
     throw new AppError('compliance.limit_currency', { field: 'currency', params: { currency: '' } });
-  const [held] = await db
-    .select({ currency: schema.playerCurrencies.currency })
-    .from(schema.playerCurrencies)
-    .where(
-      and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.currency, currency)),
-    );
-  if (!held) throw new AppError('compliance.limit_currency', { field: 'currency', params: { currency } });
+  if (!(await heldCurrencies(db, playerId)).includes(currency))
+    throw new AppError('compliance.limit_currency', { field: 'currency', params: { currency } });
   return { kind: request.kind, period: request.period, currency };
 }
 

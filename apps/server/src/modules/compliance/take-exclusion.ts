@@ -1,7 +1,7 @@
 import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import { endGameSessions } from '../wallet/public.ts';
 import { recordAudit } from './audit-log.ts';
 import { coolingOffMs, endOf, periodsOffered } from './exclusion-periods.ts';
 import { presentExclusion } from './read-exclusions.ts';
@@ -16,6 +16,8 @@ export interface ExclusionDeps {
   /** The licence (app.config.LICENSE): which periods are offered, how long the cooling-off lasts. */
   licence: string;
   whenExcluded: readonly ExclusionHook[];
+  /** Signs the player out everywhere (app.endPlayerSessions). */
+  endPlayerSessions: (tx: Db, playerId: string, now: Date) => Promise<void>;
 }
 
 /**
@@ -56,14 +58,8 @@ export async function takeExclusion(
       })
       .returning();
     if (!row) throw new Error('no exclusion was written');
-    await tx
-      .update(schema.sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(schema.sessions.playerId, playerId), isNull(schema.sessions.revokedAt)));
-    await tx
-      .update(schema.gameSessions)
-      .set({ expiresAt: now })
-      .where(and(eq(schema.gameSessions.playerId, playerId), gt(schema.gameSessions.expiresAt, now)));
+    await deps.endPlayerSessions(tx, playerId, now);
+    await endGameSessions(tx, playerId, now);
     for (const hook of deps.whenExcluded) await hook(tx, playerId, now);
     await recordAudit(tx, {
       at: now,

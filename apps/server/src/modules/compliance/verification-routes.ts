@@ -141,7 +141,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       reply.header('cache-control', 'private, no-store');
-      const facts = await verificationFacts(db, playerId, app.config.LICENSE, app.clock.now());
+      const facts = await verificationFacts(
+        db,
+        playerId,
+        app.config.LICENSE,
+        app.clock.now(),
+        app.paymentFacts.depositsSince,
+      );
       const documents = await db
         .select()
         .from(schema.playerDocuments)

@@ -498,7 +498,7 @@ describe('the player hears of a decision on their document', () => {
       headers: operator,
       payload: { reason: 'The bill is older than three months' },
     });
-    await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(1), { interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Document not accepted',
       body: "We couldn't accept your proof of address: The bill is older than three months. Please upload a new one under Verification.",
@@ -513,7 +513,7 @@ describe('the player hears of a decision on their document', () => {
       .where(eq(schema.players.id, player.id));
     const second = await send();
     await app.inject({ method: 'POST', url: `/api/operator/documents/${second}/approve`, headers: operator });
-    await waitUntil(() => expect(pushService.received).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(2), { interval: 50 });
     expect(pushService.received[1]?.payload).toMatchObject({
       title: 'Το έγγραφο εγκρίθηκε',
       body: 'Το αποδεικτικό διεύθυνσής σας εγκρίθηκε.',

@@ -28,6 +28,31 @@ export class ContentStore {
     this.#db = db;
   }
 
+  /**
+   * The items of a collection whose `createdAt` has come by `at` (an editor may date one ahead), slug and
+   * time, read from the database in the caller's transaction `db`: what every instance agrees on.
+   */
+  async datedBy(
+    db: Db,
+    collection: ContentCollection,
+    at: Date,
+  ): Promise<{ slug: string; createdAt: Date }[]> {
+    const c = schema.contentItems;
+    const rows = await db
+      .selectDistinct({
+        slug: sql<string>`${c.data}->>'slug'`,
+        createdAt: sql<string>`${c.data}->>'createdAt'`,
+      })
+      .from(c)
+      .where(
+        and(
+          eq(c.collection, collection),
+          sql`(${c.data}->>'createdAt')::timestamptz <= ${at.toISOString()}::timestamptz`,
+        ),
+      );
+    return rows.map((row) => ({ slug: row.slug, createdAt: new Date(row.createdAt) }));
+  }
+
   /** Makes the database hold exactly the given items: changed ones are rewritten, vanished ones removed. */
   async sync(files: ContentFileItem[]): Promise<{ written: number; removed: number }> {
     let written = 0;

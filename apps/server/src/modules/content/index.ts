@@ -7,12 +7,6 @@ import { readContentFiles } from './read-content-files.ts';
 import { contentRoutes } from './routes.ts';
 import { seoRoutes } from './sitemap.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    content: ContentStore;
-  }
-}
-
 export interface ContentOptions {
   /** The database already holds CONTENT_DIR's files (a test's copy of a template): they are not read again. */
   synced?: boolean;

@@ -29,7 +29,7 @@ export function pageContextOf(app: FastifyInstance) {
     const { countryCode, isBot } = visitorOf(app, request);
     const viewer = await viewerOf(app, request);
     const playerId = await request.playerId();
-    const player = playerId ? await presentPlayer(app.database.db, playerId) : null;
+    const player = playerId ? await presentPlayer(app, playerId) : null;
     // A cookie whose session is over: ended by the session-time limit, every page says so (not only the
     // page that was open when it ended, which a sign-in redirect may have replaced).
     const token = request.cookies[sessionCookieName];

@@ -1,7 +1,9 @@
 import { schema } from '@chrysos/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countryOfClient } from '../info/public.ts';
+import { countrySql, registrationCurrencySql } from '../player/public.ts';
+import { activeAccountCurrencySql } from '../wallet/public.ts';
 
 /**
  * Who asks for games, as far as licensing cares: the countries they are in or live in and the currency
@@ -26,22 +28,19 @@ export async function audienceOf(app: FastifyInstance, request: FastifyRequest):
   const countries = requestCountry ? [requestCountry] : [];
   if (!playerId) return { playerId, countries, currency: null, favorites: null };
 
-  const pc = schema.playerCurrencies;
   const f = schema.favoriteGames;
+  const id = sql`${playerId}::uuid`;
   // One round trip: every lobby answer of a signed-in player marks their favourites.
-  const favorites = sql<number[]>`array(
-    select ${f.gameId} from ${f} where ${f.playerId} = ${schema.players.id} order by ${f.createdAt} desc, ${f.gameId}
-  )`;
-  const [player] = await app.database.db
-    .select({
-      country: schema.players.country,
-      // The active account decides; a player who never opened the wallet plays in the registration currency.
-      currency: sql<string>`coalesce(${pc.currency}, ${schema.players.currency})`,
-      favorites,
-    })
-    .from(schema.players)
-    .leftJoin(pc, and(eq(pc.playerId, schema.players.id), eq(pc.active, true)))
-    .where(eq(schema.players.id, playerId));
+  const [player] = (
+    (await app.database.db.execute(sql`select
+      ${countrySql(id)} as country,
+      -- The active account decides; a player who never opened the wallet plays in the registration currency.
+      coalesce(${activeAccountCurrencySql(id)}, ${registrationCurrencySql(id)}) as currency,
+      array(select ${f.gameId} from ${f} where ${f.playerId} = ${id}
+        order by ${f.createdAt} desc, ${f.gameId}) as favorites`)) as unknown as {
+      rows: { country: string | null; currency: string | null; favorites: number[] }[];
+    }
+  ).rows;
   if (player?.country && !countries.includes(player.country)) countries.push(player.country);
   return { playerId, countries, currency: player?.currency ?? null, favorites: player?.favorites ?? [] };
 }

@@ -4,17 +4,12 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { GamesCatalogue } from './catalogue.ts';
 import { houseStudio } from './config.ts';
+import { gameTitlesByCode } from './game-cards.ts';
+import { GameFactsByCode } from './game-facts.ts';
 import { importStudioFeed } from './import-studio-titles.ts';
+import { LaunchGrants } from './launch-grants.ts';
 import { gamesRoutes } from './routes.ts';
-import { type HouseStudioFeed, type StudioLauncher, studioLauncher, studioPlugin } from './studio.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    gamesCatalogue: GamesCatalogue;
-    /** Launches a game at the in-house studio through its signed launch call. */
-    launchAtStudio: StudioLauncher;
-  }
-}
+import { type HouseStudioFeed, studioLauncher, studioPlugin } from './studio.ts';
 
 export interface GamesOptions {
   /** Titles to import and play instead of the in-house studio's list (tests bring their own). */
@@ -38,6 +33,9 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
   const catalogue = new GamesCatalogue(app.database.db);
   await catalogue.current();
   app.decorate('gamesCatalogue', catalogue);
+  app.decorate('gameFacts', new GameFactsByCode());
+  app.decorate('launchGrants', new LaunchGrants());
+  app.walletHistory.labelGamesWith(gameTitlesByCode);
   // The in-house studio's game API (/games-api/*), mounted in this process unless it runs apart
   // (STUDIO_URL); a test's feed stands for the studio's own title list, so what the catalogue lists
   // the studio can launch.

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
-import { freespinsGrant } from '../bonuses/public.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch-game.ts';
@@ -88,7 +87,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Free spins of the player's, for the studio to play first (the bonus engine checks they are theirs).
       const grant =
         freespins && query.mode === 'real' && audience.playerId && audience.currency
-          ? await freespinsGrant(
+          ? await app.launchGrants.freespins(
               db,
               {
                 id: freespins,

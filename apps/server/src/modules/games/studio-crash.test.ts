@@ -101,7 +101,7 @@ describeOnPostgres('studio crash test on PostgreSQL', () => {
     const open = async () =>
       (await db.select({ id: studioRounds.id }).from(studioRounds).where(eq(studioRounds.status, 'open')))
         .length;
-    await expect.poll(open, { timeout: 60_000, interval: 500 }).toBe(0);
+    await expect.poll(open, { interval: 500 }).toBe(0);
 
     const rounds = await db.select().from(studioRounds);
     expect(rounds.length).toBeGreaterThan(10);
@@ -139,5 +139,5 @@ describeOnPostgres('studio crash test on PostgreSQL', () => {
       unbalancedTransactions: 0,
     });
     // A heavy load on a shared 2-core machine: room to finish, not a performance limit.
-  }, 180_000);
+  }, 600_000);
 });

@@ -4,12 +4,6 @@ import { apiScope } from '../../platform/api-conventions.ts';
 import { ReferenceData } from './reference-data.ts';
 import { infoRoutes } from './routes.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    referenceData: ReferenceData;
-  }
-}
-
 async function referenceDataPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('referenceData', new ReferenceData(app.database.db));
   await app.register(apiScope(infoRoutes));

@@ -1,9 +1,10 @@
+import type { JackpotTierId } from '@chrysos/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { jackpotChanges } from './changes.ts';
-import { followContributions } from './follow-contributions.ts';
+import { followContributions } from './handlers/follow-contributions.ts';
 import { openJackpots } from './open-jackpots.ts';
 import { jackpotTestRoutes } from './operator-routes.ts';
 import { jackpotRoutes } from './routes.ts';
@@ -23,11 +24,15 @@ async function jackpotPlugin(app: FastifyInstance): Promise<void> {
     );
   });
   app.addHook('onClose', async () => changes.close());
-  followContributions(app, {
-    wallet: app.wallet,
-    currencies: () => currencies,
-    touched: (currency, tier) => changes.changed(currency, tier),
-  });
+  app.events.register(
+    {
+      app,
+      wallet: app.wallet,
+      currencies: () => currencies,
+      touched: (currency: string, tier: JackpotTierId) => changes.changed(currency, tier),
+    },
+    [followContributions],
+  );
   await app.register(apiScope(jackpotRoutes({ defaultCurrency: () => app.referenceData.defaultCurrency() })));
   if (app.config.JACKPOT_TEST_DROP === 'on') {
     app.log.warn(

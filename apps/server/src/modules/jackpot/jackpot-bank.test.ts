@@ -186,10 +186,10 @@ describeOnPostgres('jackpot bank test on PostgreSQL', () => {
       rows<{ id: string; tier: string }>(
         sql`select id, tier from jackpot_cycles where forced and won_at is null`,
       );
-    await handlersCaughtUp(app.database.db, 60_000);
+    await handlersCaughtUp(app.database.db);
     for (let bets = 0; (await forcedOpen()).length > 0 && bets < 5; bets++) {
       expect(await dropperBet(200_000)).toBe('RS_OK');
-      await handlersCaughtUp(app.database.db, 60_000);
+      await handlersCaughtUp(app.database.db);
     }
     expect(await forcedOpen()).toEqual([]);
 

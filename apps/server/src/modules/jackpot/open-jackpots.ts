@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { equivalents } from '../info/public.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { currenciesFacts, equivalents } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { openCycle } from './open-cycle.ts';
 import { tierAccountKind, tierTerms } from './tiers.ts';
@@ -18,10 +18,7 @@ export async function openJackpots(
   now: Date,
 ): Promise<string[]> {
   if (currencies.length === 0) return [];
-  const known = await db
-    .select({ code: schema.currencies.code, subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(inArray(schema.currencies.code, [...currencies]));
+  const known = await currenciesFacts(db, { codes: currencies });
   const opened: string[] = [];
   for (const { code, subunits } of known) {
     const seeds = tierTerms.map((terms) => ({

@@ -2,6 +2,8 @@ import type { JackpotCycle, JackpotTier, JackpotTierId } from '@chrysos/contract
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { gameLinkSql } from '../games/public.ts';
+import { playerNames } from '../player/public.ts';
 import { maskName } from '../winners/public.ts';
 
 const c = schema.jackpotCycles;
@@ -42,20 +44,16 @@ export async function wonCycles(
   limit = 50,
 ): Promise<JackpotCycle[]> {
   const rows = await db
-    .select({
-      cycle: c,
-      firstName: schema.players.firstName,
-      email: schema.players.email,
-      game: sql<{ title: string; url_id: string } | null>`(
-        select json_build_object('title', ${language === 'el' ? sql`g.title_el` : sql`g.title_en`}, 'url_id', g.seo_title)
-        from ${schema.games} g where g.game_code = jackpot_cycles.game_code order by g.id limit 1)`,
-    })
+    .select({ cycle: c, game: gameLinkSql(sql`jackpot_cycles.game_code`, language) })
     .from(c)
-    .leftJoin(schema.players, eq(schema.players.id, c.winnerId))
     .where(and(eq(c.currency, currency), isNotNull(c.wonAt)))
     .orderBy(desc(c.wonAt), desc(c.id))
     .limit(limit);
-  return rows.map(({ cycle, firstName, email, game }) => ({
+  const names = await playerNames(
+    db,
+    rows.flatMap(({ cycle }) => (cycle.winnerId ? [cycle.winnerId] : [])),
+  );
+  return rows.map(({ cycle, game }) => ({
     tier: cycle.tier,
     currency: cycle.currency,
     cycle: cycle.number,
@@ -67,7 +65,10 @@ export async function wonCycles(
     forced: cycle.forced,
     winning_transaction: cycle.winningTransaction ?? 0,
     won_cents: cycle.wonCents ?? 0,
-    winner: maskName(firstName, email ?? ''),
+    winner: maskName(
+      names.get(cycle.winnerId ?? '')?.firstName ?? null,
+      names.get(cycle.winnerId ?? '')?.email ?? '',
+    ),
     game,
     opened_at: cycle.openedAt.toISOString(),
     won_at: (cycle.wonAt as Date).toISOString(),

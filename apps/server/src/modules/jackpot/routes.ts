@@ -1,10 +1,10 @@
 import { jackpotApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
-import { and, eq } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../platform/errors.ts';
+import { activeAccountCurrency } from '../wallet/public.ts';
 import { currentTiers, wonCycles } from './read.ts';
 
 /**
@@ -20,12 +20,8 @@ async function currencyOf(
   if (asked) return asked;
   const playerId = await request.playerId();
   if (playerId) {
-    const pc = schema.playerCurrencies;
-    const [row] = await db
-      .select({ currency: pc.currency })
-      .from(pc)
-      .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
-    if (row) return row.currency;
+    const active = await activeAccountCurrency(db, playerId);
+    if (active) return active;
   }
   return fallback();
 }

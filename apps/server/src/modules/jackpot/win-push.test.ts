@@ -58,7 +58,7 @@ describe('a jackpot winner hears of the win', () => {
     expect(await (await slot).bet('p1', 1_000)).toMatchObject({ status: 'RS_OK' });
 
     // The Mini at its seed, €50, and the bet's 5 cents: €50.05, said in Greek.
-    await waitUntil(() => expect(pushService.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushService.received).toHaveLength(1), { interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Κερδίσατε το τζάκποτ Mini!',
       body: expect.stringMatching(/^50,05\s€ πιστώθηκαν στο πραγματικό σας υπόλοιπο\.$/),

@@ -1,6 +1,6 @@
 /*
  * The lottery's events, published in the transaction of the change; the realtime and web pushes to the
- * player follow from them (changes.ts).
+ * player follow from them (handlers/publish-*.ts).
  */
 declare module '../../platform/events.ts' {
   interface DomainEvents {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
-import { publishChanges } from './changes.ts';
-import { issueTickets } from './issue-tickets.ts';
+import { issueTicketsOnDeposit } from './handlers/issue-tickets.ts';
+import { publishPrize } from './handlers/publish-prize.ts';
+import { publishTickets } from './handlers/publish-tickets.ts';
 import { lotteryRoutes } from './routes.ts';
 import { runDueDraws } from './run-draw.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
@@ -23,13 +24,7 @@ declare module '../../platform/jobs.ts' {
 async function lotteryPlugin(app: FastifyInstance): Promise<void> {
   const deps = { wallet: app.wallet, events: app.events };
   await app.register(apiScope(lotteryRoutes));
-  app.events.on('cashier.deposit_succeeded', 'lottery.tickets', (event, context) => {
-    // When the deposit was confirmed, on the product clock (the same as the event's time in operation;
-    // shifted like the clock when a test run has moved it).
-    const at = app.clock.fromSystem(event.occurredAt);
-    return issueTickets(context.db, app.events, event.payload, at);
-  });
-  publishChanges(app);
+  app.events.register(app, [issueTicketsOnDeposit, publishTickets, publishPrize]);
   // Every minute, so a draw is at most a minute late and one missed while down is made on restart;
   // pg-boss runs each scheduled job once across instances, and each week is drawn under its row lock.
   app.jobs.define('lottery.draw', () => runDueDraws(app.database.db, deps, app.clock.now()), {

@@ -2,7 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
 import { exclusionInForce } from '../compliance/public.ts';
-import { equivalents } from '../info/public.ts';
+import { euroEquivalentIn } from '../info/public.ts';
 import { ensureDraw, lockDraw } from './draws.ts';
 import { maxTicketsPerWeek, ticketEuroCents } from './prizes.ts';
 import { nextWeek, weekOf } from './week.ts';
@@ -13,12 +13,7 @@ import { nextWeek, weekOf } from './week.ts';
  * an equivalent (none of the offered fiat ones) counts nothing.
  */
 export async function euroCentsOf(db: Db, currency: string, amount: number): Promise<number> {
-  const [row] = await db
-    .select({ subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.code, currency));
-  if (!row) return 0;
-  const step = equivalents(ticketEuroCents, [{ code: currency, subunits: row.subunits }])[currency];
+  const step = await euroEquivalentIn(db, ticketEuroCents, currency);
   if (!step) return 0;
   // Rounded to the cent, so $21 and $1 make $22: €20.
   return Math.round((amount * ticketEuroCents) / step);

@@ -78,7 +78,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
   it('gives one ticket per €20 deposited in the week, adding deposits up, once per deposit', async () => {
     const player = await newPlayer(app);
     await deposit(player, 30_00);
-    await waitUntil(async () => expect(await depositCount(player)).toBe(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await depositCount(player)).toBe(1));
     expect((await mine(player)).current).toMatchObject({
       tickets: [expect.any(Number)],
       deposited_euro_cents: 30_00,
@@ -86,9 +86,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
     });
     // €30 + €10 = €40: the second deposit brings the second ticket.
     await deposit(player, 10_00);
-    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(2), {
-      timeout: 10_000,
-    });
+    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(2), {});
     const { current } = await mine(player);
     expect(current.draw_id).toBe(weekOf(app.clock.now()).id);
     expect(current.next_ticket_euro_cents).toBe(20_00);
@@ -150,9 +148,7 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
     const week = weekOf(app.clock.now());
     app.clock.moveTo(new Date(week.drawAt.getTime() + 60_000));
     await deposit(player, 20_00);
-    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(1), {
-      timeout: 10_000,
-    });
+    await waitUntil(async () => expect((await mine(player)).current.tickets).toHaveLength(1), {});
     expect((await mine(player)).current.draw_id).not.toBe(week.id);
     expect((await mine(player)).current.draw_id).toBe(weekOf(app.clock.now()).id);
   });
@@ -248,21 +244,18 @@ describeOnPostgres('the weekly lottery on PostgreSQL', () => {
           .from(schema.realtimePublications)
           .where(eq(schema.realtimePublications.channel, channel))
       ).map((row) => row.data);
-    await waitUntil(
-      async () => {
-        expect(await publications(app.realtime.channelOf('lottery_changes', winner.id))).toContainEqual({
-          draw_id: week.id,
-          kind: 'prize',
-        });
-        const balances = (await publications(app.realtime.channelOf('balance', winner.id))) as {
-          currency: string;
-          amount_cents: number;
-        }[][];
-        const real = (await app.wallet.ledger.balances(winner.id, winner.currency)).real;
-        expect(balances.some((accounts) => accounts.some((a) => a.amount_cents === real))).toBe(true);
-      },
-      { timeout: 10_000 },
-    );
+    await waitUntil(async () => {
+      expect(await publications(app.realtime.channelOf('lottery_changes', winner.id))).toContainEqual({
+        draw_id: week.id,
+        kind: 'prize',
+      });
+      const balances = (await publications(app.realtime.channelOf('balance', winner.id))) as {
+        currency: string;
+        amount_cents: number;
+      }[][];
+      const real = (await app.wallet.ledger.balances(winner.id, winner.currency)).real;
+      expect(balances.some((accounts) => accounts.some((a) => a.amount_cents === real))).toBe(true);
+    });
     const overview = (await get('/lottery')).json();
     expect(overview.past[0]).toMatchObject({ id: week.id, seed: draw.seed });
   });

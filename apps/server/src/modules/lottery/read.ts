@@ -1,6 +1,7 @@
 import type { LotteryDraw, LotteryDrawSummary, LotteryWinner, PlayerLottery } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { playerNames } from '../player/public.ts';
 import { ownerPseudonym } from './draw-winners.ts';
 import { type DrawRow, ensureDraw } from './draws.ts';
 import { ticketsFor } from './issue-tickets.ts';
@@ -19,7 +20,6 @@ async function winnersOf(db: Db, draws: readonly DrawRow[]): Promise<Map<string,
   const result = new Map<string, LotteryWinner[]>();
   if (drawn.length === 0) return result;
   const w = schema.lotteryWinners;
-  const p = schema.players;
   const rows = await db
     .select({
       drawId: w.drawId,
@@ -29,11 +29,8 @@ async function winnersOf(db: Db, draws: readonly DrawRow[]): Promise<Map<string,
       kind: w.kind,
       currency: w.currency,
       amount: w.amount,
-      firstName: p.firstName,
-      email: p.email,
     })
     .from(w)
-    .innerJoin(p, eq(p.id, w.playerId))
     .where(
       inArray(
         w.drawId,
@@ -42,13 +39,18 @@ async function winnersOf(db: Db, draws: readonly DrawRow[]): Promise<Map<string,
     )
     .orderBy(asc(w.place));
   const seeds = new Map(drawn.map((draw) => [draw.id, draw.seed]));
+  const names = await playerNames(
+    db,
+    rows.map((row) => row.playerId),
+  );
   for (const row of rows) {
+    const name = names.get(row.playerId) ?? { firstName: null, email: '' };
     const list = result.get(row.drawId) ?? [];
     list.push({
       place: row.place,
       ticket: row.ticket,
       owner: ownerPseudonym(seeds.get(row.drawId) ?? '', row.drawId, row.playerId),
-      name: maskName(row.firstName ?? row.email),
+      name: maskName(name.firstName ?? name.email),
       kind: row.kind,
       currency: row.currency,
       amount: row.amount,

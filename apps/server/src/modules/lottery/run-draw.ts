@@ -7,7 +7,7 @@ import {
   grantPrizeCampaign,
   type PrizeCampaignSeed,
 } from '../bonuses/public.ts';
-import { equivalents } from '../info/public.ts';
+import { currenciesFacts, equivalents } from '../info/public.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { drawWinners, ownerPseudonym } from './draw-winners.ts';
 import { ensureDraw } from './draws.ts';
@@ -94,13 +94,7 @@ async function drawWeek(db: Db, deps: DrawDeps, drawId: string, now: Date): Prom
         owner: ownerPseudonym(draw.seed, drawId, ticket.playerId),
       })),
     );
-    const currencies = await tx
-      .select({
-        code: schema.currencies.code,
-        subunits: schema.currencies.subunitsToUnit,
-        fiat: schema.currencies.fiat,
-      })
-      .from(schema.currencies);
+    const currencies = await currenciesFacts(tx);
     await ensurePrizeCampaigns(tx, [lotteryFreespins(currencies.filter((c) => c.fiat))]);
     const subunits = new Map(currencies.map((c) => [c.code, c.subunits]));
     const wallet = deps.wallet.using(tx);

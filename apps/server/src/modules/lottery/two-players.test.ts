@@ -61,8 +61,8 @@ describeOnPostgres('the weekly lottery of two players on PostgreSQL', () => {
     const small = await newPlayer(app);
     await deposit(big, 60_00);
     await deposit(small, 10_00);
-    await waitUntil(async () => expect(await counted(big)).toBe(1), { timeout: 10_000 });
-    await waitUntil(async () => expect(await counted(small)).toBe(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await counted(big)).toBe(1));
+    await waitUntil(async () => expect(await counted(small)).toBe(1));
 
     expect((await mine(big)).current).toMatchObject({
       deposited_euro_cents: 60_00,

@@ -11,8 +11,19 @@ import { grantBenefits, periodsAt, reloadCode } from './benefits.ts';
 import { awardCompPoints } from './public.ts';
 import { resettleLevels } from './settle.ts';
 
+/** Noon UTC on the 2nd of the month after the one `at` falls in, in Athens (the 2nd there too). */
+function secondOfNextAthensMonth(at: Date): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Athens',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  // Date.UTC counts months from 0, so the Athens month number (from 1) is the next month's index.
+  return new Date(Date.UTC(part('year'), part('month'), 2, 12));
+}
+
 /** The machine's handlers run beside much else: an effect is waited for up to this long. */
-const eventually = { timeout: 15_000 };
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-for-the-benefits-tests-1234';
 const day = 86_400_000;
@@ -46,7 +57,7 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
         now: app.clock.now(),
       }),
     );
-    await waitUntil(async () => expect((await comps(player)).level.id).toBe(level), eventually);
+    await waitUntil(async () => expect((await comps(player)).level.id).toBe(level));
     return player;
   }
   const freespinsOf = (playerId: string) =>
@@ -61,14 +72,21 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
       .where(eq(schema.playerBonuses.playerId, playerId));
 
   it('grants weekly free spins by level once a week, and birthday spins once a year', async () => {
+    // The coming Wednesday at noon (UTC): an hour later is the same Athens week and day wherever the
+    // run falls. From the clock's now itself, a run in the last hour of an Athens Sunday granted the
+    // next week's spins at the second call.
     const now = app.clock.now();
+    now.setUTCDate(now.getUTCDate() + ((3 - now.getUTCDay() + 7) % 7 || 7));
+    now.setUTCHours(12, 0, 0, 0);
     const bronze = await newPlayer(app);
     const silver = await playerAt(600, 'silver');
     const gold = await playerAt(3_000, 'gold');
     const { birthday } = periodsAt(now);
     await app.database.db
       .update(schema.players)
-      .set({ dateOfBirth: `${birthday}1990` })
+      .set({
+        dateOfBirth: `${String(birthday.day).padStart(2, '0')}.${String(birthday.month).padStart(2, '0')}.1990`,
+      })
       .where(eq(schema.players.id, bronze.id));
 
     await grantBenefits(app.database.db, deps(), now);
@@ -90,8 +108,9 @@ describe.each(testDatabaseKinds)('level benefits on %s', (kind) => {
     await slot.win('cashback-1-win', 'cashback-1', 4_000);
     await slot.bet('cashback-2', 4_000);
     await slot.rollback('cashback-2-undo', 'cashback-2');
-    // Next month: last month's net loss is €160, so the cashback is €8.
-    const nextMonth = new Date(app.clock.now().getTime() + 32 * day);
+    // The 2nd of the month after the bets' month in Athens, whatever today's date (32 days on from the
+    // 30th of November in Athens is in January): last month's net loss is €160, so the cashback is €8.
+    const nextMonth = secondOfNextAthensMonth(app.clock.now());
     await grantBenefits(app.database.db, deps(), nextMonth);
     await grantBenefits(app.database.db, deps(), new Date(nextMonth.getTime() + day));
     expect(await bonusesOf(platinum.id)).toEqual([{ campaign: 'loyalty-monthly-cashback', amount: 800 }]);

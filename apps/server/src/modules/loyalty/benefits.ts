@@ -1,15 +1,17 @@
 import { type Db, schema } from '@chrysos/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
 import {
   bonusContributions,
+  ensureDepositCampaign,
   ensurePrizeCampaigns,
   grantPrizeCampaign,
   type PrizeCampaignSeed,
 } from '../bonuses/public.ts';
-import { equivalents } from '../info/public.ts';
+import { currenciesFacts, equivalents, euroEquivalentIn } from '../info/public.ts';
+import { playersBornOn } from '../player/public.ts';
 import type { Wallet } from '../wallet/public.ts';
-import { activeCurrency } from '../wallet/public.ts';
+import { activeCurrency, realMoneyLoss } from '../wallet/public.ts';
 import type { LevelId } from './levels.ts';
 
 /*
@@ -90,51 +92,35 @@ export function benefitCampaigns(currencies: Currencies): PrizeCampaignSeed[] {
   ];
 }
 
-/** The fiat currencies offered, as the campaigns' amounts are written in. */
-export async function fiatCurrencies(db: Db): Promise<Currencies> {
-  const rows = await db
-    .select({
-      code: schema.currencies.code,
-      subunits: schema.currencies.subunitsToUnit,
-      fiat: schema.currencies.fiat,
-    })
-    .from(schema.currencies);
-  return rows.filter((row) => row.fiat).map(({ code, subunits }) => ({ code, subunits }));
-}
-
 /**
  * Seeds the campaigns when missing (an operator's later edits are kept): the prize campaigns, and the
  * weekly reload, a deposit bonus the cashier offers to the Gold-and-up level groups once a week.
  */
 export async function ensureBenefitCampaigns(db: Db): Promise<void> {
-  const currencies = await fiatCurrencies(db);
+  const currencies = await currenciesFacts(db, { fiat: true });
   await ensurePrizeCampaigns(db, benefitCampaigns(currencies));
-  await db
-    .insert(schema.bonusCampaigns)
-    .values({
-      id: reloadCampaignId,
-      kind: 'deposit',
-      code: reloadCode,
-      title: { en: 'Loyalty weekly reload', el: 'Εβδομαδιαία επαναφόρτιση επιβράβευσης' },
-      terms: {
-        eligibility: {
-          timeZone,
-          groups: reloadLevels.map((level) => `loyalty_${level}`),
-        },
-        match: {
-          percent: 25,
-          max: equivalents(100_00, currencies),
-          minDeposit: equivalents(20_00, currencies),
-        },
-        wagering: { multiplier: 30, on: 'bonus', days: 14 },
-        maxBet: equivalents(5_00, currencies),
-        contributions: bonusContributions,
-        limits: { perPlayer: 1, per: 'week' },
-        claimDays: 3,
-        termsUrl: '/loyalty',
+  await ensureDepositCampaign(db, {
+    id: reloadCampaignId,
+    code: reloadCode,
+    title: { en: 'Loyalty weekly reload', el: 'Εβδομαδιαία επαναφόρτιση επιβράβευσης' },
+    terms: {
+      eligibility: {
+        timeZone,
+        groups: reloadLevels.map((level) => `loyalty_${level}`),
       },
-    })
-    .onConflictDoNothing();
+      match: {
+        percent: 25,
+        max: equivalents(100_00, currencies),
+        minDeposit: equivalents(20_00, currencies),
+      },
+      wagering: { multiplier: 30, on: 'bonus', days: 14 },
+      maxBet: equivalents(5_00, currencies),
+      contributions: bonusContributions,
+      limits: { perPlayer: 1, per: 'week' },
+      claimDays: 3,
+      termsUrl: '/loyalty',
+    },
+  });
 }
 
 export interface BenefitDeps {
@@ -142,7 +128,7 @@ export interface BenefitDeps {
   events: Pick<EventBus, 'publish'>;
 }
 
-/** `now` in Athens as the periods count it: the day (MM-DD), the ISO week and the last month. */
+/** `now` in Athens as the periods count it: the day and month, the ISO week and the last month. */
 export function periodsAt(now: Date) {
   const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -161,7 +147,7 @@ export function periodsAt(now: Date) {
   const lastMonth = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   const pad = (n: number) => String(n).padStart(2, '0');
   return {
-    birthday: `${pad(day)}.${pad(month)}.`,
+    birthday: { day, month },
     year: String(year),
     week: `${isoYear}-W${pad(week)}`,
     lastMonth: `${lastMonth.year}-${pad(lastMonth.month)}`,
@@ -207,14 +193,10 @@ export async function grantBenefits(db: Db, deps: BenefitDeps, now: Date): Promi
     });
   };
 
-  const birthdays = (await db.execute(sql`
-    select p.id from players p
-    where p.date_of_birth like ${`${periods.birthday}%`}
-      and not exists (select 1 from loyalty_benefit_grants g
-        where g.player_id = p.id and g.benefit = 'birthday' and g.period = ${periods.year})`)) as unknown as {
-    rows: { id: string }[];
-  };
-  for (const { id } of birthdays.rows) await grant(id, 'birthday', periods.year, 'loyalty-birthday-spins');
+  const born = await playersBornOn(db, periods.birthday.day, periods.birthday.month);
+  for (const id of await notYetGranted(db, born, 'birthday', periods.year)) {
+    await grant(id, 'birthday', periods.year, 'loyalty-birthday-spins');
+  }
 
   const weekly = await due(db, Object.keys(weeklySpins), 'weekly_spins', periods.week);
   for (const { playerId, level } of weekly)
@@ -231,13 +213,7 @@ export async function grantBenefits(db: Db, deps: BenefitDeps, now: Date): Promi
       async (tx, currency) => {
         const lost = await lossesLastMonth(tx, playerId, currency, now);
         const amount = Math.floor((lost * percent) / 100);
-        const [row] = await tx
-          .select({ subunits: schema.currencies.subunitsToUnit })
-          .from(schema.currencies)
-          .where(eq(schema.currencies.code, currency));
-        const minimum = equivalents(cashbackMinimumEuroCents, [
-          { code: currency, subunits: row?.subunits ?? 100 },
-        ])[currency];
+        const minimum = await euroEquivalentIn(tx, cashbackMinimumEuroCents, currency);
         return minimum !== undefined && amount >= minimum ? amount : null;
       },
     );
@@ -246,6 +222,18 @@ export async function grantBenefits(db: Db, deps: BenefitDeps, now: Date): Promi
 }
 
 /** Players at these levels who have not had `benefit` for `period`. */
+/** Of `playerIds`, those not yet granted `benefit` for `period`. */
+async function notYetGranted(db: Db, playerIds: string[], benefit: string, period: string) {
+  if (playerIds.length === 0) return [];
+  const g = schema.loyaltyBenefitGrants;
+  const granted = await db
+    .select({ playerId: g.playerId })
+    .from(g)
+    .where(and(inArray(g.playerId, playerIds), eq(g.benefit, benefit), eq(g.period, period)));
+  const done = new Set(granted.map((row) => row.playerId));
+  return playerIds.filter((id) => !done.has(id));
+}
+
 async function due(db: Db, levels: readonly string[], benefit: string, period: string) {
   const { rows } = (await db.execute(sql`
     select b.player_id, b.level from comp_point_balances b
@@ -268,18 +256,12 @@ export async function lossesLastMonth(
   now: Date,
 ): Promise<number> {
   const { rows } = (await tx.execute(sql`
-    with bounds as (
-      select (date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 month')
-               at time zone ${timeZone} as starts,
-             date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone} as ends
-    )
-    select coalesce(-sum(e.amount), 0) as lost
-    from ledger_transactions t
-    join ledger_entries e on e.transaction_id = t.id
-    join ledger_accounts a on a.id = e.account_id and a.kind = 'real' and a.player_id = t.player_id, bounds
-    where t.player_id = ${playerId} and t.currency = ${currency} and t.kind in ('bet', 'win', 'rollback')
-      and t.created_at >= bounds.starts and t.created_at < bounds.ends`)) as unknown as {
-    rows: { lost: string | number }[];
+    select (date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 month')
+             at time zone ${timeZone} as starts,
+           date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone} as ends`)) as unknown as {
+    rows: { starts: string | Date; ends: string | Date }[];
   };
-  return Math.max(0, Number(rows[0]?.lost ?? 0));
+  const month = rows[0];
+  if (!month) throw new Error('no month bounds');
+  return realMoneyLoss(tx, { playerId, currency, from: new Date(month.starts), to: new Date(month.ends) });
 }

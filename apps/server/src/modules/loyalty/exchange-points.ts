@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
-import { activeCurrency } from '../wallet/public.ts';
+import { activeCurrency, transactionByKey } from '../wallet/public.ts';
 import { bookEntries } from './entries.ts';
 import { levelOf, micro, minimumExchange } from './levels.ts';
 import { exchangeValue, minorPerRateEuros, readCompPoints } from './read.ts';
@@ -100,11 +100,7 @@ export async function exchangePoints(
 
 /** The exchange this key already paid, if any. */
 async function previous(tx: Db, key: string) {
-  const { rows } = (await tx.execute(sql`
-    select amount, currency, result from ledger_transactions where idempotency_key = ${key}`)) as unknown as {
-    rows: { amount: string | number; currency: string; result: { points?: number } | null }[];
-  };
-  const row = rows[0];
+  const row = await transactionByKey(tx, key);
   if (!row) return null;
-  return { points: Number(row.result?.points ?? 0), amount: Number(row.amount), currency: row.currency };
+  return { points: Number(row.result.points ?? 0), amount: row.amount, currency: row.currency };
 }

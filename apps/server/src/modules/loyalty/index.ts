@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
-import { queuePlayerPush } from '../notifications/public.ts';
-import { followPlay } from './accrue.ts';
 import { ensureBenefitCampaigns, grantBenefits } from './benefits.ts';
+import { accruePoints } from './handlers/accrue-points.ts';
+import { settlePointsOnChange } from './handlers/settle-points.ts';
 import { loyaltyOperatorRoutes } from './operator-routes.ts';
 import { loyaltyRoutes } from './routes.ts';
-import { resettleLevels, type SettleDeps, settlePoints } from './settle.ts';
+import { resettleLevels, settleDepsOf } from './settle.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
 
@@ -26,21 +26,13 @@ declare module '../../platform/jobs.ts' {
  * level benefits granted through the bonus engine.
  */
 async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
-  const deps: SettleDeps = {
-    events: app.events,
-    realtime: app.realtime,
-    push: (tx, playerId, message) => queuePlayerPush(app, tx, playerId, message),
-  };
+  const deps = settleDepsOf(app);
   await app.register(apiScope(loyaltyRoutes({ wallet: app.wallet, events: app.events })));
   await app.register(operatorScope(loyaltyOperatorRoutes));
   app.addHook('onReady', async () => {
     await ensureBenefitCampaigns(app.database.db);
   });
-  followPlay(app, deps);
-  // An award or an exchange: the level follows and the new points are pushed.
-  app.events.on('loyalty.points_changed', 'loyalty.settle', (event, context) =>
-    settlePoints(context, deps, [event.payload.playerId], app.clock.now(), event.id),
-  );
+  app.events.register(app, [accruePoints, settlePointsOnChange]);
   const benefitDeps = { wallet: app.wallet, events: app.events };
   app.jobs.define('loyalty.benefits', () => grantBenefits(app.database.db, benefitDeps, app.clock.now()), {
     retryLimit: 0,
@@ -62,6 +54,7 @@ export default fp(loyaltyPlugin, {
     'jobs',
     'events',
     'wallet',
+    'games',
     'player',
     'realtime',
     'notifications',

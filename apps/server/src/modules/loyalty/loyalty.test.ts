@@ -13,7 +13,6 @@ import { auditLedger } from '../wallet/public.ts';
 import { awardCompPoints } from './public.ts';
 
 /** The machine's handlers run beside much else: an effect is waited for up to this long. */
-const eventually = { timeout: 15_000 };
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-for-the-loyalty-tests-1234';
 const operatorToken = 'an-operator-token-for-the-loyalty-tests-1234';
@@ -79,14 +78,41 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     for (let i = 0; i < 10; i++)
       expect(await slot.bet(`slot-${player.id}-${i}`, 100)).toMatchObject({ status: 'RS_OK' });
     // Ten €1 bets: one point, not ten times a rounded-down tenth.
-    await waitUntil(async () => expect((await comps()).points).toBe(1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1));
 
     const roulette = await play('european-roulette');
     await roulette.bet(`roulette-${player.id}`, 1_000);
-    await waitUntil(async () => expect((await comps()).points).toBe(1.1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1.1));
 
     await slot.rollback(`undo-${player.id}`, `slot-${player.id}-0`);
-    await waitUntil(async () => expect(await comps()).toMatchObject({ points: 1, collected: 1 }), eventually);
+    await waitUntil(async () => expect(await comps()).toMatchObject({ points: 1, collected: 1 }));
+  });
+
+  it('weighs a stake by the game as the catalogue has it now: a slot moved to the tables earns a tenth from then on', async () => {
+    const player = await newPlayer(app, { funded: 10_000 });
+    const { comps, play } = as(player);
+    const game = await play('olive-grove');
+    await game.bet(`grove-slot-${player.id}`, 1_000);
+    await waitUntil(async () => expect((await comps()).points).toBe(1));
+
+    const games = schema.games;
+    const [before] = await app.database.db
+      .select({ categories: games.categories })
+      .from(games)
+      .where(eq(games.gameCode, 'olive-grove'));
+    await app.database.db
+      .update(games)
+      .set({ categories: ['table'] })
+      .where(eq(games.gameCode, 'olive-grove'));
+    try {
+      await game.bet(`grove-table-${player.id}`, 1_000);
+      await waitUntil(async () => expect((await comps()).points).toBe(1.1));
+    } finally {
+      await app.database.db
+        .update(games)
+        .set({ categories: before?.categories ?? ['slots'] })
+        .where(eq(games.gameCode, 'olive-grove'));
+    }
   });
 
   it('counts another currency by its euro equivalent, and pays an exchange in it', async () => {
@@ -95,11 +121,10 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const slot = await play('thunder-of-zeus');
     // $11 is €10 by the equivalents (1.10 a euro): one point.
     await slot.bet(`usd-${player.id}`, 1_100);
-    await waitUntil(async () => expect((await comps()).points).toBe(1), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(1));
     await grant(199, `usd-grant-${player.id}`);
-    await waitUntil(
-      async () => expect((await comps()).exchange).toMatchObject({ currency: 'USD', value_cents: 220 }),
-      eventually,
+    await waitUntil(async () =>
+      expect((await comps()).exchange).toMatchObject({ currency: 'USD', value_cents: 220 }),
     );
     // Bronze: 100 points = €1, paid as $1.10.
     const paid = await exchange(100, `usd-exchange-${player.id.slice(0, 8)}`);
@@ -123,15 +148,14 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     expect((await api('POST', `/bonuses/coupon?coupon_code=LOY${player.id.slice(0, 8)}`)).statusCode).toBe(
       200,
     );
-    await waitUntil(
-      async () => expect((await app.wallet.ledger.balances(player.id, 'EUR')).bonus).toBe(1_000),
-      eventually,
+    await waitUntil(async () =>
+      expect((await app.wallet.ledger.balances(player.id, 'EUR')).bonus).toBe(1_000),
     );
 
     const slot = await play('thunder-of-zeus');
     // €10 staked: €5 real money, €5 bonus money.
     expect(await slot.bet(`split-${player.id}`, 1_000)).toMatchObject({ status: 'RS_OK' });
-    await waitUntil(async () => expect((await comps()).points).toBe(0.5), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(0.5));
     // A bet of bonus money only earns nothing, so the points stay.
     await slot.bet(`bonus-only-${player.id}`, 200);
     await handlersCaughtUp(app.database.db);
@@ -154,7 +178,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
       });
     const slot = await play('thunder-of-zeus');
     await slot.bet(`crash-${player.id}`, 5_000);
-    await waitUntil(async () => expect((await comps()).points).toBe(5), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(5));
     // The failed run and the one that committed both pushed: the points were booked twice, kept once.
     expect(publish.mock.calls.filter(([, channel, items]) => theirs(channel, items))).toHaveLength(2);
     await handlersCaughtUp(app.database.db);
@@ -177,9 +201,8 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
       );
     await award();
     await award();
-    await waitUntil(
-      async () => expect(await comps()).toMatchObject({ points: 600, level: { id: 'silver' } }),
-      eventually,
+    await waitUntil(async () =>
+      expect(await comps()).toMatchObject({ points: 600, level: { id: 'silver' } }),
     );
     expect(await groupsOf(player.id)).toEqual(['loyalty_silver']);
   });
@@ -206,15 +229,14 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
 
     // €50 on a slot: 5 points, 495 collected (today's 40 counted once, with the 5 added to it).
     await slot.bet(`below-${player.id}`, 5_000);
-    await waitUntil(async () => expect((await comps()).points).toBe(495), eventually);
+    await waitUntil(async () => expect((await comps()).points).toBe(495));
     expect(await comps()).toMatchObject({ collected: 495, level: { id: 'bronze' } });
     expect(await groupsOf(player.id)).toEqual([]);
 
     // 5 more: 500, Silver, reached by the bet just booked.
     await slot.bet(`reach-${player.id}`, 5_000);
-    await waitUntil(
-      async () => expect(await comps()).toMatchObject({ points: 500, level: { id: 'silver' } }),
-      eventually,
+    await waitUntil(async () =>
+      expect(await comps()).toMatchObject({ points: 500, level: { id: 'silver' } }),
     );
     expect(await groupsOf(player.id)).toEqual(['loyalty_silver']);
   });
@@ -223,20 +245,18 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const player = await newPlayer(app, { funded: 100 });
     const { comps, grant } = as(player);
     expect((await grant(3_000, `gold-${player.id}`)).statusCode).toBe(200);
-    await waitUntil(async () => expect((await comps()).level.id).toBe('gold'), eventually);
+    await waitUntil(async () => expect((await comps()).level.id).toBe('gold'));
     expect(await groupsOf(player.id)).toEqual(['loyalty_gold']);
     const again = await grant(3_000, `gold-${player.id}`);
     expect(again.json()).toMatchObject({ points: 3_000 });
     await grant(47_000, `diamond-${player.id}`);
-    await waitUntil(
-      async () =>
-        expect(await comps()).toMatchObject({
-          points: 50_000,
-          level: { id: 'diamond', points_per_euro: 60 },
-          next_level: { id: 'chrysos' },
-          to_next_level: 150_000,
-        }),
-      eventually,
+    await waitUntil(async () =>
+      expect(await comps()).toMatchObject({
+        points: 50_000,
+        level: { id: 'diamond', points_per_euro: 60 },
+        next_level: { id: 'chrysos' },
+        to_next_level: 150_000,
+      }),
     );
     expect(await groupsOf(player.id)).toEqual(['high_roller', 'loyalty_diamond']);
     const seen = await app.inject({
@@ -273,16 +293,14 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
         .filter(([name]) => name === 'notifications.push')
         .map(([, data]) => (data as { message: { title: string; url: string; kind: string } }).message);
     await as(player).grant(2_500, `push-gold-${player.id}`);
-    await waitUntil(
-      () =>
-        expect(pushes()).toEqual([
-          expect.objectContaining({
-            title: 'Καλώς ήρθατε στο επίπεδο Gold',
-            url: '/el/profile/loyalty',
-            kind: 'transactional',
-          }),
-        ]),
-      eventually,
+    await waitUntil(() =>
+      expect(pushes()).toEqual([
+        expect.objectContaining({
+          title: 'Καλώς ήρθατε στο επίπεδο Gold',
+          url: '/el/profile/loyalty',
+          kind: 'transactional',
+        }),
+      ]),
     );
     send.mockRestore();
   });
@@ -291,7 +309,7 @@ describe.each(testDatabaseKinds)('comp points and levels on %s', (kind) => {
     const player = await newPlayer(app, { funded: 100 });
     const { comps, exchange, grant } = as(player);
     await grant(650, `silver-${player.id}`);
-    await waitUntil(async () => expect((await comps()).level.id).toBe('silver'), eventually);
+    await waitUntil(async () => expect((await comps()).level.id).toBe('silver'));
 
     const below = await exchange(99, 'exchange-below-1');
     expect(below.statusCode).toBe(422);

@@ -1,9 +1,8 @@
 import { loyaltyOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
+import { playerExists } from '../player/public.ts';
 import { awardCompPoints } from './award-comp-points.ts';
 import { readCompPoints } from './read.ts';
 
@@ -14,11 +13,7 @@ import { readCompPoints } from './read.ts';
 export const loyaltyOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const requireKnownPlayer = async (playerId: string) => {
-    const [player] = await db
-      .select({ id: schema.players.id })
-      .from(schema.players)
-      .where(eq(schema.players.id, playerId));
-    if (!player) throw new AppError('loyalty.player_not_found');
+    if (!(await playerExists(db, playerId))) throw new AppError('loyalty.player_not_found');
   };
 
   app.route({

@@ -1,7 +1,7 @@
 import type { CompPoints, LoyaltyLevel } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
-import { eq, sql } from 'drizzle-orm';
-import { equivalents } from '../info/public.ts';
+import type { Db } from '@chrysos/db';
+import { sql } from 'drizzle-orm';
+import { euroEquivalentIn } from '../info/public.ts';
 import { activeCurrency } from '../wallet/public.ts';
 import { levelWindowStart } from './entries.ts';
 import { type Level, levelOf, micro, minimumExchange, nextLevel, shownPoints } from './levels.ts';
@@ -18,12 +18,7 @@ const presentLevel = (level: Level): LoyaltyLevel => ({
 
 /** Minor units of `currency` worth €1,000 (its euro equivalent), or null for one without a rate. */
 export async function minorPerRateEuros(db: Db, currency: string): Promise<number | null> {
-  const [row] = await db
-    .select({ subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.code, currency));
-  if (!row) return null;
-  return equivalents(rateEuroCents, [{ code: currency, subunits: row.subunits }])[currency] ?? null;
+  return (await euroEquivalentIn(db, rateEuroCents, currency)) ?? null;
 }
 
 /** What `points` whole points pay at `level` in a currency with that rate, minor units (rounded down). */

@@ -2,7 +2,9 @@ import type { PushMessage } from '@chrysos/contract';
 import type { Db } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { EventBus, HandlerContext } from '../../platform/events.ts';
+import { queuePlayerPush } from '../notifications/public.ts';
 import { changeGroups } from '../player/public.ts';
 import type { Realtime } from '../realtime/public.ts';
 import { type BookedStanding, levelWindowStart } from './entries.ts';
@@ -14,6 +16,15 @@ export interface SettleDeps {
   realtime: Pick<Realtime, 'publishManyToPlayers'>;
   /** Queues a web push to the player's browsers in the transaction (notifications' queuePlayerPush). */
   push?: (tx: Db, playerId: string, message: (language: Locale) => PushMessage | null) => Promise<unknown>;
+}
+
+/** The app's services as settling uses them. */
+export function settleDepsOf(app: FastifyInstance): SettleDeps {
+  return {
+    events: app.events,
+    realtime: app.realtime,
+    push: (tx, playerId, message) => queuePlayerPush(app, tx, playerId, message),
+  };
 }
 
 interface Standing {

@@ -8,7 +8,6 @@ import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 
-const eventually = { timeout: 15_000 };
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-for-the-loyalty-guard-1234';
 const operatorToken = 'an-operator-token-for-the-loyalty-guard-1234';
@@ -50,8 +49,8 @@ describe.each(testDatabaseKinds)('comp points of two players on %s', (kind) => {
     for (let i = 0; i < 10; i++)
       expect(await slot.bet(`guard-${player.id}-${i}`, 100)).toMatchObject({ status: 'RS_OK' });
 
-    await waitUntil(async () => expect((await comps(player)).points).toBe(1), eventually);
-    await waitUntil(async () => expect((await comps(gold)).level.id).toBe('gold'), eventually);
+    await waitUntil(async () => expect((await comps(player)).points).toBe(1));
+    await waitUntil(async () => expect((await comps(gold)).level.id).toBe('gold'));
     expect(await comps(gold)).toMatchObject({ points: 3_000, collected: 3_000 });
     expect(await comps(player)).toMatchObject({ points: 1, level: { id: 'bronze' } });
     expect(await groupsOf(gold)).toEqual(['loyalty_gold']);

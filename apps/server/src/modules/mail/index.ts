@@ -4,12 +4,6 @@ import { defineMailJobs } from './jobs.ts';
 import { mailboxRoutes } from './mailbox-routes.ts';
 import { Mailer } from './mailer.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
 async function mailPlugin(app: FastifyInstance): Promise<void> {
   const mailer = new Mailer(app.database.db, app.jobs, app.log, {
     smtpUrl: app.config.SMTP_URL,

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../../platform/events.ts';
 
 const a = schema.notificationAnnouncements;
@@ -14,32 +14,23 @@ const newsForMs = 24 * 60 * 60 * 1000;
  * came more than a day before it was first seen (the notifications already there when announcing
  * began, an old one restored) is recorded without a push.
  */
-export async function announceContentNotifications(db: Db, events: EventBus, now: Date): Promise<number> {
+export async function announceContentNotifications(
+  db: Db,
+  deps: { events: EventBus; content: Pick<FastifyInstance['content'], 'datedBy'> },
+  now: Date,
+): Promise<number> {
+  const { events, content } = deps;
   return db.transaction(async (tx) => {
-    const due = await tx
-      .selectDistinct({
-        slug: sql<string>`${schema.contentItems.data}->>'slug'`,
-        createdAt: sql<string>`${schema.contentItems.data}->>'createdAt'`,
-      })
-      .from(schema.contentItems)
-      .where(
-        and(
-          eq(schema.contentItems.collection, 'notificationsCollection'),
-          sql`(${schema.contentItems.data}->>'createdAt')::timestamptz <= ${now.toISOString()}::timestamptz`,
-        ),
-      );
+    const due = await content.datedBy(tx, 'notificationsCollection', now);
     if (due.length === 0) return 0;
     const recorded = await tx
       .insert(a)
       .values(
-        due.map((item) => {
-          const createdAt = new Date(item.createdAt);
-          return {
-            slug: item.slug,
-            createdAt,
-            announcedAt: now.getTime() - createdAt.getTime() <= newsForMs ? now : null,
-          };
-        }),
+        due.map(({ slug, createdAt }) => ({
+          slug,
+          createdAt,
+          announcedAt: now.getTime() - createdAt.getTime() <= newsForMs ? now : null,
+        })),
       )
       .onConflictDoNothing()
       .returning({ slug: a.slug, createdAt: a.createdAt, announcedAt: a.announcedAt });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { queuePushes } from './handlers/queue-pushes.ts';
 import { defineNotificationJobs } from './jobs.ts';
 import type { PushEndpointPolicy } from './push-endpoints.ts';
-import { onPushEvents } from './pushes.ts';
 import { notificationRoutes } from './routes.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 // The event this module publishes (declared by declaration merging into platform/events.ts).
@@ -27,7 +27,7 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   };
   await app.register(apiScope(notificationRoutes({ keys: currentKeys, policy })));
   defineNotificationJobs(app, { db: app.database.db, keys: currentKeys, policy, log: app.log });
-  onPushEvents(app);
+  app.events.register(app, [queuePushes]);
   app.addHook('onReady', async () => {
     await app.jobs.send('notifications.announce', {}, { singletonKey: 'notifications.announce' });
   });
@@ -35,5 +35,15 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
-  dependencies: ['config', 'database', 'api-conventions', 'jobs', 'events', 'content', 'cashier', 'clock'],
+  dependencies: [
+    'config',
+    'database',
+    'api-conventions',
+    'jobs',
+    'events',
+    'content',
+    'cashier',
+    'clock',
+    'compliance',
+  ],
 });

@@ -22,7 +22,7 @@ export function defineNotificationJobs(app: FastifyInstance, deps: SendPushDeps)
   );
   app.jobs.define(
     'notifications.announce',
-    () => announceContentNotifications(app.database.db, app.events, app.clock.now()),
+    () => announceContentNotifications(app.database.db, app, app.clock.now()),
     {
       retryLimit: 0,
     },

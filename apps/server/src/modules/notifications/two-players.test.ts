@@ -100,12 +100,9 @@ describe.each(testDatabaseKinds)('notifications of two players on %s', (kind) =>
     const englishBrowser = await subscribe(english);
 
     await deposit(greek, 5_000);
-    await waitUntil(() => expect(pushesTo(greekBrowser)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await waitUntil(() => expect(pushesTo(greekBrowser)).toHaveLength(1), { interval: 50 });
     await deposit(english, 2_000);
-    await waitUntil(() => expect(pushesTo(englishBrowser)).toHaveLength(1), {
-      timeout: 20_000,
-      interval: 50,
-    });
+    await waitUntil(() => expect(pushesTo(englishBrowser)).toHaveLength(1), { interval: 50 });
 
     // Each browser got its own player's deposit only, in its player's language.
     const toGreek = pushesTo(greekBrowser)[0]?.payload as PushMessage;

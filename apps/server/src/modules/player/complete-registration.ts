@@ -4,7 +4,6 @@ import { email as emailRule, required, requires } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
-import { openChosenAccount } from '../wallet/public.ts';
 
 type Row = typeof schema.players.$inferSelect;
 
@@ -100,7 +99,8 @@ export async function completeRegistration(
     await db.transaction(async (tx) => {
       await tx.update(schema.players).set(updates).where(eq(schema.players.id, row.id));
       // The chosen currency is the player's first account, not just a field of the profile.
-      if (chosenCurrency) await openChosenAccount(tx, row.id, chosenCurrency, row.currency);
+      if (chosenCurrency)
+        await app.wallet.openChosenAccount(tx, { id: row.id, chosen: chosenCurrency, before: row.currency });
       if (updates.email) {
         const chosen = { playerId: row.id, email: updates.email, language: row.language };
         await app.events.publish(tx, 'player.email_chosen', chosen);

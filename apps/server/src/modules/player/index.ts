@@ -16,5 +16,16 @@ async function player(app: FastifyInstance): Promise<void> {
 
 export default fp(player, {
   name: 'player',
-  dependencies: ['database', 'events', 'api-conventions', 'clock', 'config', 'info', 'realtime'],
+  dependencies: [
+    'database',
+    'events',
+    'api-conventions',
+    'clock',
+    'config',
+    'info',
+    'realtime',
+    'wallet',
+    'session',
+    'compliance',
+  ],
 });

@@ -1,13 +1,13 @@
 import type { Player } from '@chrysos/contract';
 import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
-import { eq, sql } from 'drizzle-orm';
-import { verifiedColumn } from '../compliance/public.ts';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 
 /**
- * The row, its groups and whether it is verified, in one round trip (every signed-in page reads this);
- * built and planned once per database.
+ * The row, its groups and whether it is verified (compliance's column), in one round trip: every
+ * signed-in page reads this. Built and planned once per database.
  */
-function playerQuery(db: Db) {
+function playerQuery(db: Db, verifiedColumn: (playerId: SQLWrapper) => SQL<boolean>) {
   // Qualified by hand: in a select list drizzle writes columns without their table.
   const player = sql`"players"."id"`;
   return db
@@ -24,8 +24,8 @@ function playerQuery(db: Db) {
 const playerById = preparedPerDatabase(playerQuery);
 
 /** Spec §3 Player as the API shows it; null when no such player exists. */
-export async function presentPlayer(db: Db, playerId: string): Promise<Player | null> {
-  const query = playerById(db);
+export async function presentPlayer(app: FastifyInstance, playerId: string): Promise<Player | null> {
+  const query = playerById(app.database.db, app.compliance.verifiedColumn);
   const [found] = await query.execute({ playerId });
   if (!found) return null;
   const { row, groups, verified } = found;

@@ -1,7 +1,8 @@
 import { playerApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
+import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer, sessionCookieName } from '../../platform/http-session.ts';
@@ -14,8 +15,8 @@ import { updatePlayer } from './update-player.ts';
 export const selfAssignableGroups = ['pwa'] as const;
 
 /** The signed-in player as the API shows it; 401 for a visitor or a session whose player is gone. */
-async function signedInPlayer(db: Db, playerId: string) {
-  const found = await presentPlayer(db, playerId);
+async function signedInPlayer(app: FastifyInstance, playerId: string) {
+  const found = await presentPlayer(app, playerId);
   if (!found) throw new AppError('auth.sign_in_required');
   return found;
 }
@@ -25,14 +26,14 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(playerApi.player),
-    handler: async (request) => signedInPlayer(db, await requirePlayer(request)),
+    handler: async (request) => signedInPlayer(app, await requirePlayer(request)),
   });
 
   app.route({
     ...routeOf(playerApi.fields),
     handler: async (request) => {
       const playerId = await request.playerId();
-      const current = playerId ? await presentPlayer(db, playerId) : null;
+      const current = playerId ? await presentPlayer(app, playerId) : null;
       return { fields, contexts: contextsFor(current) };
     },
   });
@@ -45,7 +46,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         sessionToken: request.cookies[sessionCookieName],
       });
-      return signedInPlayer(db, playerId);
+      return signedInPlayer(app, playerId);
     },
   });
 
@@ -71,7 +72,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(schema.players)
         .set({ language: request.body.locale })
         .where(eq(schema.players.id, playerId));
-      return signedInPlayer(db, playerId);
+      return signedInPlayer(app, playerId);
     },
   });
 
@@ -102,7 +103,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       });
-      return signedInPlayer(db, playerId);
+      return signedInPlayer(app, playerId);
     },
   });
 };

@@ -1,11 +1,10 @@
 import type { UpdatePlayerBody } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { adult, confirmed, minimumAgeFor, notArabic, phone, type RuleResult, requires } from '@chrysos/rules';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
-import { hashToken } from '../../platform/tokens.ts';
 import { completeRegistration } from './complete-registration.ts';
 
 type Row = typeof schema.players.$inferSelect;
@@ -111,14 +110,5 @@ async function changePassword(
     })
     .where(eq(schema.players.id, row.id));
   // Every other session ends: someone who knew the old password is signed out.
-  await db
-    .update(schema.sessions)
-    .set({ revokedAt: app.clock.now() })
-    .where(
-      and(
-        eq(schema.sessions.playerId, row.id),
-        sql`${schema.sessions.revokedAt} is null`,
-        ne(schema.sessions.tokenHash, sessionToken ? hashToken(sessionToken) : ''),
-      ),
-    );
+  await app.endPlayerSessions(db, row.id, app.clock.now(), sessionToken);
 }

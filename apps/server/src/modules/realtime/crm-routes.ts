@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { crmApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
+import { playerExists } from '../player/public.ts';
 
 /**
  * The operator's CRM sends a player an event (issue 31 item 16, content realtimeCrmConfigure): it is
@@ -18,11 +18,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { id } = request.params;
       const { event } = request.body;
-      const [player] = await db
-        .select({ id: schema.players.id })
-        .from(schema.players)
-        .where(eq(schema.players.id, id));
-      if (!player) throw new AppError('player.not_found', { field: 'id' });
+      if (!(await playerExists(db, id))) throw new AppError('player.not_found', { field: 'id' });
       await app.content.current();
       const everyone = { groups: [], abVariants: {}, now: app.clock.now() };
       const configured = (['en', 'el'] as const).some((locale) =>
@@ -35,7 +31,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.realtime.publishToPlayer(
           { db: tx as unknown as Db, afterCommit: (effect) => void effects.push(effect) },
           'crm_events',
-          player.id,
+          id,
           { event },
           `crm:${randomUUID()}`,
         );

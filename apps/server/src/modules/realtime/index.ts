@@ -7,18 +7,16 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { type Broker, InProcessBroker, RedisBroker } from './broker.ts';
 import { CentrifugoApi } from './centrifugo-api.ts';
 import { crmRoutes } from './crm-routes.ts';
+import { publishBigWin } from './handlers/publish-big-win.ts';
+import { publishBonusBalances } from './handlers/publish-bonus-balances.ts';
+import { publishGameBalances } from './handlers/publish-game-balances.ts';
+import { publishGroups } from './handlers/publish-groups.ts';
+import { publishPaymentBalances } from './handlers/publish-payment-balances.ts';
 import { channelState } from './history.ts';
 import { Hub } from './hub.ts';
 import { defineRealtimeJobs } from './jobs.ts';
-import { registerPublications } from './publications.ts';
 import { connectionUrl, Realtime } from './realtime.ts';
 import { ConnectionTokens } from './tokens.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: Realtime;
-  }
-}
 
 /** Commands a client sends are small (a token, a channel name). */
 const maxCommandBytes = 64 * 1024;
@@ -81,7 +79,16 @@ async function realtime(app: FastifyInstance): Promise<void> {
     });
   }
 
-  registerPublications(app);
+  // The publications the product makes itself, each from the domain event that causes it (never from
+  // a request handler). Bonuses, free spins, lootboxes, comp points and jackpots publish from their
+  // own capabilities' handlers.
+  app.events.register(app, [
+    publishGameBalances,
+    publishPaymentBalances,
+    publishBonusBalances,
+    publishGroups,
+    publishBigWin,
+  ]);
   defineRealtimeJobs(app);
   await app.register(operatorScope(crmRoutes));
 }

@@ -1,6 +1,6 @@
-import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { setReferralTag } from '../player/public.ts';
 
 /** What referral processing needs of the app that calls it (auth, at sign-up). */
 export interface ReferralDeps {
@@ -53,5 +53,5 @@ export async function processReferral(
       );
     }
   }
-  await deps.db.update(schema.players).set({ referralTag: kept }).where(eq(schema.players.id, player.id));
+  await setReferralTag(deps.db, player.id, kept);
 }

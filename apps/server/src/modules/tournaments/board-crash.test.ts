@@ -4,11 +4,11 @@ import { openTestDatabase } from '@chrysos/db/testing';
 import { signBody } from '@chrysos/wallet-protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
-import { waitUntil } from '../../testing/wait.ts';
+import { patience, waitUntil } from '../../testing/wait.ts';
 import { ServerProcess } from '../../testing/wallet/server-process.ts';
 import { parseConfig } from '../config.ts';
 import { openGameSession, Wallet } from '../wallet/public.ts';
@@ -163,9 +163,12 @@ async function boardFromLedger(db: Db): Promise<Standing[]> {
     .sort((a, b) => b.points - a.points || a.reached - b.reached);
 }
 
-/** Waits until the points handler has dealt with every ledger row. */
+/**
+ * Waits until the points handler has dealt with every ledger row: the whole load's backlog after a
+ * crash, so the ceiling is a few times the usual patience.
+ */
 async function caughtUp(db: Db): Promise<void> {
-  await waitUntil(
+  await vi.waitFor(
     async () => {
       const [head] = await db
         .select({ id: sql<number>`coalesce(max(${schema.ledgerTransactions.id}), 0)::bigint` })
@@ -181,7 +184,7 @@ async function caughtUp(db: Db): Promise<void> {
         );
       expect(Number(position?.at ?? 0)).toBeGreaterThanOrEqual(Number(head?.id ?? 0));
     },
-    { timeout: 120_000, interval: 200 },
+    { timeout: 4 * patience, interval: 200 },
   );
 }
 
@@ -306,7 +309,7 @@ describeOnPostgres(
             const board = new RedisBoard(redis);
             await waitUntil(
               async () => expect(await board.top(database.db, tournament, playerCount + 1)).toEqual(expected),
-              { timeout: 30_000, interval: 200 },
+              { interval: 200 },
             );
           } finally {
             redis.disconnect();

@@ -2,6 +2,7 @@ import { type Db, schema } from '@chrysos/db';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { scorePlay } from './handlers/score-play.ts';
 import type { Board } from './leaderboard.ts';
 import { paidPlaces, prizeOf } from './terms.ts';
 
@@ -11,7 +12,7 @@ const tp = schema.tournamentParticipants;
 export interface FinishDeps {
   db: Db;
   wallet: Wallet;
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publish' | 'caughtUp'>;
   board: Board;
 }
 
@@ -30,38 +31,13 @@ export async function finishTournaments(deps: FinishDeps, now: Date): Promise<st
     .where(and(isNull(t.finishedAt), lte(t.endAt, now)));
   const finished: string[] = [];
   if (due.length === 0) return finished;
-  await scoresCaughtUp(deps.db);
+  // Up to 10 s for the points handler to score every bet booked so far: one placed just before the end
+  // is scored before the board is frozen.
+  await deps.events.caughtUp(scorePlay.name, 'ledger');
   for (const { id } of due) {
     if (await finishTournament(deps, id, now)) finished.push(id);
   }
   return finished;
-}
-
-/**
- * Waits (up to 10 s) until the points handler has dealt with every ledger movement booked so far: a bet
- * placed just before the end is scored before the board is frozen.
- */
-async function scoresCaughtUp(db: Db): Promise<void> {
-  const head = async () => {
-    const [row] = await db
-      .select({ head: sql<number>`coalesce(max(${schema.ledgerTransactions.id}), 0)::bigint` })
-      .from(schema.ledgerTransactions);
-    return Number(row?.head ?? 0);
-  };
-  const target = await head();
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const [row] = await db
-      .select({ position: schema.eventHandlerPositions.position })
-      .from(schema.eventHandlerPositions)
-      .where(
-        and(
-          eq(schema.eventHandlerPositions.handler, 'tournaments.score'),
-          eq(schema.eventHandlerPositions.stream, 'ledger'),
-        ),
-      );
-    if (!row || row.position >= target) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function finishTournament(deps: FinishDeps, id: string, now: Date): Promise<boolean> {

@@ -1,12 +1,13 @@
+import type { Db } from '@chrysos/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { connectRedis } from '../../platform/shared-state.ts';
 import { finishTournaments } from './finish-tournaments.ts';
+import { notifyWinners } from './handlers/notify-winners.ts';
+import { scorePlay } from './handlers/score-play.ts';
 import { type Board, DatabaseBoard, RedisBoard, runningTournamentIds } from './leaderboard.ts';
-import { notifyWinners } from './notify-winners.ts';
 import { tournamentRoutes } from './routes.ts';
-import { scorePlay } from './score-play.ts';
 import { seedTournaments } from './seed.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
@@ -33,6 +34,7 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
     board = new RedisBoard(redis);
   }
   const deps = { db: app.database.db, wallet: app.wallet, events: app.events, board };
+  const scoredUpTo = (tx: Db) => app.events.positionOf(tx, scorePlay.name, 'ledger');
 
   app.addHook('onReady', async () => {
     const now = app.clock.now();
@@ -48,12 +50,13 @@ async function tournamentsPlugin(app: FastifyInstance): Promise<void> {
       .filter((currency) => currency.fiat)
       .map((currency) => ({ code: currency.code, subunits: currency.subunits_to_unit }));
     await seedTournaments(app.database.db, definitions, currencies);
-    for (const id of await runningTournamentIds(app.database.db)) await board.rebuild(app.database.db, id);
+    for (const id of await runningTournamentIds(app.database.db))
+      await board.rebuild(app.database.db, id, scoredUpTo);
   });
 
   await app.register(apiScope(tournamentRoutes({ board })));
-  scorePlay(app, board);
-  notifyWinners(app);
+  app.events.register({ app, board }, [scorePlay]);
+  app.events.register(app, [notifyWinners]);
   app.jobs.define('tournaments.finish', () => finishTournaments(deps, app.clock.now()), { retryLimit: 0 });
   app.jobs.schedule('tournaments.finish', '* * * * *');
 }
@@ -70,6 +73,7 @@ export default fp(tournamentsPlugin, {
     'content',
     'info',
     'wallet',
+    'games',
     'realtime',
     'notifications',
   ],

@@ -2,6 +2,9 @@ import { type Db, schema } from '@chrysos/db';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 
+/** The ledger id up to which the scoring handler has scored, read through the transaction given. */
+export type ScoredUpTo = (tx: Db) => Promise<number | null>;
+
 const tp = schema.tournamentParticipants;
 
 /** A scored participant, in board order: more points first, then whoever reached the score first. */
@@ -23,8 +26,11 @@ export interface Board {
   placeOf(db: Db, tournamentId: string, standing: Standing): Promise<number>;
   /** Sets the standings after a committed change; `version` orders writes from several instances. */
   apply(tournamentId: string, standings: Standing[], version: number): Promise<void>;
-  /** Rewrites a tournament's board from the database (at start, after a crash between commit and apply). */
-  rebuild(db: Db, tournamentId: string): Promise<void>;
+  /**
+   * Rewrites a tournament's board from the database (at start, after a crash between commit and apply);
+   * `scoredUpTo` reads, in the same snapshot, the ledger position the scoring handler has reached.
+   */
+  rebuild(db: Db, tournamentId: string, scoredUpTo: ScoredUpTo): Promise<void>;
   drop(tournamentId: string): Promise<void>;
 }
 
@@ -140,24 +146,16 @@ export class RedisBoard implements Board {
     await this.#redis.eval(applyScript, 3, ...this.#keys(tournamentId), ...args);
   }
 
-  async rebuild(db: Db, tournamentId: string): Promise<void> {
+  async rebuild(db: Db, tournamentId: string, scoredUpTo: ScoredUpTo): Promise<void> {
     // The handler's position and the board read in one snapshot: whatever it applies later is newer.
     const { position, standings } = await db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read`);
-      const [row] = await tx
-        .select({ position: schema.eventHandlerPositions.position })
-        .from(schema.eventHandlerPositions)
-        .where(
-          and(
-            eq(schema.eventHandlerPositions.handler, 'tournaments.score'),
-            eq(schema.eventHandlerPositions.stream, 'ledger'),
-          ),
-        );
+      const scored = await scoredUpTo(tx);
       const all = await tx
         .select({ playerId: tp.playerId, points: tp.points, reached: tp.reached })
         .from(tp)
         .where(eq(tp.tournamentId, tournamentId));
-      return { position: row?.position ?? 0, standings: all };
+      return { position: scored ?? 0, standings: all };
     });
     await this.drop(tournamentId);
     for (let i = 0; i < standings.length; i += 1000) {

@@ -3,6 +3,9 @@ import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { gamesBySeoTitle } from '../games/public.ts';
+import { playerAudience, playerNames } from '../player/public.ts';
+import { activeAccountCurrency } from '../wallet/public.ts';
 import type { Board, Standing } from './leaderboard.ts';
 import { type Entrant, maskedName, mayEnter, paidPlaces, stateOf, type TournamentRow } from './terms.ts';
 
@@ -14,24 +17,12 @@ type Participant = typeof tp.$inferSelect;
 
 /** The player's country, groups and active currency (the currency they would join with). */
 export async function entrantOf(db: Db, playerId: string, currency?: string): Promise<Entrant> {
-  const [player] = await db
-    .select({ country: schema.players.country })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  const groups = await db
-    .select({ group: schema.playerGroups.group })
-    .from(schema.playerGroups)
-    .where(eq(schema.playerGroups.playerId, playerId));
+  const { country, groups } = await playerAudience(db, playerId);
   let chosen = currency;
   if (!chosen) {
-    const pc = schema.playerCurrencies;
-    const [active] = await db
-      .select({ currency: pc.currency })
-      .from(pc)
-      .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
-    chosen = active?.currency ?? 'EUR';
+    chosen = (await activeAccountCurrency(db, playerId)) ?? 'EUR';
   }
-  return { country: player?.country ?? null, groups: groups.map((row) => row.group), currency: chosen };
+  return { country, groups, currency: chosen };
 }
 
 export async function tournamentRow(db: Db, id: string): Promise<TournamentRow | undefined> {
@@ -85,12 +76,8 @@ export async function participantOf(db: Db, tournamentId: string, playerId: stri
 
 /** Masked names of players, by id. */
 async function namesOf(db: Db, playerIds: string[]): Promise<Map<string, string>> {
-  if (playerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: schema.players.id, email: schema.players.email })
-    .from(schema.players)
-    .where(inArray(schema.players.id, playerIds));
-  return new Map(rows.map((row) => [row.id, maskedName(row.email)]));
+  const names = await playerNames(db, playerIds);
+  return new Map([...names].map(([id, name]) => [id, maskedName(name.email)]));
 }
 
 /**
@@ -189,15 +176,7 @@ export async function tournamentViews(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const slugs = [...new Set(rows.flatMap((row) => row.games))];
-  const games = await db
-    .select({
-      seoTitle: schema.games.seoTitle,
-      titleEn: schema.games.titleEn,
-      titleEl: schema.games.titleEl,
-      thumbnail: schema.games.thumbnail,
-    })
-    .from(schema.games)
-    .where(inArray(schema.games.seoTitle, slugs));
+  const games = await gamesBySeoTitle(db, slugs);
   const gameBySlug = new Map(games.map((game) => [game.seoTitle, game]));
   const counts = new Map(
     (
@@ -235,9 +214,7 @@ export async function tournamentViews(
       games: row.games.flatMap((slug) => {
         const game = gameBySlug.get(slug);
         if (!game) return [];
-        return [
-          { url_id: slug, title: locale === 'el' ? game.titleEl : game.titleEn, thumbnail: game.thumbnail },
-        ];
+        return [{ url_id: slug, title: game.title[locale], thumbnail: game.thumbnail }];
       }),
       prize_pool: definition.prizePool,
       prizes: definition.prizes,

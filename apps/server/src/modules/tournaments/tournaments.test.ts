@@ -7,11 +7,11 @@ import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { auditLedger } from '../wallet/public.ts';
-import { openTournamentsKeptMs } from './score-play.ts';
+import { openTournamentsKeptMs } from './handlers/score-play.ts';
 
 const secret = 'a-studio-secret-that-is-long-enough-1234';
 const active = 'winter-reels-race';
-const waitLong = { timeout: 30_000, interval: 50 };
+const often = { interval: 50 };
 /**
  * A moment of the demo content's calendar (content/en/tournamentsCollection), so the states below do
  * not depend on the day the tests run: the autumn cup ended 20 days before (still on the finished
@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await drachma.rollback('t2-back', 't2');
     await (await studioCalls(app, outsider, { secret, gameCode: 'golden-drachma' })).bet('o1', 9_00);
     await drachma.bet('t3', 1_00);
-    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(350), waitLong);
+    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(350), often);
 
     // Bonus money alone: the stake is taken from the bonus balance and scores nothing.
     const bonusOnly = await newPlayer(app);
@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await join(bonusOnly);
     await (await studioCalls(app, bonusOnly, { secret, gameCode: 'golden-drachma' })).bet('b1', 10_00);
     await drachma.bet('t4', 50); // after it, so its points show the bonus bet was dealt with
-    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(400), waitLong);
+    await waitUntil(async () => expect((await pointsOf(player))?.points).toBe(400), often);
     expect((await pointsOf(bonusOnly))?.points).toBe(0);
     expect((await pointsOf(outsider))?.points ?? 0).toBe(0);
 
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
             ),
           )
       )[0]?.points;
-    await waitUntil(async () => expect(await scoreIn('test-net-win')).toBe(300), waitLong);
+    await waitUntil(async () => expect(await scoreIn('test-net-win')).toBe(300), often);
     expect(await scoreIn('test-multiplier')).toBe(250);
   });
 
@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds)('tournaments on %s', (kind) => {
     await join(second);
     await (await studioCalls(app, first, { secret, gameCode: 'aegean-treasures' })).bet('f1', 300_00);
     await (await studioCalls(app, second, { secret, gameCode: 'aegean-treasures' })).bet('s1', 300_00);
-    await waitUntil(async () => expect((await pointsOf(second))?.points).toBe(30_000), waitLong);
+    await waitUntil(async () => expect((await pointsOf(second))?.points).toBe(30_000), often);
     expect((await pointsOf(first))?.place).toBe(1);
     expect((await pointsOf(second))?.place).toBe(2);
 

@@ -46,10 +46,7 @@ describe.each(testDatabaseKinds)('a tournament of two players on %s', (kind) => 
 
     await (await studioCalls(app, stayedOut, { secret, gameCode: 'golden-drachma' })).bet('out-1', 9_00);
     await (await studioCalls(app, joined, { secret, gameCode: 'golden-drachma' })).bet('in-1', 2_50);
-    await waitUntil(async () => expect((await statusOf(joined))?.points).toBe(250), {
-      timeout: 30_000,
-      interval: 50,
-    });
+    await waitUntil(async () => expect((await statusOf(joined))?.points).toBe(250), { interval: 50 });
     await handlersCaughtUp(app.database.db);
 
     expect((await statusOf(stayedOut))?.points ?? 0).toBe(0);

@@ -39,6 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, per_page: perPage, locale, ...filter } = request.query;
       const found = await transactionHistory(
         db,
+        app.walletHistory,
         playerId,
         filter,
         { offset: (page - 1) * perPage, limit: perPage },
@@ -53,7 +54,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
       const { locale, ...filter } = request.query;
-      const { items } = await transactionHistory(db, playerId, filter, { offset: 0, limit: 10_000 }, locale);
+      const { items } = await transactionHistory(
+        db,
+        app.walletHistory,
+        playerId,
+        filter,
+        { offset: 0, limit: 10_000 },
+        locale,
+      );
       const currencies = new Map(
         (await app.referenceData.currencies()).map((c) => [c.code, c.subunits_to_unit]),
       );

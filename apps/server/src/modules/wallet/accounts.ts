@@ -1,7 +1,9 @@
 import type { Account } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { lockPlayer, registrationCurrency, setPlayerCurrency } from '../player/public.ts';
 import type { Ledger } from './ledger.ts';
+import type { Wallet } from './wallet.ts';
 
 /**
  * A new player's first account, active, in the currency chosen at registration: written in the
@@ -12,24 +14,49 @@ export async function openFirstAccount(db: Db, playerId: string, currency: strin
   await db.insert(schema.playerCurrencies).values({ playerId, currency, active: true }).onConflictDoNothing();
 }
 
+/** The currency of the player's active account; undefined for a player whose accounts were never opened. */
+export async function activeAccountCurrency(db: Db, playerId: string): Promise<string | undefined> {
+  const pc = schema.playerCurrencies;
+  const [active] = await db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
+  return active?.currency;
+}
+
+/**
+ * The active account's currency as a sub-select on `playerId` (a column of the caller's query or a
+ * value), null without one: for a query that must stay one round trip.
+ */
+export function activeAccountCurrencySql(playerId: SQLWrapper | string): SQL<string | null> {
+  const pc = schema.playerCurrencies;
+  return sql<
+    string | null
+  >`(select ${pc.currency} from ${pc} where ${pc.playerId} = ${playerId} and ${pc.active})`;
+}
+
+/** The currencies the player holds an account in, oldest first. */
+export async function heldCurrencies(db: Db, playerId: string): Promise<string[]> {
+  const pc = schema.playerCurrencies;
+  const rows = await db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(eq(pc.playerId, playerId))
+    .orderBy(asc(pc.createdAt));
+  return rows.map((row) => row.currency);
+}
+
 /**
  * The player's active currency as the database has it: the active account, or for a player whose
  * accounts were never opened, the currency chosen at registration. Never the site's default: a grant
  * in it would land in an account the player does not hold.
  */
 export async function activeCurrency(db: Db, playerId: string): Promise<string> {
-  const pc = schema.playerCurrencies;
-  const [active] = await db
-    .select({ currency: pc.currency })
-    .from(pc)
-    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
-  if (active) return active.currency;
-  const [player] = await db
-    .select({ currency: schema.players.currency })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  if (!player) throw new Error(`no player ${playerId}`);
-  return player.currency;
+  const active = await activeAccountCurrency(db, playerId);
+  if (active) return active;
+  const registered = await registrationCurrency(db, playerId);
+  if (!registered) throw new Error(`no player ${playerId}`);
+  return registered;
 }
 
 /**
@@ -43,13 +70,10 @@ export async function listAccounts(db: Db, ledger: Ledger, playerId: string): Pr
     .where(eq(schema.playerCurrencies.playerId, playerId))
     .orderBy(asc(schema.playerCurrencies.createdAt));
   if (held.length === 0) {
-    const [player] = await db
-      .select({ currency: schema.players.currency })
-      .from(schema.players)
-      .where(eq(schema.players.id, playerId));
-    if (!player) return [];
+    const registered = await registrationCurrency(db, playerId);
+    if (!registered) return [];
     // A player registered before accounts were opened at registration.
-    await openFirstAccount(db, playerId, player.currency);
+    await openFirstAccount(db, playerId, registered);
     held = await db
       .select()
       .from(schema.playerCurrencies)
@@ -162,13 +186,13 @@ export async function switchAccount(db: Db, playerId: string, currency: string):
  */
 export async function openChosenAccount(
   db: Db,
-  playerId: string,
-  chosen: string,
-  before: string,
+  wallet: Wallet,
+  player: { id: string; chosen: string; before: string },
 ): Promise<void> {
+  const { id: playerId, chosen, before } = player;
   await db.transaction(async (tx) => {
     await lockPlayer(tx, playerId);
-    if (before !== chosen && !(await moneyMoved(tx, playerId, before))) {
+    if (before !== chosen && !(await moneyMoved(tx, wallet, playerId, before))) {
       await tx
         .delete(schema.playerCurrencies)
         .where(
@@ -177,11 +201,6 @@ export async function openChosenAccount(
     }
     await activate(tx, playerId, chosen);
   });
-}
-
-/** Two switches at once must still leave exactly one account active: they queue on the player's row. */
-async function lockPlayer(tx: Db, playerId: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${schema.players} where ${schema.players.id} = ${playerId} for update`);
 }
 
 async function activate(tx: Db, playerId: string, currency: string): Promise<void> {
@@ -199,10 +218,10 @@ async function activate(tx: Db, playerId: string, currency: string): Promise<voi
     .where(
       and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.currency, currency)),
     );
-  await tx.update(schema.players).set({ currency }).where(eq(schema.players.id, playerId));
+  await setPlayerCurrency(tx, playerId, currency);
 }
 
-async function moneyMoved(tx: Db, playerId: string, currency: string): Promise<boolean> {
+async function moneyMoved(tx: Db, wallet: Wallet, playerId: string, currency: string): Promise<boolean> {
   const [booked] = await tx
     .select({ id: schema.ledgerTransactions.id })
     .from(schema.ledgerTransactions)
@@ -211,10 +230,5 @@ async function moneyMoved(tx: Db, playerId: string, currency: string): Promise<b
     )
     .limit(1);
   if (booked) return true;
-  const [paid] = await tx
-    .select({ id: schema.payments.id })
-    .from(schema.payments)
-    .where(and(eq(schema.payments.playerId, playerId), eq(schema.payments.currency, currency)))
-    .limit(1);
-  return paid !== undefined;
+  return wallet.accountUsedElsewhere(tx, playerId, currency);
 }

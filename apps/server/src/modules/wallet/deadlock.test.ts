@@ -101,7 +101,7 @@ describeOnPostgres('a player’s bookings that lock their accounts in turn', () 
           );
           expect(rows.length).toBeGreaterThan(0);
         },
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       );
       // The group books the player again, now seeing both accounts.
       await book(`group-2:${player.id}`).catch(() => undefined);
@@ -164,7 +164,7 @@ describeOnPostgres('a player’s bookings that lock their accounts in turn', () 
           );
           expect(rows.length).toBeGreaterThan(0);
         },
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       );
       // The holder creates the same account. Had the app's transaction created it before waiting for the
       // lock, each would now wait for the other and PostgreSQL would abort one of them.

@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       await bet(b3 as string, 0, { is_free: true, game_code: 'golden-drachma' });
       await win(w3 as string, b3 as string, 250, { game_code: 'golden-drachma' });
 
-      await waitUntil(() => expect(recorded.seen).toHaveLength(6), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(recorded.seen).toHaveLength(6), { interval: 20 });
       const [bet1, win1, bet2, rollback2, bet3, win3] = recorded.seen as GameEvent[];
       expect(recorded.seen.map((event) => event.name)).toEqual([
         'wallet.bet_booked',
@@ -189,21 +189,15 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const [first, second] = [randomUUID(), randomUUID()];
       await bet(first, 100);
       await bet(second, 100);
-      await waitUntil(() => expect(keysOf(steady.seen)).toEqual([key(first), key(second)]), {
-        timeout: 10_000,
-        interval: 20,
-      });
-      await waitUntil(() => expect(attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
+      await waitUntil(() => expect(keysOf(steady.seen)).toEqual([key(first), key(second)]), { interval: 20 });
+      await waitUntil(() => expect(attempts).toBeGreaterThanOrEqual(3), { interval: 20 });
       expect(delivered).toEqual([]);
       expect(app.events.status().find((entry) => entry.handler === 'test.flaky')?.failures).toBeGreaterThan(
         0,
       );
 
       healthy = true;
-      await waitUntil(() => expect(delivered).toEqual([key(first), key(second)]), {
-        timeout: 40_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(delivered).toEqual([key(first), key(second)]), { interval: 20 });
     } finally {
       await app.closeAll();
     }
@@ -218,10 +212,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const table = await seat(first);
       player = table.player;
       await table.bet(done, 100);
-      await waitUntil(() => expect(keysOf(before.seen)).toEqual([key(done)]), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(keysOf(before.seen)).toEqual([key(done)]), { interval: 20 });
     } finally {
       await first.closeAll();
     }
@@ -232,10 +223,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       const table = await seat(second);
       const next = randomUUID();
       await table.bet(next, 100);
-      await waitUntil(() => expect(keysOf(after.seen)).toContain(key(next)), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(keysOf(after.seen)).toContain(key(next)), { interval: 20 });
       expect(keysOf(after.seen)).toEqual([key(next)]);
       expect(player.id).not.toBe(table.player.id);
     } finally {
@@ -264,10 +252,7 @@ describe.each(testDatabaseKinds)('money events from the ledger on %s', (kind) =>
       ).rejects.toThrow('the caller gave up');
       const kept = randomUUID();
       await bet(kept, 100);
-      await waitUntil(() => expect(keysOf(recorded.seen)).toEqual([key(kept)]), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(keysOf(recorded.seen)).toEqual([key(kept)]), { interval: 20 });
     } finally {
       await app.closeAll();
     }
@@ -324,14 +309,13 @@ describeOnPostgres('money events across transactions and instances on PostgreSQL
           expect(
             app.events.status().find((entry) => entry.handler === 'test.late-commit')?.waitingOnHole,
           ).toBe(true),
-        { timeout: 10_000, interval: 10 },
+        { interval: 10 },
       );
       expect(keysOf(recorded.seen)).toEqual(warmUp.map(key));
 
       commit();
       await open;
       await waitUntil(() => expect(keysOf(recorded.seen)).toEqual([...warmUp, earlyId, lateId].map(key)), {
-        timeout: 10_000,
         interval: 20,
       });
     } finally {
@@ -367,10 +351,7 @@ describeOnPostgres('money events across transactions and instances on PostgreSQL
           }),
         );
       }
-      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(booked.length), {
-        timeout: 20_000,
-        interval: 20,
-      });
+      await waitUntil(() => expect(handled.length).toBeGreaterThanOrEqual(booked.length), { interval: 20 });
       expect(handled.map((entry) => entry.key).sort()).toEqual([...booked].sort());
       expect(mostAtOnce).toBe(1);
     } finally {

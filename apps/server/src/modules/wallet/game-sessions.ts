@@ -1,6 +1,7 @@
 import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { eq, sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
+import { disabledAtSql } from '../player/public.ts';
 
 /** A real-money game session lasts as long as a long evening of play; wins still land after it. */
 export const gameSessionLifetimeMs = 12 * 60 * 60 * 1000;
@@ -29,10 +30,9 @@ function sessionQuery(db: Db) {
       studio: schema.gameSessions.studio,
       gameCode: schema.gameSessions.gameCode,
       expiresAt: schema.gameSessions.expiresAt,
-      disabledAt: schema.players.disabledAt,
+      disabledAt: disabledAtSql(sql`"game_sessions"."player_id"`),
     })
     .from(schema.gameSessions)
-    .innerJoin(schema.players, eq(schema.players.id, schema.gameSessions.playerId))
     .where(eq(schema.gameSessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('find_game_session');
 }

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 
 export const historyKinds = {
   deposit: ['deposit'],
@@ -13,6 +13,27 @@ export interface HistoryFilter {
   kind?: keyof typeof historyKinds | undefined;
   from?: string | undefined;
   to?: string | undefined;
+}
+
+type GameTitles = (db: Db, codes: string[], locale: 'en' | 'el') => Promise<Map<string, string>>;
+type PaymentMethods = (db: Db, playerId: string, paymentIds: string[]) => Promise<Map<string, string>>;
+
+/**
+ * What a player recognises a movement of their history by, told by the modules that know: the games
+ * catalogue names the games (`labelGamesWith`), the cashier the payment methods (`labelPaymentsWith`).
+ * Until one has, its movements show no name.
+ */
+export class HistoryLabels {
+  gameTitles: GameTitles = async () => new Map();
+  paymentMethods: PaymentMethods = async () => new Map();
+
+  labelGamesWith(titles: GameTitles): void {
+    this.gameTitles = titles;
+  }
+
+  labelPaymentsWith(methods: PaymentMethods): void {
+    this.paymentMethods = methods;
+  }
 }
 
 /**
@@ -29,6 +50,7 @@ const paymentIdPattern = /^[a-z_]+:([0-9a-f-]{36})(?::|$)/;
  */
 export async function transactionHistory(
   db: Db,
+  labels: HistoryLabels,
   playerId: string,
   filter: HistoryFilter,
   page: { offset: number; limit: number },
@@ -78,8 +100,8 @@ export async function transactionHistory(
     .offset(page.offset);
   const [count] = await db.select({ total: sql<string>`count(*)` }).from(t).where(conditions);
   const [titles, methods, roundWins] = await Promise.all([
-    gameTitles(db, rows, locale),
-    paymentMethods(db, playerId, rows),
+    gameTitles(db, labels, rows, locale),
+    paymentMethods(db, labels, playerId, rows),
     winsOfBets(db, playerId, rows),
   ]);
   return {
@@ -107,22 +129,24 @@ export async function transactionHistory(
 }
 
 /** The catalogue's titles of the games on a page of history, by the code the wallet calls carried. */
-async function gameTitles(db: Db, rows: { gameCode: string | null }[], locale: 'en' | 'el') {
+async function gameTitles(
+  db: Db,
+  labels: HistoryLabels,
+  rows: { gameCode: string | null }[],
+  locale: 'en' | 'el',
+) {
   const codes = [...new Set(rows.flatMap((row) => (row.gameCode ? [row.gameCode] : [])))];
   if (codes.length === 0) return new Map<string, string>();
-  const g = schema.games;
-  const found = await db
-    .select({ code: g.gameCode, title: locale === 'el' ? g.titleEl : g.titleEn })
-    .from(g)
-    .where(inArray(g.gameCode, codes))
-    .orderBy(asc(g.id));
-  const titles = new Map<string, string>();
-  for (const game of found) if (!titles.has(game.code)) titles.set(game.code, game.title);
-  return titles;
+  return labels.gameTitles(db, codes, locale);
 }
 
 /** The method (`card`…) of each cashier movement on a page of history, by transaction id. */
-async function paymentMethods(db: Db, playerId: string, rows: { id: number; kind: string; key: string }[]) {
+async function paymentMethods(
+  db: Db,
+  labels: HistoryLabels,
+  playerId: string,
+  rows: { id: number; kind: string; key: string }[],
+) {
   const paymentOf = new Map<number, string>();
   for (const row of rows) {
     const id = paymentKinds.includes(row.kind) ? paymentIdPattern.exec(row.key)?.[1] : undefined;
@@ -130,12 +154,7 @@ async function paymentMethods(db: Db, playerId: string, rows: { id: number; kind
   }
   const methods = new Map<number, string>();
   if (paymentOf.size === 0) return methods;
-  const p = schema.payments;
-  const found = await db
-    .select({ id: p.id, method: p.method })
-    .from(p)
-    .where(and(eq(p.playerId, playerId), inArray(p.id, [...new Set(paymentOf.values())])));
-  const byPayment = new Map(found.map((payment) => [payment.id, payment.method]));
+  const byPayment = await labels.paymentMethods(db, playerId, [...new Set(paymentOf.values())]);
   for (const [transaction, payment] of paymentOf) {
     const method = byPayment.get(payment);
     if (method) methods.set(transaction, method);

@@ -1,4 +1,5 @@
 import type { Db } from '@chrysos/db';
+import { openChosenAccount } from './accounts.ts';
 import { type Booking, Ledger, type Movement, type Now } from './ledger.ts';
 
 interface PlayerMovement {
@@ -31,6 +32,9 @@ export interface FreeBet {
 /** Whether a grant of the capability that owns free spins pays for this free bet. */
 export type FreeBetCheck = (db: Db, bet: FreeBet) => Promise<boolean>;
 
+/** Whether a player has used an account in a way the ledger has not booked yet (a payment under way). */
+export type AccountUseCheck = (db: Db, playerId: string, currency: string) => Promise<boolean>;
+
 /** Minor units must be whole, positive and exact in a double. */
 export function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0)
@@ -46,16 +50,42 @@ export function assertAmount(amount: number): void {
 export class Wallet {
   readonly ledger: Ledger;
   readonly #freeBetChecks: FreeBetCheck[];
+  readonly #accountUseChecks: AccountUseCheck[];
 
   /** `now`: the product's time, which decides the player's limits at bet time (the app's clock). */
-  constructor(db: Db | Ledger, now?: Now, freeBetChecks: FreeBetCheck[] = []) {
+  constructor(
+    db: Db | Ledger,
+    now?: Now,
+    freeBetChecks: FreeBetCheck[] = [],
+    accountUseChecks: AccountUseCheck[] = [],
+  ) {
     this.ledger = db instanceof Ledger ? db : new Ledger(db, undefined, undefined, now);
     this.#freeBetChecks = freeBetChecks;
+    this.#accountUseChecks = accountUseChecks;
   }
 
   /** This wallet inside a database transaction (see Ledger.using). */
   using(db: Db): Wallet {
-    return new Wallet(this.ledger.using(db), undefined, this.#freeBetChecks);
+    return new Wallet(this.ledger.using(db), undefined, this.#freeBetChecks, this.#accountUseChecks);
+  }
+
+  /**
+   * Lets a capability that moves money before the ledger books it (the cashier's payments) say that a
+   * player has used an account, so it is kept as theirs.
+   */
+  countAccountUse(check: AccountUseCheck): void {
+    this.#accountUseChecks.push(check);
+  }
+
+  /** Whether a player has used their account in `currency` outside the ledger's bookings. */
+  async accountUsedElsewhere(db: Db, playerId: string, currency: string): Promise<boolean> {
+    for (const check of this.#accountUseChecks) if (await check(db, playerId, currency)) return true;
+    return false;
+  }
+
+  /** The currency chosen at CompleteRegistration becomes the player's first, active account. */
+  openChosenAccount(db: Db, player: { id: string; chosen: string; before: string }): Promise<void> {
+    return openChosenAccount(db, this, player);
   }
 
   /**

@@ -1,7 +1,7 @@
 /*
  * The fortune wheel's events, published in the transaction of the change: a qualifying deposit earned
  * the day's spin, or the spin was made (its prize paid in the same transaction). The realtime push
- * follows from them (changes.ts).
+ * follows from them (handlers/publish-spin.ts).
  */
 declare module '../../platform/events.ts' {
   interface DomainEvents {

@@ -3,19 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { exclusionInForce } from '../compliance/public.ts';
-import { equivalents } from '../info/public.ts';
+import { euroEquivalentIn } from '../info/public.ts';
 import { athensDay } from './day.ts';
 import { newServerSeed } from './draw.ts';
 import type { WheelRules } from './prizes.ts';
 
 /** The page's minimum deposit (`minDepSpin` euros) in a currency's minor units; null where it has no equivalent. */
 export async function minimumDeposit(db: Db, rules: WheelRules, currency: string): Promise<number | null> {
-  const [row] = await db
-    .select({ code: schema.currencies.code, subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.code, currency));
-  if (!row) return null;
-  return equivalents(Math.round(rules.minDepSpin * 100), [row])[currency] ?? null;
+  return (await euroEquivalentIn(db, Math.round(rules.minDepSpin * 100), currency)) ?? null;
 }
 
 /** Whether a code typed in the cashier is the wheel's (case and spaces aside, as bonus codes are). */

@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensurePrizeCampaigns } from '../bonuses/public.ts';
-import { publishChanges } from './changes.ts';
-import { grantSpin, isWheelCode, minimumDeposit } from './grant-spin.ts';
-import { fiatCurrencies, prizeCampaigns } from './prizes.ts';
+import { currenciesFacts } from '../info/public.ts';
+import { isWheelCode, minimumDeposit } from './grant-spin.ts';
+import { grantSpinOnDeposit } from './handlers/grant-spin.ts';
+import { publishSpin } from './handlers/publish-spin.ts';
+import { prizeCampaigns } from './prizes.ts';
 import { wheelRoutes } from './routes.ts';
 import { checkRules, wheelRules } from './rules.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
@@ -20,7 +22,10 @@ async function wheelPlugin(app: FastifyInstance): Promise<void> {
   const deps = { wallet: app.wallet, events: app.events };
   app.addHook('onReady', async () => {
     checkRules(wheelRules(app, app.clock.now()));
-    await ensurePrizeCampaigns(app.database.db, prizeCampaigns(await fiatCurrencies(app.database.db)));
+    await ensurePrizeCampaigns(
+      app.database.db,
+      prizeCampaigns(await currenciesFacts(app.database.db, { fiat: true })),
+    );
   });
   // WHEEL20 in the cashier is the wheel's, not a bonus: a deposit below the minimum is refused before
   // the provider is asked, as a bonus code's would be.
@@ -38,16 +43,8 @@ async function wheelPlugin(app: FastifyInstance): Promise<void> {
     }
     return true;
   });
-  app.events.on('cashier.deposit_succeeded', 'wheel.grant-spin', (event, context) => {
-    const now = app.clock.now();
-    return grantSpin(
-      context.db,
-      { events: app.events, rules: wheelRules(app, now), now, log: app.log },
-      event,
-    );
-  });
+  app.events.register(app, [grantSpinOnDeposit, publishSpin]);
   await app.register(apiScope(wheelRoutes(app, deps)));
-  publishChanges(app);
 }
 
 export default fp(wheelPlugin, {

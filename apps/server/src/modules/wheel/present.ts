@@ -1,6 +1,7 @@
 import type { WheelPrize, WheelSpin, WheelState } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { activeAccountCurrency } from '../wallet/public.ts';
 import { athensDay, nextAthensMidnight } from './day.ts';
 import { minimumDeposit } from './grant-spin.ts';
 import type { WheelRules } from './prizes.ts';
@@ -46,11 +47,7 @@ export async function wheelState(
     .where(and(eq(w.playerId, playerId), isNotNull(w.spunAt)))
     .orderBy(desc(w.spunAt))
     .limit(1);
-  const [account] = await db
-    .select({ currency: schema.playerCurrencies.currency })
-    .from(schema.playerCurrencies)
-    .where(and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.active, true)));
-  const currency = account?.currency ?? 'EUR';
+  const currency = (await activeAccountCurrency(db, playerId)) ?? 'EUR';
   const ready = today !== undefined && today.spunAt === null;
   return {
     can_spin: ready,

@@ -1,6 +1,3 @@
-import type { Db } from '@chrysos/db';
-import { schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
 import { bonusContributions, type PrizeCampaignSeed } from '../bonuses/public.ts';
 import { equivalents } from '../info/public.ts';
 
@@ -118,12 +115,4 @@ export function prizeCampaigns(
     }
   }
   return campaigns;
-}
-
-/** The fiat currencies the campaigns are priced in. */
-export async function fiatCurrencies(db: Db): Promise<{ code: string; subunits: number }[]> {
-  return db
-    .select({ code: schema.currencies.code, subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.fiat, true));
 }

@@ -3,9 +3,10 @@ import { type Db, schema } from '@chrysos/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { grantPrizeCampaign } from '../bonuses/public.ts';
+import { bonusAmountOf, grantPrizeCampaign } from '../bonuses/public.ts';
 import { awardCompPoints } from '../loyalty/public.ts';
 import type { Wallet } from '../wallet/public.ts';
+import { activeAccountCurrency } from '../wallet/public.ts';
 import { athensDay, nextAthensMidnight } from './day.ts';
 import { drawSector } from './draw.ts';
 import { minimumDeposit } from './grant-spin.ts';
@@ -60,11 +61,7 @@ export async function spinWheel(
       .where(and(eq(w.playerId, playerId), eq(w.day, day)))
       .for('update');
     if (!row) {
-      const [account] = await tx
-        .select({ currency: schema.playerCurrencies.currency })
-        .from(schema.playerCurrencies)
-        .where(and(eq(schema.playerCurrencies.playerId, playerId), eq(schema.playerCurrencies.active, true)));
-      const currency = account?.currency ?? 'EUR';
+      const currency = (await activeAccountCurrency(tx, playerId)) ?? 'EUR';
       throw new AppError('wheel.deposit_required', {
         params: {
           code: deps.rules.promoCode,
@@ -119,11 +116,6 @@ async function payPrize(tx: Db, deps: SpinDeps, row: SpinRow, sector: number): P
   if (prize.kind === 'freespins') {
     return { kind: 'freespins', spins: granted.freespins.length > 0 ? prize.spins : 0, secret };
   }
-  const [bonus] = granted.bonuses.length
-    ? await tx
-        .select({ amount: schema.playerBonuses.amount })
-        .from(schema.playerBonuses)
-        .where(eq(schema.playerBonuses.id, granted.bonuses[0] as string))
-    : [];
-  return { kind: 'bonus', amount_cents: bonus?.amount ?? 0, currency: row.currency, secret };
+  const amount = granted.bonuses[0] ? await bonusAmountOf(tx, granted.bonuses[0]) : undefined;
+  return { kind: 'bonus', amount_cents: amount ?? 0, currency: row.currency, secret };
 }

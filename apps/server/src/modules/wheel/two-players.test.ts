@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)('the fortune wheel of two players on %s', (kind
     const other = await newPlayer(app);
     await deposit(earner, 2_000, 'WHEEL20');
     await deposit(other, 5_000);
-    await waitUntil(async () => expect((await wheel(earner)).can_spin).toBe(true), { timeout: 10_000 });
+    await waitUntil(async () => expect((await wheel(earner)).can_spin).toBe(true));
     await handlersCaughtUp(app.database.db);
 
     expect(await wheel(other)).toMatchObject({

@@ -80,8 +80,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     const spin = (body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       api('POST', '/player/wheel/spin', body, headers);
     /** Waits until the deposit's event has given the day's spin. */
-    const spinReady = () =>
-      waitUntil(async () => expect((await state()).can_spin).toBe(true), { timeout: 10_000 });
+    const spinReady = () => waitUntil(async () => expect((await state()).can_spin).toBe(true));
     /**
      * A client seed that lands today's spin on `sector`: the test reads the committed server seed from
      * the database (no player can), then tries seeds until the draw gives that sector.
@@ -140,7 +139,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
 
     // €50 without the code: credited, no spin.
     expect((await deposit(5_000)).statusCode).toBe(201);
-    await waitUntil(async () => expect((await as(player).balances()).real).toBe(5_000), { timeout: 10_000 });
+    await waitUntil(async () => expect((await as(player).balances()).real).toBe(5_000));
     await handlersCaughtUp(app.database.db);
     expect((await state()).can_spin).toBe(false);
   });
@@ -159,7 +158,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
         .from(schema.realtimePublications)
         .where(eq(schema.realtimePublications.channel, channel))
         .orderBy(schema.realtimePublications.offset);
-    await waitUntil(async () => expect(await published()).toHaveLength(1), { timeout: 10_000 });
+    await waitUntil(async () => expect(await published()).toHaveLength(1));
     expect((await published())[0]?.data).toEqual({
       can_spin: true,
       seed_hash: before.seed_hash,
@@ -203,7 +202,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     expect(await balances()).toMatchObject({ real: 2_000, bonus: 1_000 });
 
     // …and, once spun, that it is used.
-    await waitUntil(async () => expect(await published()).toHaveLength(2), { timeout: 10_000 });
+    await waitUntil(async () => expect(await published()).toHaveLength(2));
     expect((await published())[1]?.data).toMatchObject({ can_spin: false, seed_hash: null });
 
     // A second spin the same day is refused; another WHEEL20 deposit that day gives no second spin.
@@ -211,7 +210,7 @@ describe.each(testDatabaseKinds)('the fortune wheel on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().codes).toEqual({ base: ['wheel.already_spun'] });
     expect((await deposit(3_000, 'WHEEL20')).statusCode).toBe(201);
-    await waitUntil(async () => expect((await balances()).real).toBe(5_000), { timeout: 10_000 });
+    await waitUntil(async () => expect((await balances()).real).toBe(5_000));
     await handlersCaughtUp(app.database.db);
     const after = await state();
     expect(after).toMatchObject({ can_spin: false, reason: 'spun_today', seed_hash: null });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
-import { recordWin } from './record-win.ts';
+import { recordBigWin } from './handlers/record-big-win.ts';
 import { winnersRoutes } from './routes.ts';
 
 /**
@@ -10,19 +10,7 @@ import { winnersRoutes } from './routes.ts';
  * recordWin) are kept with the winner's name masked, and served as the latest and the biggest wins.
  */
 async function winnersPlugin(app: FastifyInstance): Promise<void> {
-  const bigWin = app.config.REALTIME_BIG_WIN_CENTS;
-  app.events.on('wallet.win_booked', 'winners.big-wins', async (event, context) => {
-    const { amount, transactionId, playerId, currency, gameCode } = event.payload;
-    if (amount < bigWin) return;
-    await recordWin(context.db, {
-      transactionId,
-      playerId,
-      currency,
-      amountCents: amount,
-      gameCode,
-      wonAt: event.occurredAt,
-    });
-  });
+  app.events.register(app, [recordBigWin]);
   await app.register(apiScope(winnersRoutes));
 }
 

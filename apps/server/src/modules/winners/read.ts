@@ -2,17 +2,12 @@ import type { Winner } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import type { Locale } from '@chrysos/rules';
 import { desc, gte, sql } from 'drizzle-orm';
+import { gameLinkSql } from '../games/public.ts';
 
 const w = schema.winners;
 
-/**
- * The game of a win as the lobby names it (its title in the language, its /game/{urlId}). The outer
- * column is written qualified: drizzle renders a column of the selected table unqualified, which inside
- * the subquery would name the game's own column.
- */
-const gameOf = (language: Locale) => sql<{ title: string; url_id: string } | null>`(
-  select json_build_object('title', ${language === 'el' ? sql`g.title_el` : sql`g.title_en`}, 'url_id', g.seo_title)
-  from ${schema.games} g where g.game_code = winners.game_code order by g.id limit 1)`;
+/** The game of a win as the lobby names it (its title in the language, its /game/{urlId}). */
+const gameOf = (language: Locale) => gameLinkSql(sql`winners.game_code`, language);
 
 const columns = (language: Locale) => ({
   name: w.name,

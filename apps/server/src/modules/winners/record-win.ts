@@ -1,7 +1,7 @@
 import type { JackpotTierId } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
-import { equivalents } from '../info/public.ts';
+import { euroEquivalentIn } from '../info/public.ts';
+import { playerNames } from '../player/public.ts';
 import { maskName } from './mask.ts';
 
 export interface BookedWin {
@@ -18,11 +18,7 @@ export interface BookedWin {
 /** Euro cents a currency's minor units are worth, from the euro equivalents' rates (ranking only). */
 async function euroValue(db: Db, currency: string, cents: number): Promise<number> {
   if (currency === 'EUR') return cents;
-  const [row] = await db
-    .select({ subunits: schema.currencies.subunitsToUnit })
-    .from(schema.currencies)
-    .where(eq(schema.currencies.code, currency));
-  const perHundredEuros = equivalents(10_000, [{ code: currency, subunits: row?.subunits ?? 100 }])[currency];
+  const perHundredEuros = await euroEquivalentIn(db, 10_000, currency);
   return perHundredEuros ? Math.round((cents * 10_000) / perHundredEuros) : 0;
 }
 
@@ -32,10 +28,7 @@ async function euroValue(db: Db, currency: string, cents: number): Promise<numbe
  * delivery of the same win changes nothing. Returns the masked name.
  */
 export async function recordWin(db: Db, win: BookedWin): Promise<string> {
-  const [player] = await db
-    .select({ firstName: schema.players.firstName, email: schema.players.email })
-    .from(schema.players)
-    .where(eq(schema.players.id, win.playerId));
+  const player = (await playerNames(db, [win.playerId])).get(win.playerId);
   const name = maskName(player?.firstName, player?.email ?? '');
   await db
     .insert(schema.winners)

@@ -10,7 +10,7 @@ import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { maskName } from './mask.ts';
 
 /** The event handlers follow the ledger within about a second; a busy machine may need more. */
-const waitFor = <T>(check: () => Promise<T>) => waitUntil(check, { timeout: 15_000, interval: 50 });
+const waitFor = <T>(check: () => Promise<T>) => waitUntil(check, { interval: 50 });
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const secret = 'a-studio-secret-that-is-long-enough-1234';
 

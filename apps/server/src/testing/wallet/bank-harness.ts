@@ -216,7 +216,6 @@ export async function realBalance(baseUrl: string, player: BankPlayer): Promise<
 /** Waits until the sandbox's webhook has credited the player with at least `cents` of real money. */
 export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
   waitUntil(async () => expect(await realBalance(baseUrl, player)).toBeGreaterThanOrEqual(cents), {
-    timeout: 60_000,
     interval: 100,
   });
 

@@ -10,6 +10,7 @@ import { startDeposit } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
+import { useCurrencySwitch } from './use-currency-switch';
 import { useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 
@@ -46,12 +47,11 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
   useEffect(() => {
     if (chosen && chosen.id !== method) setMethod(chosen.id);
   }, [chosen, method]);
-  // A new currency (a switch in the header) starts from an empty amount.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the currency changes
-  useEffect(() => {
+  // A new currency (a switch in the header) starts afresh.
+  useCurrencySwitch(code, () => {
     setAmount('');
     setProblems({});
-  }, [code]);
+  });
 
   if (!wallet.ready || !code) return <WalletLoading label={t('wallet.loading')} />;
   if (state.status === 'loading') return <WalletLoading label={t('wallet.loadingMethods')} />;

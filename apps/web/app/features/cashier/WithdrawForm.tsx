@@ -10,6 +10,7 @@ import { AmountField, MethodPicker, WalletLoading } from './fields';
 import { namingTheBonus } from './forfeit-warning';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
+import { useCurrencySwitch } from './use-currency-switch';
 import { useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 
@@ -46,13 +47,13 @@ export function WithdrawForm({
   useEffect(() => {
     if (chosen && chosen.id !== method) setMethod(chosen.id);
   }, [chosen, method]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new currency starts afresh
-  useEffect(() => {
+  // A new currency (a switch in the header) starts afresh.
+  useCurrencySwitch(code, () => {
     setAmount('');
     setProblems({});
     setRequested(null);
     setForfeit(null);
-  }, [code]);
+  });
 
   if (!wallet.ready) return <WalletLoading label={t('wallet.loading')} />;
   if (!code || !account) {

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { defineHandler } from '../../../platform/events.ts';
 
 async function spinOf(db: Db, spinId: string) {
   const [row] = await db.select().from(schema.wheelSpins).where(eq(schema.wheelSpins.id, spinId));
@@ -12,8 +12,10 @@ async function spinOf(db: Db, spinId: string) {
  * modal lights up when the deposit lands (with the committed seed's hash), and a second tab learns the
  * spin is used. A hint: the page reads GET /player/wheel for the rest.
  */
-export function publishChanges(app: FastifyInstance): void {
-  app.events.on(['wheel.spin_granted', 'wheel.spun'], 'wheel.publish', async (event, context) => {
+export const publishSpin = defineHandler({
+  name: 'wheel.publish',
+  follows: ['wheel.spin_granted', 'wheel.spun'],
+  handle: (app) => async (event, context) => {
     const row = await spinOf(context.db, event.payload.spinId);
     if (!row) return;
     const ready = row.spunAt === null;
@@ -24,5 +26,5 @@ export function publishChanges(app: FastifyInstance): void {
       { can_spin: ready, seed_hash: ready ? row.serverSeedHash : null, day: row.day },
       `${event.id}:wheel`,
     );
-  });
-}
+  },
+});

@@ -1,0 +1,27 @@
+/** What other modules may use of games: the only file they import from it. */
+import type { GamesCatalogue } from './catalogue.ts';
+import type { GameFactsByCode } from './game-facts.ts';
+import type { LaunchGrants } from './launch-grants.ts';
+import type { StudioLauncher } from './studio.ts';
+
+export {
+  type GameCard,
+  gameLinkSql,
+  gamesByIdentifier,
+  gamesBySeoTitle,
+  gameTitlesByCode,
+} from './game-cards.ts';
+export type { FreespinsAtLaunch } from './launch-grants.ts';
+
+// The services this module decorates the app with, as the modules that list it among their dependencies see them.
+declare module 'fastify' {
+  interface FastifyInstance {
+    gamesCatalogue: GamesCatalogue;
+    /** Games by their wallet code, for the handlers that follow play. */
+    gameFacts: GameFactsByCode;
+    /** Launches a game at the in-house studio through its signed launch call. */
+    launchAtStudio: StudioLauncher;
+    /** What pays for free spins at a real-money launch, registered by the bonus engine. */
+    launchGrants: LaunchGrants;
+  }
+}
