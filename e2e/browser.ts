@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,13 +24,28 @@ const unusedFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmnib
 /** Chromium started through `./chromium`, which merges our disabled features with Playwright's. */
 const mergingLauncher = fileURLToPath(new URL('./chromium', import.meta.url));
 
-/** Debian's Chromium, headless. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * How long a click, a navigation or a wait for an element may take before it fails: a ceiling, not a
+ * budget (a spec goes on the moment the page is there). Playwright's 30 s ran out in CI's slower runs,
+ * two loaded cores serving every lane, on pages that were on their way.
+ */
+export const patience = 60_000;
+
+/** Debian's Chromium, headless; every context it opens (and so every page) waits with `patience`. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: mergingLauncher,
     headless: true,
     args: [...chromiumFlags, `--disable-features=${unusedFeatures.join(',')}`],
   });
+  // Playwright keeps the default per context, and `newPage` opens its context through `newContext`.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(patience);
+    return context;
+  };
+  return browser;
 }
 
 /**
@@ -40,4 +55,24 @@ export function launchBrowser(): Promise<Browser> {
 export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits until React has hydrated an element. The header's account menu, bell and wheel are lazy chunks:
+ * until a chunk has loaded, its part of the page is the server's HTML, shown but deaf to a click or a key,
+ * and a page may already be marked hydrated around it.
+ */
+export async function live(element: Locator): Promise<void> {
+  // The locator is read again on every try: React may replace the server's node when the chunk lands, and
+  // a handle taken before that would wait on a detached node forever.
+  const deadline = Date.now() + patience;
+  for (;;) {
+    await element.waitFor({ timeout: Math.max(1, deadline - Date.now()) });
+    const hydrated = await element
+      .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))
+      .catch(() => false);
+    if (hydrated) return;
+    if (Date.now() > deadline) throw new Error(`not hydrated within ${patience} ms: ${element}`);
+    await element.page().waitForTimeout(100);
+  }
 }
