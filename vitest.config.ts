@@ -36,8 +36,12 @@ const serverUnit = [
   'apps/server/src/platform/outbox-cursor.test.ts',
 ];
 
-/** Tests on a database outside the server: the seed's and the studio's schema. */
-const otherIntegration = ['packages/db/src/seed.test.ts', 'apps/games/src/storage/**/*.test.ts'];
+/** Tests on a database outside the server: the migrations', the seed's and the studio's schema. */
+const otherIntegration = [
+  'packages/db/src/seed.test.ts',
+  'packages/db/src/credentials-migration.test.ts',
+  'apps/games/src/storage/**/*.test.ts',
+];
 
 /** Finds PostgreSQL and Redis, then builds the run's template databases (once for both projects). */
 const databaseSetup = ['apps/server/src/testing/services.ts', 'apps/server/src/testing/templates.ts'];

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,19 +120,8 @@ describe('import boundaries', () => {
 });
 
 describe('tables named across modules', () => {
-  it('are at most those scripts/foreign-tables.json lists (issue 33 takes them to none), and each listed is still named', () => {
-    const listed: string[] = JSON.parse(
-      readFileSync(new URL('./foreign-tables.json', import.meta.url), 'utf8'),
-    );
-    const named = foreignTableUses(repository).map((use) => `${use.file} ${use.imports}`);
-    expect(
-      named.filter((use) => !listed.includes(use)),
-      "new: read another module's data through its public.ts",
-    ).toEqual([]);
-    expect(
-      listed.filter((use) => !named.includes(use)),
-      'no longer named: take it off scripts/foreign-tables.json',
-    ).toEqual([]);
+  it("are none: a module reads another's data through its public.ts", () => {
+    expect(foreignTableUses(repository)).toEqual([]);
   });
 
   it("are found by schema name, destructured or in raw SQL, a module's own and tests aside", () => {

@@ -12,8 +12,7 @@ import path from 'node:path';
  *   it decorates the app with (`interface FastifyInstance`) in its `public.ts`, with the rest of what others
  *   may use of it;
  * - a module names only its own tables (`schema.<table>`, or the table in raw SQL): the owner is the module its
- *   schema file is named for (foreignTableUses; the uses left are listed in scripts/foreign-tables.json, which
- *   may only shrink);
+ *   schema file is named for (foreignTableUses);
  * - `apps/server/src/platform/` imports no module;
  * - `apps/web` imports no server code;
  * - `apps/games` (the studio) imports no server code and none of the platform's tables;
@@ -293,8 +292,7 @@ export function tableOwners(root: string): OwnedTable[] {
 /**
  * Where a module names a table another module (or the platform) owns: `schema.<table>` in its code or
  * the table's name after FROM, JOIN, INTO or UPDATE in a sql`…` template; one entry per file and table, tests
- * aside. Issue 33 brings these to none; until then boundaries.test.ts holds the list, which may only
- * shrink.
+ * aside. boundaries.test.ts holds the repository to none.
  */
 export function foreignTableUses(root: string): Violation[] {
   const modules = path.join(root, 'apps/server/src/modules');

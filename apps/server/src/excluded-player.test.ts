@@ -49,15 +49,21 @@ const json = (app: TestApp, who: Someone, method: 'POST' | 'PUT', url: string, p
 /** An emailed link's token, stored for the player as the email would have sent it. */
 async function emailedToken(app: TestApp, who: Someone, kind: 'reset' | 'confirmation' | 'unlock') {
   const token = randomToken();
-  const p = schema.players;
+  const c = schema.playerCredentials;
   const now = new Date();
   const set =
     kind === 'reset'
       ? { resetPasswordTokenHash: hashToken(token), resetPasswordSentAt: now }
       : kind === 'confirmation'
-        ? { confirmationTokenHash: hashToken(token), confirmationSentAt: now, confirmedAt: null }
+        ? { confirmationTokenHash: hashToken(token), confirmationSentAt: now }
         : { unlockTokenHash: hashToken(token), lockedAt: now };
-  await app.database.db.update(p).set(set).where(eq(p.id, who.id));
+  await app.database.db.update(c).set(set).where(eq(c.playerId, who.id));
+  if (kind === 'confirmation') {
+    await app.database.db
+      .update(schema.players)
+      .set({ confirmedAt: null })
+      .where(eq(schema.players.id, who.id));
+  }
   return token;
 }
 
@@ -217,9 +223,9 @@ describe.each(testDatabaseKinds)('an excluded player on %s', (kind) => {
     const player = await newPlayer(app, { funded: 10_000 });
     const { db } = app.database;
     await db
-      .update(schema.players)
+      .update(schema.playerCredentials)
       .set({ passwordHash: await hashPassword(password) })
-      .where(eq(schema.players.id, player.id));
+      .where(eq(schema.playerCredentials.playerId, player.id));
     await db
       .insert(schema.authIdentities)
       .values({ provider: 'acme', subject: provider, playerId: player.id });

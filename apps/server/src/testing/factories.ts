@@ -40,6 +40,8 @@ export async function newPlayer(
     })
     .returning({ id: schema.players.id });
   if (!row) throw new Error('no player was created');
+  // Every player has auth's row, as sign-up makes it; this one has no password until a test sets one.
+  await db.insert(schema.playerCredentials).values({ playerId: row.id });
   await db.insert(schema.playerCurrencies).values({ playerId: row.id, currency, active: true });
   if (options.funded) {
     await app.wallet.deposit({

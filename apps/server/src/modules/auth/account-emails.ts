@@ -50,7 +50,10 @@ export async function sendAccountEmail(
       kind === 'hash' ? hashToken(token) : now,
     ]),
   );
-  await db.update(schema.players).set(values).where(eq(schema.players.id, player.id));
+  await db
+    .update(schema.playerCredentials)
+    .set(values)
+    .where(eq(schema.playerCredentials.playerId, player.id));
   const language = player.language === 'el' ? 'el' : 'en';
   const { path, param } = links[template];
   const link = `${app.config.PUBLIC_URL}${localizePath(path, language)}?${param}=${token}`;

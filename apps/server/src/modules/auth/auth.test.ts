@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     const me = await app.inject({ url: '/api/player', headers: { cookie: cookieOf(response) } });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(created.id);
-    const [stored] = await app.database.db.select().from(schema.players);
+    const [stored] = await app.database.db.select().from(schema.playerCredentials);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 

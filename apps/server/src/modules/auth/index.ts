@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { Captcha } from './captcha.ts';
+import { credentials } from './credentials.ts';
 import { confirmChosenEmail } from './handlers/confirm-chosen-email.ts';
 import { authRoutes } from './routes.ts';
 import { socialApiRoutes, socialRoutes } from './social-routes.ts';
@@ -26,6 +27,7 @@ async function auth(app: FastifyInstance): Promise<void> {
       app.sharedState,
     ),
   );
+  app.decorate('credentials', credentials);
   app.events.register(app, [confirmChosenEmail]);
   await app.register(apiScope(authRoutes));
   await app.register(apiScope(socialApiRoutes));

@@ -1,5 +1,6 @@
 /** What other modules may use of auth: the only file they import from it. */
 import type { Captcha } from './captcha.ts';
+import type { CredentialsService } from './credentials.ts';
 
 export {
   endPlayerSessions,
@@ -14,5 +15,7 @@ export { emailDns } from './validate-email.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     captcha: Captcha;
+    /** What the player module asks of how a player signs in (credentials.ts). */
+    credentials: CredentialsService;
   }
 }

@@ -10,8 +10,9 @@ import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { TemplateName } from '../mail/public.ts';
-import { presentPlayer } from '../player/public.ts';
+import { confirmEmail, playerByEmail, presentPlayer } from '../player/public.ts';
 import { confirmWithinMs, resetPasswordWithinMs, sendAccountEmail } from './account-emails.ts';
+import { credentialsOf } from './credentials.ts';
 import { createSession } from './sessions.ts';
 
 const notices = {
@@ -51,17 +52,21 @@ const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers
  */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const c = schema.playerCredentials;
 
   const requestEmail =
-    (template: TemplateName, eligible: (found: typeof schema.players.$inferSelect) => boolean) =>
+    (
+      template: TemplateName,
+      eligible: (found: { confirmedAt: Date | null; lockedAt: Date | null }) => boolean,
+    ) =>
     async (request: FastifyRequest<{ Body: z.infer<typeof emailRequestBody> }>) => {
       const { email } = request.body.user;
       app.afterResponse(`${template} email request`, async () => {
-        const [found] = await db
-          .select()
-          .from(schema.players)
-          .where(sql`lower(${schema.players.email}) = lower(${email})`);
-        if (found && eligible(found)) await sendAccountEmail(app, found, template);
+        const found = await playerByEmail(db, email);
+        const held = found && (await credentialsOf(db, found.id));
+        if (found && eligible({ confirmedAt: found.confirmedAt, lockedAt: held?.lockedAt ?? null })) {
+          await sendAccountEmail(app, found, template);
+        }
       });
       return { message: notices[template][languageOf(request)] };
     };
@@ -88,28 +93,31 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const now = app.clock.now();
       // One statement finds, checks the age of and spends the token: two uses of one link cannot both win.
-      const [reset] = await db
-        .update(schema.players)
-        .set({
-          passwordHash,
-          resetPasswordTokenHash: null,
-          resetPasswordSentAt: null,
-          // Proving control of the mailbox also confirms it and lifts a lock, as in Devise.
-          confirmedAt: sql`coalesce(${schema.players.confirmedAt}, ${now.toISOString()}::timestamptz)`,
-          failedAttempts: 0,
-          lockedAt: null,
-          unlockTokenHash: null,
-          currentSignInAt: now,
-          signInCount: sql`${schema.players.signInCount} + 1`,
-        })
-        .where(
-          and(
-            eq(schema.players.resetPasswordTokenHash, hashToken(token)),
-            isNotNull(schema.players.resetPasswordSentAt),
-            gt(schema.players.resetPasswordSentAt, new Date(now.getTime() - resetPasswordWithinMs)),
-          ),
-        )
-        .returning({ id: schema.players.id });
+      const reset = await db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(c)
+          .set({
+            passwordHash,
+            resetPasswordTokenHash: null,
+            resetPasswordSentAt: null,
+            // Proving control of the mailbox also lifts a lock, as in Devise (and confirms it, below).
+            failedAttempts: 0,
+            lockedAt: null,
+            unlockTokenHash: null,
+            currentSignInAt: now,
+            signInCount: sql`${c.signInCount} + 1`,
+          })
+          .where(
+            and(
+              eq(c.resetPasswordTokenHash, hashToken(token)),
+              isNotNull(c.resetPasswordSentAt),
+              gt(c.resetPasswordSentAt, new Date(now.getTime() - resetPasswordWithinMs)),
+            ),
+          )
+          .returning({ id: c.playerId });
+        if (spent) await confirmEmail(tx, spent.id, now);
+        return spent;
+      });
       if (!reset) {
         throw new AppError('auth.reset_link_invalid', { field: 'reset_password_token' });
       }
@@ -134,16 +142,20 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(authApi.confirmEmail, { rateLimit: limitOf('recoveryToken') }),
     handler: async (request) => {
       const now = app.clock.now();
-      const [confirmed] = await db
-        .update(schema.players)
-        .set({ confirmedAt: now, confirmationTokenHash: null })
-        .where(
-          and(
-            eq(schema.players.confirmationTokenHash, hashToken(request.query.confirmation_token)),
-            gt(schema.players.confirmationSentAt, new Date(now.getTime() - confirmWithinMs)),
-          ),
-        )
-        .returning({ id: schema.players.id });
+      const confirmed = await db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(c)
+          .set({ confirmationTokenHash: null })
+          .where(
+            and(
+              eq(c.confirmationTokenHash, hashToken(request.query.confirmation_token)),
+              gt(c.confirmationSentAt, new Date(now.getTime() - confirmWithinMs)),
+            ),
+          )
+          .returning({ id: c.playerId });
+        if (spent) await confirmEmail(tx, spent.id, now);
+        return spent;
+      });
       if (!confirmed) {
         throw new AppError('auth.confirmation_link_invalid', { field: 'confirmation_token' });
       }
@@ -162,10 +174,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(authApi.unlock, { rateLimit: limitOf('recoveryToken') }),
     handler: async (request) => {
       const [unlocked] = await db
-        .update(schema.players)
+        .update(c)
         .set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null })
-        .where(eq(schema.players.unlockTokenHash, hashToken(request.query.unlock_token)))
-        .returning({ id: schema.players.id });
+        .where(eq(c.unlockTokenHash, hashToken(request.query.unlock_token)))
+        .returning({ id: c.playerId });
       if (!unlocked) throw new AppError('auth.unlock_link_invalid', { field: 'unlock_token' });
       return { message: notices.unlocked[languageOf(request)] };
     },

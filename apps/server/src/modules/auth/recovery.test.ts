@@ -113,9 +113,11 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
       'confirmation_token',
     );
     await app.database.db
-      .update(schema.players)
+      .update(schema.playerCredentials)
       .set({ confirmationSentAt: sql`now() - interval '3 days 1 minute'` })
-      .where(eq(schema.players.email, 'dimitra@example.gr'));
+      .where(
+        sql`${schema.playerCredentials.playerId} = (select id from players where email = 'dimitra@example.gr')`,
+      );
     const late = await app.inject({ url: `/api/users/confirmation?confirmation_token=${token}` });
     expect(late.statusCode).toBe(422);
     const [row] = await app.database.db
@@ -247,9 +249,11 @@ describe.each(testDatabaseKinds)('confirmation, password reset and unlock on %s'
       'reset_password_token',
     );
     await app.database.db
-      .update(schema.players)
+      .update(schema.playerCredentials)
       .set({ resetPasswordSentAt: sql`now() - interval '6 hours 1 minute'` })
-      .where(eq(schema.players.email, 'yannis@example.gr'));
+      .where(
+        sql`${schema.playerCredentials.playerId} = (select id from players where email = 'yannis@example.gr')`,
+      );
     const late = await app.inject({
       method: 'PUT',
       url: '/api/users/password',

@@ -8,10 +8,11 @@ import { AppError } from '../../platform/errors.ts';
 import { sessionCookieName } from '../../platform/http-session.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countAttempt, limitOf } from '../../platform/rate-limit.ts';
-import { presentPlayer } from '../player/public.ts';
+import { playerByEmail, presentPlayer, registerPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { openFirstAccount } from '../wallet/public.ts';
 import { sendAccountEmail } from './account-emails.ts';
+import { createCredentials, credentialsOf, recordSignIn } from './credentials.ts';
 import { isLocked, maximumFailedAttempts } from './lockout.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -22,8 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The affiliate service is told of each new player once the sign-up has answered.
   const referral = { db: app.database.db, referralUrl: app.config.REFERRAL_URL, log: app.log };
   const { db } = app.database;
-  const findByEmail = async (email: string) =>
-    (await db.select().from(schema.players).where(sql`lower(${schema.players.email}) = lower(${email})`))[0];
+  const c = schema.playerCredentials;
 
   app.route({
     ...routeOf(authApi.captchaChallenge, { rateLimit: limitOf('captchaChallenge') }),
@@ -64,31 +64,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.captcha.recordSignUp(request.ip, user.email);
       const passwordHash = await hashPassword(user.password);
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(schema.players)
-          .values({
-            email: user.email,
-            passwordHash,
-            currency,
-            country: country?.code ?? null,
-            language: user.language ?? 'en',
-            termsAcceptance: user.terms_acceptance,
-            ageAcceptance: user.age_acceptance,
-            receivePromos: user.receive_promos,
-            receiveSmsPromos: user.receive_sms_promos,
-            agreedToPartnerPromotions: user.agreed_to_partner_promotions,
-            depositBonusCode: user.deposit_bonus_code ?? null,
-            referralParams,
-            signInCount: 1,
-            currentSignInAt: app.clock.now(),
-          })
-          .onConflictDoNothing()
-          .returning({
-            id: schema.players.id,
-            email: schema.players.email,
-            language: schema.players.language,
-          });
+        const row = await registerPlayer(tx, {
+          email: user.email,
+          currency,
+          country: country?.code ?? null,
+          language: user.language ?? 'en',
+          termsAcceptance: user.terms_acceptance,
+          ageAcceptance: user.age_acceptance,
+          receivePromos: user.receive_promos,
+          receiveSmsPromos: user.receive_sms_promos,
+          agreedToPartnerPromotions: user.agreed_to_partner_promotions,
+          depositBonusCode: user.deposit_bonus_code ?? null,
+          referralParams,
+        });
         if (row) {
+          await createCredentials(tx, row.id, passwordHash, app.clock.now());
           await openFirstAccount(tx, row.id, currency);
           await app.events.publish(tx, 'auth.player_registered', {
             playerId: row.id,
@@ -125,25 +115,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { email, password, captcha } = request.body.user;
       if (await app.captcha.requiredForSignIn(request.ip)) await app.captcha.demand(captcha);
-      const found = await findByEmail(email);
-      const correct = await verifyPassword(found?.passwordHash ?? null, password);
+      const found = await playerByEmail(db, email);
+      const held = found && (await credentialsOf(db, found.id));
+      const correct = await verifyPassword(held?.passwordHash ?? null, password);
       if (!correct) await app.captcha.recordFailedSignIn(request.ip);
-      if (!found) throw invalidCredentials();
+      if (!found || !held) throw invalidCredentials();
 
-      if (isLocked(found.lockedAt, app.clock.now())) {
+      if (isLocked(held.lockedAt, app.clock.now())) {
         // Only someone who knows the password learns that the account is locked.
         throw correct ? new AppError('auth.account_locked') : invalidCredentials();
       }
       if (!correct) {
         // Counted in the database, so parallel wrong guesses cannot slip past the limit.
         const [counted] = await db
-          .update(schema.players)
+          .update(c)
           .set({
-            failedAttempts: sql`case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end`,
-            lockedAt: sql`case when (case when ${schema.players.lockedAt} is null then ${schema.players.failedAttempts} + 1 else 1 end) >= ${maximumFailedAttempts} then ${app.clock.now().toISOString()}::timestamptz else null end`,
+            failedAttempts: sql`case when ${c.lockedAt} is null then ${c.failedAttempts} + 1 else 1 end`,
+            lockedAt: sql`case when (case when ${c.lockedAt} is null then ${c.failedAttempts} + 1 else 1 end) >= ${maximumFailedAttempts} then ${app.clock.now().toISOString()}::timestamptz else null end`,
           })
-          .where(eq(schema.players.id, found.id))
-          .returning({ failedAttempts: schema.players.failedAttempts });
+          .where(eq(c.playerId, found.id))
+          .returning({ failedAttempts: c.failedAttempts });
         if (counted?.failedAttempts === maximumFailedAttempts) {
           app.afterResponse('unlock email', () => sendAccountEmail(app, found, 'unlock'));
         }
@@ -152,17 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A time-out or self-exclusion in force is refused with its end by createSession, so only someone
       // who knows the password learns of it; the sign-in is then not counted either.
       const token = await db.transaction(async (tx) => {
-        await tx
-          .update(schema.players)
-          .set({
-            failedAttempts: 0,
-            lockedAt: null,
-            unlockTokenHash: null,
-            signInCount: found.signInCount + 1,
-            lastSignInAt: found.currentSignInAt,
-            currentSignInAt: app.clock.now(),
-          })
-          .where(eq(schema.players.id, found.id));
+        await recordSignIn(tx, found.id, app.clock.now(), 'password');
         await app.events.publish(tx, 'auth.signed_in', { playerId: found.id, method: 'password' });
         const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
         return createSession(tx, found.id, client, app.clock.now());

@@ -1,14 +1,12 @@
 import { authApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { schema } from '@chrysos/db';
 import { isLocale, localeCookieName, pickReferralParams } from '@chrysos/rules';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { exclusionInForce } from '../compliance/public.ts';
-import { completeRegistration, presentPlayer } from '../player/public.ts';
+import { completeRegistrationOf, presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
 import { createSession } from './sessions.ts';
@@ -23,8 +21,6 @@ const unknownProvider = () => new AppError('auth.provider_unavailable', { field:
 
 /** Spec §7: the providers the sign-in page offers, and completing the details a social sign-in lacked. */
 export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
   app.route({
     ...routeOf(authApi.authProviders),
     handler: async () =>
@@ -35,16 +31,12 @@ export const socialApiRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(authApi.updateDetails),
     handler: async (request) => {
       const playerId = await request.playerId();
-      const [row] = playerId
-        ? await db.select().from(schema.players).where(eq(schema.players.id, playerId))
-        : [];
-      if (!row) throw new AppError('auth.sign_in_required');
-
-      await completeRegistration(app, row, {
+      if (!playerId) throw new AppError('auth.sign_in_required');
+      await completeRegistrationOf(app, playerId, {
         email: request.body.user.email,
         ...request.body.user.profile_attributes,
       });
-      const updated = await presentPlayer(app, row.id);
+      const updated = await presentPlayer(app, playerId);
       if (!updated) throw new AppError('auth.sign_in_required');
       return updated;
     },

@@ -1,8 +1,10 @@
 import { type Db, schema } from '@chrysos/db';
 import { email as emailRule } from '@chrysos/rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events.ts';
+import { confirmEmail, playerByEmail, playerLanguage, registerPlayer } from '../player/public.ts';
 import { openFirstAccount } from '../wallet/public.ts';
+import { recordSignIn as countSignIn, createCredentials, credentialsOf } from './credentials.ts';
 import { isLocked } from './lockout.ts';
 import type { SocialClaims } from './oidc.ts';
 
@@ -56,12 +58,7 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
       .values({ provider, subject: claims.sub, playerId: byEmail.id })
       .onConflictDoNothing();
     // The provider has just confirmed the address, as the confirmation email would.
-    if (!byEmail.confirmedAt) {
-      await db
-        .update(schema.players)
-        .set({ confirmedAt: input.now })
-        .where(eq(schema.players.id, byEmail.id));
-    }
+    await confirmEmail(db, byEmail.id, input.now);
     return recordSignIn(db, input, (await linkedPlayer(db, provider, claims.sub)) ?? byEmail.id);
   }
 
@@ -70,26 +67,21 @@ export async function signInWithIdentity(db: Db, input: SocialSignIn): Promise<S
   const missed = [...(usable ? [] : ['email']), ...alwaysMissed];
   try {
     const playerId = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(schema.players)
-        .values({
-          email: usable ?? `${claims.sub}@${provider}.invalid`,
-          passwordHash: null,
-          firstName: claims.given_name?.slice(0, 100) ?? null,
-          lastName: claims.family_name?.slice(0, 100) ?? null,
-          country: null,
-          currency: input.defaultCurrency,
-          language: input.locale,
-          termsAcceptance: false,
-          ageAcceptance: false,
-          authFieldsMissed: missed,
-          confirmedAt: usable && claims.email_verified ? input.now : null,
-          referralParams: input.referralParams,
-          signInCount: 1,
-          currentSignInAt: input.now,
-        })
-        .returning({ id: schema.players.id });
+      const created = await registerPlayer(tx, {
+        email: usable ?? `${claims.sub}@${provider}.invalid`,
+        firstName: claims.given_name?.slice(0, 100) ?? null,
+        lastName: claims.family_name?.slice(0, 100) ?? null,
+        country: null,
+        currency: input.defaultCurrency,
+        language: input.locale,
+        termsAcceptance: false,
+        ageAcceptance: false,
+        authFieldsMissed: missed,
+        confirmedAt: usable && claims.email_verified ? input.now : null,
+        referralParams: input.referralParams,
+      });
       if (!created) throw new Error('the new player was not stored');
+      await createCredentials(tx, created.id, null, input.now);
       await tx.insert(schema.authIdentities).values({ provider, subject: claims.sub, playerId: created.id });
       await openFirstAccount(tx, created.id, input.defaultCurrency);
       await input.events.publish(tx, 'auth.player_registered', {
@@ -119,35 +111,15 @@ async function linkedPlayer(db: Db, provider: string, subject: string): Promise<
   return found?.playerId;
 }
 
-async function playerByEmail(db: Db, address: string) {
-  const [found] = await db
-    .select({ id: schema.players.id, confirmedAt: schema.players.confirmedAt })
-    .from(schema.players)
-    .where(sql`lower(${schema.players.email}) = lower(${address})`);
-  return found;
-}
-
 async function recordSignIn(db: Db, input: SocialSignIn, playerId: string): Promise<SignedIn> {
-  const [player] = await db
-    .select({ lockedAt: schema.players.lockedAt })
-    .from(schema.players)
-    .where(eq(schema.players.id, playerId));
-  if (player && isLocked(player.lockedAt, input.now)) throw new AccountLocked();
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(schema.players)
-      .set({
-        signInCount: sql`${schema.players.signInCount} + 1`,
-        lastSignInAt: sql`${schema.players.currentSignInAt}`,
-        currentSignInAt: input.now,
-      })
-      .where(eq(schema.players.id, playerId))
-      .returning({ language: schema.players.language });
-    if (updated) {
+  const held = await credentialsOf(db, playerId);
+  if (held && isLocked(held.lockedAt, input.now)) throw new AccountLocked();
+  const counted = await db.transaction(async (tx) => {
+    const [row] = await countSignIn(tx, playerId, input.now, 'provider');
+    if (row)
       await input.events.publish(tx, 'auth.signed_in', { playerId, method: `social:${input.provider}` });
-    }
-    return updated;
+    return row;
   });
-  if (!row) throw new Error('the linked player no longer exists');
-  return { playerId, language: row.language === 'el' ? 'el' : 'en', created: false };
+  if (!counted) throw new Error('the linked player no longer exists');
+  return { playerId, language: await playerLanguage(db, playerId), created: false };
 }

@@ -55,9 +55,9 @@ describe.each(testDatabaseKinds)('exclusions of players whose exclusions differ 
     const withPassword = async () => {
       const player = await newPlayer(app);
       await app.database.db
-        .update(schema.players)
+        .update(schema.playerCredentials)
         .set({ passwordHash: await hashPassword(password) })
-        .where(eq(schema.players.id, player.id));
+        .where(eq(schema.playerCredentials.playerId, player.id));
       return player;
     };
     [onBreak, excludedForGood, free] = [await withPassword(), await withPassword(), await withPassword()];
@@ -116,9 +116,9 @@ describe.each(testDatabaseKinds)('exclusions of players whose exclusions differ 
     for (const [n, who] of [onBreak, excludedForGood, free].entries()) {
       const token = randomToken();
       await app.database.db
-        .update(schema.players)
+        .update(schema.playerCredentials)
         .set({ resetPasswordTokenHash: hashToken(token), resetPasswordSentAt: new Date() })
-        .where(eq(schema.players.id, who.id));
+        .where(eq(schema.playerCredentials.playerId, who.id));
       const chosen = `${password} renewed ${n}`;
       const answer = await app.inject({
         method: 'PUT',
@@ -128,9 +128,9 @@ describe.each(testDatabaseKinds)('exclusions of players whose exclusions differ 
       expectRefusal(answer, expected[n] ?? null);
       expect(Boolean(sessionOf(answer))).toBe(expected[n] === null);
       const [row] = await app.database.db
-        .select({ passwordHash: schema.players.passwordHash })
-        .from(schema.players)
-        .where(eq(schema.players.id, who.id));
+        .select({ passwordHash: schema.playerCredentials.passwordHash })
+        .from(schema.playerCredentials)
+        .where(eq(schema.playerCredentials.playerId, who.id));
       expect(await verifyPassword(row?.passwordHash ?? null, chosen)).toBe(true);
     }
   });

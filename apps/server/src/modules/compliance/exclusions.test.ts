@@ -27,9 +27,9 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 /** A player who can sign in with a password (the factory's players have none). */
 async function withPassword(app: TestApp, player: TestPlayer): Promise<TestPlayer> {
   await app.database.db
-    .update(schema.players)
+    .update(schema.playerCredentials)
     .set({ passwordHash: await hashPassword(password) })
-    .where(eq(schema.players.id, player.id));
+    .where(eq(schema.playerCredentials.playerId, player.id));
   return player;
 }
 

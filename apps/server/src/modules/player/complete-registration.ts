@@ -7,6 +7,17 @@ import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
 
 type Row = typeof schema.players.$inferSelect;
 
+/** The same form for a player known by id (auth's POST /auth_providers/update_details). */
+export async function completeRegistrationOf(
+  app: FastifyInstance,
+  playerId: string,
+  details: CompleteRegistrationFields,
+): Promise<void> {
+  const [row] = await app.database.db.select().from(schema.players).where(eq(schema.players.id, playerId));
+  if (!row) throw new AppError('auth.sign_in_required');
+  await completeRegistration(app, row, details);
+}
+
 /**
  * The CompleteRegistration form (spec §4): country and currency while the profile has none, plus the
  * fields a social sign-in did not provide. Used by PATCH /player (context complete_registration) and

@@ -27,5 +27,6 @@ export default fp(player, {
     'wallet',
     'session',
     'compliance',
+    'auth',
   ],
 });

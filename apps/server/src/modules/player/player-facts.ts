@@ -15,6 +15,23 @@ export async function playerExists(db: Db, playerId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The player with this address (compared without case), as sign-in and recovery emails need them. */
+export async function playerByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: p.id, email: p.email, language: p.language, confirmedAt: p.confirmedAt })
+    .from(p)
+    .where(sql`lower(${p.email}) = lower(${email})`);
+  return row;
+}
+
+/** The address is the player's (a confirmation or reset link, a provider's word); a first proof stays. */
+export async function confirmEmail(db: Db, playerId: string, at: Date): Promise<void> {
+  await db
+    .update(p)
+    .set({ confirmedAt: sql`coalesce(${p.confirmedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(p.id, playerId));
+}
+
 /** The language the player reads the site in, in which their lists, emails and pushes are written. */
 export async function playerLanguage(db: Db, playerId: string): Promise<Locale> {
   const [row] = await db.select({ language: p.language }).from(p).where(eq(p.id, playerId));

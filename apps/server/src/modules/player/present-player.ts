@@ -4,10 +4,14 @@ import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The row, its groups and whether it is verified (compliance's column), in one round trip: every
- * signed-in page reads this. Built and planned once per database.
+ * The row, its groups, whether it is verified (compliance's column) and auth's sign-in facts, in one
+ * round trip: every signed-in page reads this. Built and planned once per database.
  */
-function playerQuery(db: Db, verifiedColumn: (playerId: SQLWrapper) => SQL<boolean>) {
+function playerQuery(
+  db: Db,
+  verifiedColumn: (playerId: SQLWrapper) => SQL<boolean>,
+  signIn: FastifyInstance['credentials'],
+) {
   // Qualified by hand: in a select list drizzle writes columns without their table.
   const player = sql`"players"."id"`;
   return db
@@ -16,6 +20,8 @@ function playerQuery(db: Db, verifiedColumn: (playerId: SQLWrapper) => SQL<boole
       groups: sql<string[]>`coalesce((select array_agg(g."group" order by g."group") from player_groups g
         where g.player_id = ${player}), '{}')`,
       verified: verifiedColumn(player),
+      passwordSet: signIn.passwordSetSql(player),
+      currentSignInAt: signIn.currentSignInAtSql(player),
     })
     .from(schema.players)
     .where(eq(schema.players.id, sql.placeholder('playerId')))
@@ -25,10 +31,10 @@ const playerById = preparedPerDatabase(playerQuery);
 
 /** Spec §3 Player as the API shows it; null when no such player exists. */
 export async function presentPlayer(app: FastifyInstance, playerId: string): Promise<Player | null> {
-  const query = playerById(app.database.db, app.compliance.verifiedColumn);
+  const query = playerById(app.database.db, app.compliance.verifiedColumn, app.credentials);
   const [found] = await query.execute({ playerId });
   if (!found) return null;
-  const { row, groups, verified } = found;
+  const { row, groups, verified, passwordSet, currentSignInAt } = found;
   return {
     id: row.id,
     email: row.email,
@@ -49,9 +55,9 @@ export async function presentPlayer(app: FastifyInstance, playerId: string): Pro
     postal_code: row.postalCode,
     confirmed: row.confirmedAt !== null,
     verified,
-    password_set: row.passwordHash !== null,
+    password_set: passwordSet,
     created_at: row.createdAt.toISOString(),
-    current_sign_in_at: row.currentSignInAt?.toISOString() ?? null,
+    current_sign_in_at: currentSignInAt?.toISOString() ?? null,
   };
 }
 

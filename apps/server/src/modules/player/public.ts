@@ -1,12 +1,14 @@
 /** What other modules may use of player: the only file they import from it. */
-export { completeRegistration } from './complete-registration.ts';
+export { completeRegistrationOf } from './complete-registration.ts';
 export { changeGroups, replaceGroups } from './groups.ts';
 export {
+  confirmEmail,
   countrySql,
   disabledAtSql,
   groupsInOrderAdded,
   lockPlayer,
   playerAudience,
+  playerByEmail,
   playerExists,
   playerLanguage,
   playerNames,
@@ -18,4 +20,5 @@ export {
   setReferralTag,
 } from './player-facts.ts';
 export { presentPlayer } from './present-player.ts';
+export { type NewPlayer, registerPlayer } from './register-player.ts';
 export { viewerOf } from './viewer-of.ts';

@@ -4,7 +4,7 @@ import { adult, confirmed, minimumAgeFor, notArabic, phone, type RuleResult, req
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Problem, ruleProblem } from '../../platform/errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
+import { isCommonPassword } from '../../platform/passwords.ts';
 import { completeRegistration } from './complete-registration.ts';
 
 type Row = typeof schema.players.$inferSelect;
@@ -90,7 +90,7 @@ async function changePassword(
 ) {
   const errors: Problem[] = [];
   // A player who only ever used social sign-in has no current password to give.
-  if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, fields.current_password))) {
+  if (!(await app.credentials.currentPasswordAccepted(app.database.db, row.id, fields.current_password))) {
     errors.push({ field: 'current_password', code: 'auth.current_password_wrong' });
   }
   if (fields.password_confirmation !== undefined) {
@@ -100,15 +100,7 @@ async function changePassword(
   throwIfAny(errors);
 
   const { db } = app.database;
-  await db
-    .update(schema.players)
-    // A reset link asked for before the change must not set another password afterwards.
-    .set({
-      passwordHash: await hashPassword(fields.password),
-      resetPasswordTokenHash: null,
-      resetPasswordSentAt: null,
-    })
-    .where(eq(schema.players.id, row.id));
+  await app.credentials.setPassword(db, row.id, fields.password);
   // Every other session ends: someone who knew the old password is signed out.
   await app.endPlayerSessions(db, row.id, app.clock.now(), sessionToken);
 }
