@@ -77,6 +77,22 @@ describe.each(testDatabaseKinds)('published events on %s', (kind) => {
     }
   });
 
+  it('looks at a quiet stream less and less often, and at its pace again once woken', async () => {
+    const { bus, texts } = await notes(database, 'test.quiet', { ...quick, quietPollMs: 3_600_000 });
+    const pollWait = () => bus.status()[0]?.pollWaitMs ?? 0;
+    try {
+      // Nothing written: each look that finds nothing doubles the wait from 20 ms.
+      await waitUntil(() => expect(pollWait()).toBeGreaterThanOrEqual(1_280), { interval: 20 });
+      await bus.publish(database.db, 'test.noted', { text: 'woken' });
+      await waitUntil(() => expect(texts()).toEqual(['woken']), { interval: 5 });
+      // Read on its wake-up, not after the wait; and the stream is looked at at its pace again (it doubles
+      // back to 1,280 ms only after 1.26 s more of quiet).
+      expect(pollWait()).toBeLessThan(1_280);
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('starts a new handler after what was there unless it asks for the beginning', async () => {
     const writer = new EventBus(database, silent, quick);
     await writer.publish(database.db, 'test.noted', { text: 'old news' });

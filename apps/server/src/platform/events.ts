@@ -164,6 +164,12 @@ export interface EventStream {
 export interface EventBusOptions {
   /** How often each stream is looked at for new rows; `events` also wakes on NOTIFY. */
   pollMs?: number;
+  /**
+   * The longest wait between looks at a stream that has been quiet: each look that finds nothing new
+   * doubles the wait from `pollMs` up to this; a row found, or a local commit's wake-up, starts again from
+   * `pollMs`. Default 8 × `pollMs`, inside the second money events are promised to be handled in.
+   */
+  quietPollMs?: number;
   /** Rows a handler takes in one transaction. */
   batchSize?: number;
   /** How long a hole in the ids is waited on, at least, before it is passed over (outbox-cursor.ts). */
@@ -258,6 +264,7 @@ export class EventBus {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
   readonly #pollMs: number;
+  readonly #quietPollMs: number;
   readonly #batchSize: number;
   readonly #holeGraceMs: number;
   readonly #retryMs: number;
@@ -273,6 +280,8 @@ export class EventBus {
   #ticking = new Map<string, Promise<void>>();
   /** Streams woken while they were being looked at: looked at again at once. */
   #woken = new Set<string>();
+  /** The wait before each stream's next look: `pollMs`, doubled by every look that found it quiet. */
+  #pollWait = new Map<string, number>();
   /** When each stream's pending look is due (ms), so a wake-up never puts off an earlier one. */
   #dueAt = new Map<string, number>();
   /** Streams with handlers behind the head that found no free slot: running handlers yield to them. */
@@ -290,6 +299,7 @@ export class EventBus {
     this.#database = database;
     this.#log = log;
     this.#pollMs = options.pollMs ?? 100;
+    this.#quietPollMs = Math.max(this.#pollMs, options.quietPollMs ?? 8 * this.#pollMs);
     this.#batchSize = options.batchSize ?? 500;
     this.#holeGraceMs = options.holeGraceMs ?? 500;
     this.#retryMs = options.retryMs ?? 100;
@@ -456,6 +466,8 @@ export class EventBus {
       position: consumer.position,
       waitingOnHole: consumer.holes !== undefined,
       failures: consumer.failures,
+      /** How long the stream now waits between looks: `pollMs`, more while it is quiet. */
+      pollWaitMs: this.#pollWait.get(consumer.stream.name) ?? this.#pollMs,
     }));
   }
 
@@ -478,9 +490,13 @@ export class EventBus {
     const timer = setTimeout(() => {
       this.#timers.delete(stream.name);
       if (this.#ticking.has(stream.name)) return;
-      const tick = this.#tick(stream).finally(() => {
+      const tick = this.#tick(stream).then((quiet) => {
         this.#ticking.delete(stream.name);
-        const next = this.#woken.delete(stream.name) ? 0 : this.#pollMs;
+        // A quiet stream is looked at less and less often; anything found, or a wake-up, restores the pace.
+        const previous = this.#pollWait.get(stream.name) ?? this.#pollMs;
+        const wait = quiet ? Math.min(this.#quietPollMs, 2 * previous) : this.#pollMs;
+        this.#pollWait.set(stream.name, wait);
+        const next = this.#woken.delete(stream.name) ? 0 : wait;
         // A handler that waits for its pace is looked at again when its pace ends.
         const paceEnd = this.#paceEnd(stream);
         this.#schedule(stream, paceEnd === undefined ? next : Math.min(next, paceEnd - Date.now()));
@@ -492,6 +508,7 @@ export class EventBus {
   }
 
   #wake(stream: EventStream): void {
+    this.#pollWait.delete(stream.name);
     if (this.#ticking.has(stream.name)) this.#woken.add(stream.name);
     else this.#schedule(stream, wakeDelayMs);
   }
@@ -512,21 +529,27 @@ export class EventBus {
     return end;
   }
 
-  /** Looks at the stream's head and starts every handler that is behind it. */
-  async #tick(stream: EventStream): Promise<void> {
+  /**
+   * Looks at the stream's head and starts every handler that is behind it. Answers whether the stream is
+   * quiet: every handler was idle and none was behind.
+   */
+  async #tick(stream: EventStream): Promise<boolean> {
     try {
       const now = Date.now();
-      const idle = this.#consumers
+      const readers = this.#consumers.filter((consumer) => consumer.stream === stream);
+      const idle = readers
         .filter(
           (consumer) => this.#waiting(consumer, stream, now) && consumer.startedAt + this.#paceMs <= now,
         )
         .sort((a, b) => a.ranAt - b.ranAt);
-      if (idle.length === 0) return;
+      if (idle.length === 0) return false;
       const { rows } = (await this.#database.db.execute(stream.head)) as unknown as Rows;
       const head = Number(rows[0]?.head ?? 0);
       this.#starved.delete(stream.name);
+      let quiet = idle.length === readers.length;
       for (const consumer of idle) {
         if (consumer.position !== undefined && consumer.position >= head) continue;
+        quiet = false;
         if (this.#consumers.filter((other) => other.running).length >= this.#concurrency) {
           this.#starved.add(stream.name);
           break;
@@ -542,9 +565,11 @@ export class EventBus {
           }
         });
       }
+      return quiet;
     } catch (error) {
       if (this.#state === 'started')
         this.#log.warn({ err: error, stream: stream.name }, 'event stream unreadable');
+      return false;
     }
   }
 
