@@ -7,6 +7,8 @@ import { type Database, migrationsFolder } from './client.ts';
 import { seed } from './seed.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing.ts';
 
+type Rows = { rows: Record<string, unknown>[] };
+
 /** The migrations as they stood before `tag`: a copy of the folder whose journal ends just before it. */
 function migrationsBefore(tag: string): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
@@ -46,10 +48,10 @@ describe.each(testDatabaseKinds)('0041 moves how players sign in to auth’s tab
   });
 
   it('keeps each player’s own password, lock, token and counts, and takes the columns off players', async () => {
-    const moved = await database.db.execute<Record<string, unknown>>(sql`
+    const moved = (await database.db.execute(sql`
       select p.email, c.password_hash, c.failed_attempts, c.locked_at is not null as locked,
         c.reset_password_token_hash, c.sign_in_count, c.last_sign_in_at is not null as signed_in_before
-      from player_credentials c join players p on p.id = c.player_id order by p.email`);
+      from player_credentials c join players p on p.id = c.player_id order by p.email`)) as unknown as Rows;
     expect(moved.rows).toEqual([
       {
         email: 'eleni@example.gr',
@@ -70,9 +72,9 @@ describe.each(testDatabaseKinds)('0041 moves how players sign in to auth’s tab
         signed_in_before: false,
       },
     ]);
-    const left = await database.db.execute<{ column_name: string }>(sql`
+    const left = (await database.db.execute(sql`
       select column_name from information_schema.columns
-      where table_name = 'players' and column_name in ('password_hash', 'locked_at', 'sign_in_count')`);
+      where table_name = 'players' and column_name in ('password_hash', 'locked_at', 'sign_in_count')`)) as unknown as Rows;
     expect(left.rows).toEqual([]);
   });
 });
