@@ -43,8 +43,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built product the way `npm run serve` does: its own process, embedded PGlite in a
- * data directory (a new temporary one unless given), and waits until /readyz answers. It listens on
- * `port` when given (a peer such as an OpenID provider must know the product's address beforehand),
+ * data directory (a new temporary one unless given), and waits until /readyz answers. On PostgreSQL
+ * (`env.DATABASE_URL`) it first runs the deploy step, `npm run migrate`, as a deployment does. It listens
+ * on `port` when given (a peer such as an OpenID provider must know the product's address beforehand),
  * else on a free one.
  */
 export async function startProduct(
@@ -52,25 +53,27 @@ export async function startProduct(
 ) {
   const dataDir = options.dataDir ?? (await scratchDir('product-'));
   const port = options.port ?? (await freePort());
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    // Its own state too: a Redis the tests share would carry rate-limit counters from run to run.
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Behind a proxy, as in production: set-up sign-ups come from addresses of their own
+    // (harness/players.ts), so a spec's set-up never reaches the captcha asked after a few sign-ups
+    // from one client (decision 32); the browser's own requests still come from 127.0.0.1.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  };
+  if (env.DATABASE_URL) await migrate(env);
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      // Its own state too: a Redis the tests share would carry rate-limit counters from run to run.
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Behind a proxy, as in production: set-up sign-ups come from addresses of their own
-      // (harness/players.ts), so a spec's set-up never reaches the captcha asked after a few sign-ups
-      // from one client (decision 32); the browser's own requests still come from 127.0.0.1.
-      TRUST_PROXY: 'true',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -114,4 +117,22 @@ export async function startProduct(
       return exited;
     },
   } satisfies RunningProduct;
+}
+
+/** `npm run migrate` with the product's environment: the deploy step a deployment runs before serving. */
+export async function migrate(env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, ['apps/server/src/migrate.ts'], {
+    cwd: repositoryRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run migrate exited with ${code}:\n${output}`);
 }

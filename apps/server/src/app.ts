@@ -3,6 +3,8 @@ import type { Database } from '@chrysos/db';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { runDeploySteps } from './deploy/deploy-steps.ts';
+import { refuseUnlessMigrated } from './deploy/schema-check.ts';
 import {
   endPlayerSessions,
   playerIdForSession,
@@ -10,6 +12,7 @@ import {
   sessionStartedAt,
 } from './modules/auth/public.ts';
 import { pageContextOf, pageVariantOf } from './modules/content/public.ts';
+import { houseStudioFeed } from './modules/games/public.ts';
 import type { HouseStudioFeed } from './modules/games/studio.ts';
 import { registerModules } from './modules/index.ts';
 import { connectionOrigin } from './modules/realtime/public.ts';
@@ -43,7 +46,13 @@ export interface AppOptions {
   /** Import these titles into the games catalogue instead of the in-house studio's list (tests). */
   studioFeed?: HouseStudioFeed;
   /**
-   * What the given database already holds, so the start does not write it again: the content files of
+   * `run` (default): the deploy steps run at start (deploy/deploy-steps.ts), as `npm start` on embedded
+   * PGlite and the tests want; `check`: a deployment's `serve`, which ran them apart (`npm run migrate`)
+   * and only checks that the schema is this release's.
+   */
+  deploySteps?: 'run' | 'check';
+  /**
+   * What the given database already holds, so the deploy steps do not write it again: the content files of
    * CONTENT_DIR, the in-house studio's titles. Tests pass it for a copy of a template that holds them.
    */
   preloaded?: { content?: boolean; studioTitles?: boolean };
@@ -108,7 +117,14 @@ export async function buildApp(options: AppOptions) {
   capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Migrated before any plugin loads: no plugin timeout applies to a first migration (issue 31 item 20).
-  const prepared = await prepareDatabase(config, app.log, options.database);
+  const prepared = await prepareDatabase(config, app.log, options.database, (database) =>
+    options.deploySteps === 'check'
+      ? refuseUnlessMigrated(database, config)
+      : runDeploySteps(database, config, app.log, {
+          content: options.preloaded?.content !== true,
+          titles: options.preloaded?.studioTitles === true ? false : (options.studioFeed ?? houseStudioFeed),
+        }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -143,10 +159,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(imagesPlugin);
 
   // Then the capabilities, in order.
-  await registerModules(app, {
-    content: { synced: options.preloaded?.content === true },
-    games: { feed: options.studioFeed, imported: options.preloaded?.studioTitles === true },
-  });
+  await registerModules(app, { games: { feed: options.studioFeed } });
 
   // Last, the web app: every path nothing above claims is a page.
   if (options.web !== false) {

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { SchemaBehind } from './deploy/schema-check.ts';
 import { ConfigError, parseConfig } from './modules/config.ts';
 import { serveInProcesses } from './platform/processes.ts';
 
@@ -21,7 +22,15 @@ if (cluster.isPrimary && config.SERVER_PROCESSES > 1) {
 }
 
 async function serve() {
-  const app = await buildApp({ config });
+  // On a deployment's PostgreSQL the deploy steps ran apart, once (`npm run migrate`): this instance
+  // only checks the schema. Embedded PGlite belongs to this process, which does everything (`npm start`).
+  const app = await buildApp({ config, deploySteps: config.DATABASE_URL ? 'check' : 'run' }).catch(
+    (error) => {
+      if (!(error instanceof SchemaBehind)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 
   // On SIGTERM/SIGINT stop taking connections, finish what is in flight, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

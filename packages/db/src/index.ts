@@ -1,3 +1,4 @@
 export * from './client.ts';
+export { pendingMigrations } from './pending-migrations.ts';
 export * as schema from './schema/index.ts';
 export { seed } from './seed.ts';

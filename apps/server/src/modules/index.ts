@@ -3,7 +3,7 @@ import auth from './auth/index.ts';
 import bonuses from './bonuses/index.ts';
 import cashier from './cashier/index.ts';
 import compliance from './compliance/index.ts';
-import content, { type ContentOptions } from './content/index.ts';
+import content from './content/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
 import info from './info/index.ts';
 import jackpot from './jackpot/index.ts';
@@ -20,7 +20,6 @@ import wheel from './wheel/index.ts';
 import winners from './winners/index.ts';
 
 export interface ModuleOptions {
-  content?: ContentOptions;
   games?: GamesOptions;
 }
 
@@ -33,7 +32,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(mail);
   await app.register(wallet);
   await app.register(games, options.games ?? {});
-  await app.register(content, options.content ?? {});
+  await app.register(content);
   await app.register(realtime);
   await app.register(auth);
   await app.register(support);

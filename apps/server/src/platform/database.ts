@@ -1,4 +1,4 @@
-import { createDatabase, type Database, seed } from '@chrysos/db';
+import { createDatabase, type Database } from '@chrysos/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
@@ -16,15 +16,16 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * Opens the configured database unless one is given, applies committed migrations and the idempotent
- * seed. Called before the app's plugins load, not inside one: a first migration on a loaded machine
- * may take longer than Fastify gives a plugin to start (10 s), and the start must not fail then
- * (issue 31 item 20).
+ * Opens the configured database unless one is given, then `prepare`s it: the deploy steps on embedded
+ * PGlite and in tests, a check of the schema on a deployment's PostgreSQL (app.ts). Called before the
+ * app's plugins load, not inside one: a first migration on a loaded machine may take longer than Fastify
+ * gives a plugin to start, and the start must not fail then (issue 31 item 20).
  */
 export async function prepareDatabase(
   config: Config,
   log: FastifyBaseLogger,
-  given?: Database,
+  given: Database | undefined,
+  prepare: (database: Database) => Promise<void>,
 ): Promise<DatabasePluginOptions> {
   const database =
     given ??
@@ -34,8 +35,7 @@ export async function prepareDatabase(
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   try {
-    await database.migrate();
-    await seed(database.db);
+    await prepare(database);
   } catch (error) {
     if (!given) await database.close();
     throw error;

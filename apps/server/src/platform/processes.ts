@@ -16,8 +16,8 @@ function log(level: 'info' | 'warn', msg: string, fields: Record<string, unknown
 
 /**
  * Serves the app from `count` worker processes sharing one port (node:cluster; Linux hands each new
- * connection to the next worker). The first worker starts alone, so it alone migrates and seeds; the
- * others start once it listens. A worker that dies is replaced; SIGTERM or SIGINT stops every worker
+ * connection to the next worker). The workers serve PostgreSQL, which the deploy step prepared
+ * (`npm run migrate`); the first starts alone and checks the schema, the others once it listens. A worker that dies is replaced; SIGTERM or SIGINT stops every worker
  * the way one process stops (close-with-grace in each), then the primary exits.
  */
 export async function serveInProcesses(count: number): Promise<void> {

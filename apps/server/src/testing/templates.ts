@@ -175,7 +175,7 @@ async function installJobsSchema(database: Database): Promise<void> {
 
 async function syncContent(database: Database, content: Content): Promise<void> {
   const files = await readContentFiles(content.dir, licences[content.licence as LicenceName]);
-  await new ContentStore(database.db).sync(files);
+  await new ContentStore(database.db).seed(files);
 }
 
 async function importStudioTitles(database: Database): Promise<void> {

@@ -13,8 +13,15 @@ export const contentItems = pgTable(
     stem: text('stem').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     bodyHtml: text('body_html'),
-    /** Fingerprint of the source file, so unchanged items are not rewritten on every start. */
+    /** Fingerprint of the source file, so unchanged items are not rewritten on every deploy. */
     checksum: text('checksum').notNull(),
+    /**
+     * `seed`: written from the content files by the deploy step, which keeps it equal to its file (and
+     * removes it with its file); `operator`: added or edited by an operator, which no seed ever touches.
+     */
+    origin: text('origin', { enum: ['seed', 'operator'] })
+      .notNull()
+      .default('seed'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.collection, table.locale, table.stem] })],

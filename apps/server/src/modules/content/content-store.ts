@@ -53,45 +53,55 @@ export class ContentStore {
     return rows.map((row) => ({ slug: row.slug, createdAt: new Date(row.createdAt) }));
   }
 
-  /** Makes the database hold exactly the given items: changed ones are rewritten, vanished ones removed. */
-  async sync(files: ContentFileItem[]): Promise<{ written: number; removed: number }> {
+  /**
+   * Applies the content files as a seed (the deploy step): a new file adds its item, a changed one
+   * rewrites it, a removed one removes it, but only items the seed wrote; what an operator added or
+   * edited (origin `operator`) is never touched, whatever the files say.
+   */
+  async seed(files: ContentFileItem[]): Promise<{ written: number; removed: number }> {
+    const c = schema.contentItems;
+    const key = (item: { collection: string; locale: string; stem: string }) =>
+      `${item.collection}/${item.locale}/${item.stem}`;
     let written = 0;
     let removed = 0;
     await this.#db.transaction(async (tx) => {
       const stored = await tx
         .select({
-          collection: schema.contentItems.collection,
-          locale: schema.contentItems.locale,
-          stem: schema.contentItems.stem,
-          checksum: schema.contentItems.checksum,
+          collection: c.collection,
+          locale: c.locale,
+          stem: c.stem,
+          checksum: c.checksum,
+          origin: c.origin,
         })
-        .from(schema.contentItems);
-      const checksums = new Map(
-        stored.map((row) => [`${row.collection}/${row.locale}/${row.stem}`, row.checksum]),
-      );
-      const changed = files.filter(
-        (file) => checksums.get(`${file.collection}/${file.locale}/${file.stem}`) !== file.checksum,
-      );
+        .from(c);
+      const byKey = new Map(stored.map((row) => [key(row), row]));
+      const changed = files.filter((file) => {
+        const row = byKey.get(key(file));
+        return !row || (row.origin === 'seed' && row.checksum !== file.checksum);
+      });
       for (const file of changed) {
         await tx
-          .insert(schema.contentItems)
-          .values({ ...file, updatedAt: sql`now()` })
+          .insert(c)
+          .values({ ...file, origin: 'seed', updatedAt: sql`now()` })
           .onConflictDoUpdate({
-            target: [schema.contentItems.collection, schema.contentItems.locale, schema.contentItems.stem],
+            target: [c.collection, c.locale, c.stem],
             set: { data: file.data, bodyHtml: file.bodyHtml, checksum: file.checksum, updatedAt: sql`now()` },
+            // An operator's edit made between the read and this write stays.
+            setWhere: eq(c.origin, 'seed'),
           });
       }
       written = changed.length;
-      const keep = new Set(files.map((file) => `${file.collection}/${file.locale}/${file.stem}`));
-      const gone = stored.filter((row) => !keep.has(`${row.collection}/${row.locale}/${row.stem}`));
+      const keep = new Set(files.map(key));
+      const gone = stored.filter((row) => row.origin === 'seed' && !keep.has(key(row)));
       for (const row of gone) {
         await tx
-          .delete(schema.contentItems)
+          .delete(c)
           .where(
             and(
-              eq(schema.contentItems.collection, row.collection),
-              eq(schema.contentItems.locale, row.locale),
-              eq(schema.contentItems.stem, row.stem),
+              eq(c.collection, row.collection),
+              eq(c.locale, row.locale),
+              eq(c.stem, row.stem),
+              eq(c.origin, 'seed'),
             ),
           );
       }

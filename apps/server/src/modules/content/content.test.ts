@@ -2,7 +2,9 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { ContentError, readContentFiles } from './read-content-files.ts';
@@ -110,19 +112,58 @@ describe('content files', () => {
     await rm(broken, { recursive: true, force: true });
   });
 
-  it('syncs only what changed and removes items whose file is gone', async () => {
+  it('seeds only what changed, removes what the seed wrote once its file is gone, never an operator’s', async () => {
     const app = await buildTestApp('pglite', { CONTENT_DIR: scratch });
+    const { db } = app.database;
+    const c = schema.contentItems;
     const first = await readContentFiles(scratch);
-    expect(await app.content.sync(first)).toEqual({ written: 0, removed: 0 });
+    expect(await app.content.seed(first)).toEqual({ written: 0, removed: 0 });
 
-    await writeFile(
-      path.join(scratch, 'en/header/header.yaml'),
-      'links:\n  - { title: Lobby, url: /games/all }\n',
-    );
+    // An operator adds a promo of their own and takes over the Greek header.
+    await db.insert(c).values({
+      collection: 'bottomPromo',
+      locale: 'el',
+      stem: '09-operator',
+      data: { title: 'Operator promo' },
+      checksum: 'operator',
+      origin: 'operator',
+    });
+    await db
+      .update(c)
+      .set({ data: { links: [{ title: 'Αρχική', url: '/el' }] }, origin: 'operator' })
+      .where(and(eq(c.collection, 'header'), eq(c.locale, 'el')));
+
+    // The next release changes both headers and drops a promo the seed wrote.
+    for (const locale of ['en', 'el']) {
+      await writeFile(
+        path.join(scratch, `${locale}/header/header.yaml`),
+        'links:\n  - { title: Lobby, url: /games/all }\n',
+      );
+    }
     await rm(path.join(scratch, 'el/bottomPromo/02-never.yaml'));
-    expect(await app.content.sync(await readContentFiles(scratch))).toEqual({ written: 1, removed: 1 });
-    const header = app.content.first('header', 'en', { groups: [], abVariants: {}, now: new Date() });
-    expect(header?.data.links.map((link) => link.title)).toEqual(['Lobby']);
+    expect(await app.content.seed(await readContentFiles(scratch))).toEqual({ written: 1, removed: 1 });
+
+    const stored = await db
+      .select({ collection: c.collection, locale: c.locale, stem: c.stem, data: c.data, origin: c.origin })
+      .from(c)
+      .where(sql`${c.collection} in ('header', 'bottomPromo')`)
+      .orderBy(c.collection, c.locale, c.stem);
+    expect(
+      stored.map(({ collection, locale, stem, origin }) => `${collection}/${locale}/${stem} ${origin}`),
+    ).toEqual([
+      'bottomPromo/el/01-always seed',
+      'bottomPromo/el/03-vip seed',
+      'bottomPromo/el/09-operator operator',
+      'bottomPromo/en/01-always seed',
+      'bottomPromo/en/02-never seed',
+      'bottomPromo/en/03-vip seed',
+      'header/el/header operator',
+      'header/en/header seed',
+    ]);
+    const header = (locale: 'en' | 'el') =>
+      app.content.first('header', locale, { groups: [], abVariants: {}, now: new Date() });
+    expect(header('en')?.data.links.map((link) => link.title)).toEqual(['Lobby']);
+    expect(header('el')?.data.links.map((link) => link.title)).toEqual(['Αρχική']);
     await app.closeAll();
   });
 });

@@ -1,27 +1,17 @@
-import { licences } from '@chrysos/rules';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { ContentStore } from './content-store.ts';
-import { readContentFiles } from './read-content-files.ts';
 import { contentRoutes } from './routes.ts';
 import { seoRoutes } from './sitemap.ts';
 
-export interface ContentOptions {
-  /** The database already holds CONTENT_DIR's files (a test's copy of a template): they are not read again. */
-  synced?: boolean;
-}
-
-/** Loads the content files into the database at start-up; invalid files stop the start with every problem listed. */
-async function contentPlugin(app: FastifyInstance, options: ContentOptions): Promise<void> {
+/**
+ * Serves the content the database holds: the deploy step seeds the files (deploy/deploy-steps.ts), an
+ * operator adds to them; this process keeps an in-memory snapshot, reloaded when the content changes.
+ */
+async function contentPlugin(app: FastifyInstance): Promise<void> {
   const store = new ContentStore(app.database.db);
-  if (options.synced) {
-    await store.reload();
-  } else {
-    const files = await readContentFiles(app.config.CONTENT_DIR, licences[app.config.LICENSE]);
-    const { written, removed } = await store.sync(files);
-    app.log.info({ items: files.length, written, removed }, 'content loaded');
-  }
+  await store.reload();
   app.decorate('content', store);
   await app.register(apiScope(contentRoutes));
   await app.register(seoRoutes);

@@ -11,7 +11,9 @@ export {
   gamesBySeoTitle,
   gameTitlesByCode,
 } from './game-cards.ts';
+export { importStudioFeed } from './import-studio-titles.ts';
 export type { FreespinsAtLaunch } from './launch-grants.ts';
+export { type HouseStudioFeed, houseStudioFeed } from './studio.ts';
 
 // The services this module decorates the app with, as the modules that list it among their dependencies see them.
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { createClient, fetchTransport, type Transport } from '@chrysos/contract/client';
-import type { StudioTitle } from '@chrysos/games';
+import { pendingMigrations } from '@chrysos/db';
+import { type StudioTitle, studioBrands, titles } from '@chrysos/games';
 import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
 import { type LaunchRequest, signLaunch } from '@chrysos/wallet-protocol';
@@ -11,6 +12,9 @@ import { defineStudioJobs } from './jobs.ts';
 
 /** A title list standing for the in-house studio's own (tests): the catalogue lists it, the studio plays it. */
 export type HouseStudioFeed = StudioFeed & { titles: readonly StudioTitle[] };
+
+/** The in-house studio's own titles, as the deploy step imports them into the catalogue. */
+export const houseStudioFeed: HouseStudioFeed = { studio: houseStudio, brands: studioBrands, titles };
 
 /** The secret the platform and the in-house studio share: it signs wallet calls one way and launches the other. */
 function sharedSecret(app: FastifyInstance): string {
@@ -32,7 +36,12 @@ export async function studioPlugin(app: FastifyInstance, options: { titles?: rea
   };
   await app.register(studioRoutes, {
     db: app.database.db,
-    migrate: (migrations) => app.database.migrate(migrations),
+    // The deploy step applied the studio's migrations (deploy/deploy-steps.ts); serving only checks.
+    migrate: async (migrations) => {
+      const pending = await pendingMigrations(app.database.db, migrations);
+      if (pending.length > 0)
+        throw new Error(`the studio's migrations are not applied: ${pending.join(', ')}`);
+    },
     wallet: new WalletClient({ transport, studio: houseStudio, secret }),
     operator: { studio: houseStudio, secret },
     ...(options.titles ? { titles: options.titles } : {}),

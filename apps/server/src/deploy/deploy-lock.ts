@@ -1,0 +1,25 @@
+import type { Database } from '@chrysos/db';
+import pg from 'pg';
+
+/** The advisory lock key every deploy step takes ('chrysos-deploy' in its first eight bytes, as a number). */
+const deployLockKey = 0x63687279736f73n;
+
+/**
+ * Runs `work` while holding the deploy's PostgreSQL advisory lock, on a connection of its own kept for
+ * the whole step: two deploys started at once (two migrate jobs, two instances of a rolling update on
+ * `npm start`'s path) run one after the other, and the second finds the work done. Embedded PGlite
+ * belongs to one process, which needs no lock.
+ */
+export async function holdingDeployLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if ('pglite' in database.driver) return work();
+  const client = new pg.Client({ connectionString: database.driver.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [deployLockKey.toString()]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when the unlock itself fails.
+    await client.query('select pg_advisory_unlock($1)', [deployLockKey.toString()]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "content_items" ADD COLUMN "origin" text DEFAULT 'seed' NOT NULL;
