@@ -14,8 +14,23 @@ import { type RunningProduct, startProduct } from './server.ts';
  * serves; stopping the server stops both.
  */
 const postgres = process.env.DATABASE_URL;
-const describeOnPostgres = postgres ? describe : describe.skip;
-if (!postgres) console.info('skipped the two-process specs: they run on PostgreSQL; set DATABASE_URL');
+const redis = process.env.REDIS_URL;
+const describeOnPostgres = postgres && redis ? describe : describe.skip;
+if (!postgres || !redis) {
+  console.info(
+    'skipped the two-process specs: they run on PostgreSQL and Redis; set DATABASE_URL and REDIS_URL',
+  );
+}
+
+/** What several processes must share (the product refuses to start without it): a broker and the secrets. */
+const shared = () => ({
+  REDIS_URL: redis ?? '',
+  // Keys of their own, so counters of an earlier run in the shared Redis do not carry over.
+  REDIS_KEY_PREFIX: `chrysos-e2e-processes-${Date.now().toString(36)}:`,
+  CAPTCHA_HMAC_KEY: 'e2e-processes-captcha-key-0123456789abcdef',
+  SANDBOX_PSP_SECRET: 'e2e-processes-sandbox-psp-0123456789abcdef',
+  STUDIO_SECRET: 'e2e-processes-studio-secret-0123456789abcdef',
+});
 
 /** The processes whose parent is `pid` (Linux: the field after the state in /proc/<pid>/stat). */
 function childrenOf(pid: number): number[] {
@@ -77,7 +92,9 @@ describeOnPostgres('two processes on one machine', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
-    product = await startProduct({ env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2' } });
+    product = await startProduct({
+      env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2', ...shared() },
+    });
     await vi.waitFor(() => expect(childrenOf(product.pid)).toHaveLength(2), { timeout: patience });
   });
   afterAll(async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
 
+/** What several instances must share: a realtime broker and the secrets a lone process would make up. */
+const sharedByInstances: Record<string, string> = {
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  CAPTCHA_HMAC_KEY: 'captcha-hmac-key-0123456789abcdef0123456789',
+  SANDBOX_PSP_SECRET: 'sandbox-psp-secret-0123456789abcdef012345',
+  STUDIO_SECRET: 'studio-secret-0123456789abcdef0123456789ab',
+};
+
 describe('configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = parseConfig({});
@@ -72,8 +80,49 @@ describe('configuration', () => {
       /SERVER_PROCESSES: more than one process needs DATABASE_URL/,
     );
     const url = 'postgres://postgres@127.0.0.1:5432/chrysos';
-    expect(parseConfig({ SERVER_PROCESSES: '2', DATABASE_URL: url }).SERVER_PROCESSES).toBe(2);
+    expect(
+      parseConfig({ SERVER_PROCESSES: '2', DATABASE_URL: url, ...sharedByInstances }).SERVER_PROCESSES,
+    ).toBe(2);
     expect(() => parseConfig({ SERVER_PROCESSES: '0', DATABASE_URL: url })).toThrow(/SERVER_PROCESSES/);
+  });
+
+  it('refuses several instances without what they must share, naming each variable, and lets one do without', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/chrysos';
+    // One instance makes up its own secrets and pushes to its own sockets.
+    expect(parseConfig({ DATABASE_URL: url }).INSTANCES).toBe(1);
+    for (const several of [{ INSTANCES: '3' }, { SERVER_PROCESSES: '2' }]) {
+      const refusal = (() => {
+        try {
+          parseConfig({ DATABASE_URL: url, ...several });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      const named = Object.keys(sharedByInstances).filter((variable) =>
+        refusal?.includes(`  ${variable}: required with`),
+      );
+      expect(named).toEqual(Object.keys(sharedByInstances));
+      expect(refusal).toContain(`required with ${Object.entries(several)[0]?.join('=')}`);
+      // Each missing one alone is named; with all of them the instances start.
+      for (const variable of Object.keys(sharedByInstances)) {
+        const { [variable]: _left, ...rest } = sharedByInstances;
+        expect(() => parseConfig({ DATABASE_URL: url, ...several, ...rest })).toThrow(
+          new RegExp(`^Invalid configuration:\\n  ${variable}: required with`),
+        );
+      }
+      expect(parseConfig({ DATABASE_URL: url, ...several, ...sharedByInstances }).INSTANCES).toBeGreaterThan(
+        0,
+      );
+    }
+    // A Centrifugo stands for Redis as the realtime broker.
+    const { REDIS_URL: _redis, ...secrets } = sharedByInstances;
+    const centrifugo = {
+      CENTRIFUGO_API_URL: 'http://centrifugo:8000',
+      CENTRIFUGO_API_KEY: 'centrifugo-api-key-0123456789',
+      CENTRIFUGO_PUBLIC_URL: 'wss://realtime.chrysos.casino/connection/websocket',
+      REALTIME_TOKEN_SECRET: 'realtime-token-secret-0123456789abcdef',
+    };
+    expect(parseConfig({ DATABASE_URL: url, INSTANCES: '2', ...secrets, ...centrifugo }).INSTANCES).toBe(2);
   });
 
   it('treats an empty variable as unset', () => {

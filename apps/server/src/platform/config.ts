@@ -67,6 +67,12 @@ export const platformSettings = z.object({
    */
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /**
+   * Instances serving this casino (machines or containers behind a load balancer). More than one, like
+   * SERVER_PROCESSES > 1, must share what a lone process may make up or keep to itself: a realtime broker
+   * (REDIS_URL or a Centrifugo) and every shared secret; start-up names what is missing.
+   */
+  INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
    * redis://… to keep rate limits, captcha counters and sign-ins in progress in Redis; unset keeps them in
    * the database. Either way every instance sees the same (docs/decisions/0014). Realtime's broker uses it too.
    */
@@ -193,6 +199,32 @@ export type ParsedConfig = Omit<Config, 'PUBLIC_URL' | 'MAX_CONNECTIONS_PER_ADDR
   PUBLIC_URL?: string | undefined;
   MAX_CONNECTIONS_PER_ADDRESS?: number | undefined;
 };
+
+/** Whether several processes serve this casino (INSTANCES, SERVER_PROCESSES), so they must share their state. */
+export const severalInstances = (config: Pick<ParsedConfig, 'INSTANCES' | 'SERVER_PROCESSES'>) =>
+  config.INSTANCES > 1 || config.SERVER_PROCESSES > 1;
+
+/**
+ * For a section's `refine`: with several instances, each of `variables` must be set, as one process would
+ * make up or keep its own (`why` says what breaks between two instances otherwise).
+ */
+export function requireWhenSeveral(
+  config: ParsedConfig,
+  ctx: z.RefinementCtx,
+  variables: readonly (keyof ParsedConfig & string)[],
+  why: string,
+): void {
+  if (!severalInstances(config)) return;
+  const several =
+    config.SERVER_PROCESSES > 1
+      ? `SERVER_PROCESSES=${config.SERVER_PROCESSES}`
+      : `INSTANCES=${config.INSTANCES}`;
+  for (const variable of variables) {
+    if (config[variable] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [variable], message: `required with ${several}: ${why}` });
+    }
+  }
+}
 
 /** One section of the configuration: a module's variables (or the platform's) and the rules among them. */
 export interface ConfigSection<Settings extends z.ZodObject = z.ZodObject> {

@@ -1,12 +1,4 @@
 import cluster, { type Worker } from 'node:cluster';
-import { randomBytes } from 'node:crypto';
-
-/**
- * Secrets a process makes up when they are unset (fine for one process): the workers of one server must
- * share them, or a captcha solved on one, a sandbox PSP webhook or an in-house studio call signed by
- * another would be refused. Made up once here and handed to every worker through its environment.
- */
-const sharedSecrets = ['CAPTCHA_HMAC_KEY', 'SANDBOX_PSP_SECRET', 'STUDIO_SECRET'] as const;
 
 /** One line of the primary's log, in the shape the app's own log lines have (pino's). */
 function log(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
@@ -21,7 +13,6 @@ function log(level: 'info' | 'warn', msg: string, fields: Record<string, unknown
  * the way one process stops (close-with-grace in each), then the primary exits.
  */
 export async function serveInProcesses(count: number): Promise<void> {
-  for (const name of sharedSecrets) process.env[name] ??= randomBytes(32).toString('hex');
   let stopping = false;
   let started = false;
   const fork = () =>

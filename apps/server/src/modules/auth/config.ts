@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ConfigSection, commaList } from '../../platform/config.ts';
+import { type ConfigSection, commaList, requireWhenSeveral } from '../../platform/config.ts';
 import { issuerAllowed, socialProviders } from './social-providers.ts';
 
 /** The auth module's settings: sign-up, captcha and social sign-in (composed by modules/config.ts). */
@@ -62,6 +62,12 @@ export const authConfig: ConfigSection<typeof authSettings> = {
   settings: authSettings,
   /** Plain-http issuers only outside production or on this machine; checked after parsing, as it needs NODE_ENV. */
   refine(config, ctx) {
+    requireWhenSeveral(
+      config,
+      ctx,
+      ['CAPTCHA_HMAC_KEY'],
+      'a captcha one instance asks for is checked by another',
+    );
     config.SOCIAL_PROVIDERS.forEach((provider, index) => {
       if (issuerAllowed(provider.issuer, config.NODE_ENV)) return;
       // The path names the entry rather than the variable, so the client secrets are not echoed.

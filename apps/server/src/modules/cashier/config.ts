@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ConfigSection, commaList } from '../../platform/config.ts';
+import { type ConfigSection, commaList, requireWhenSeveral } from '../../platform/config.ts';
 
 /** The cashier module's settings: withdrawals and the sandbox provider (the operator token is the platform's). */
 export const cashierSettings = z.object({
@@ -49,5 +49,13 @@ declare module '../../platform/config.ts' {
 
 export const cashierConfig: ConfigSection<typeof cashierSettings> = {
   settings: cashierSettings,
+  refine(config, ctx) {
+    requireWhenSeveral(
+      config,
+      ctx,
+      ['SANDBOX_PSP_SECRET'],
+      'a payment one instance signs is confirmed to another',
+    );
+  },
   secrets: ['SANDBOX_PSP_SECRET'],
 };

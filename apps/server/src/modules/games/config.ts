@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, requireWhenSeveral } from '../../platform/config.ts';
 
 /** The in-house studio's id in wallet calls. */
 export const houseStudio = 'chrysos-studio';
@@ -36,6 +36,14 @@ export const gamesConfig: ConfigSection<typeof gamesSettings> = {
   settings: gamesSettings,
   secrets: ['STUDIO_SECRET'],
   refine(config, ctx) {
+    if (!config.WALLET_STUDIOS[houseStudio]) {
+      requireWhenSeveral(
+        config,
+        ctx,
+        ['STUDIO_SECRET'],
+        'a game one instance launches plays through another',
+      );
+    }
     // A secret made up per process cannot be shared with a studio running apart.
     if (config.STUDIO_URL && !config.STUDIO_SECRET && !config.WALLET_STUDIOS[houseStudio]) {
       ctx.addIssue({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigSection } from '../../platform/config.ts';
+import { type ConfigSection, requireWhenSeveral } from '../../platform/config.ts';
 
 /** The realtime module's settings: connection tokens, channel history, and an operator's Centrifugo. */
 export const realtimeSettings = z.object({
@@ -49,7 +49,15 @@ declare module '../../platform/config.ts' {
 export const realtimeConfig: ConfigSection<typeof realtimeSettings> = {
   settings: realtimeSettings,
   refine(config, ctx) {
-    if (!config.CENTRIFUGO_API_URL) return;
+    if (!config.CENTRIFUGO_API_URL) {
+      requireWhenSeveral(
+        config,
+        ctx,
+        ['REDIS_URL'],
+        'a push must reach the sockets of every instance (or CENTRIFUGO_API_URL)',
+      );
+      return;
+    }
     for (const variable of [
       'CENTRIFUGO_API_KEY',
       'CENTRIFUGO_PUBLIC_URL',
