@@ -32,10 +32,14 @@ async function serve() {
     },
   );
 
-  // On SIGTERM/SIGINT stop taking connections, finish what is in flight, close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // On SIGTERM/SIGINT: readiness fails first and the balancer has DRAIN_SECONDS to notice, then the
+  // server stops accepting, finishes what is in flight, closes its sockets with Centrifugo's reconnect
+  // advice (realtime/hub.ts) and the database; past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+  closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, 'draining, then shutting down');
+    app.startDraining();
+    if (!err) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
     await app.close();
   });
 

@@ -73,6 +73,14 @@ export const platformSettings = z.object({
    */
   INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
   /**
+   * On SIGTERM, seconds /readyz answers 503 (draining) while the instance still serves, before it stops
+   * accepting: at least the balancer's check interval times the failures it waits for (HAProxy
+   * `inter 2s fall 2`: 4), so it has stopped sending new requests by then. 0 without a balancer.
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** Seconds a stop may take in all, drain included; then the process exits whatever is left. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
    * redis://… to keep rate limits, captcha counters and sign-ins in progress in Redis; unset keeps them in
    * the database. Either way every instance sees the same (docs/decisions/0014). Realtime's broker uses it too.
    */

@@ -1,8 +1,24 @@
 import { health, readiness } from '@chrysos/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Liveness and readiness probes for the process manager or load balancer. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Readiness fails from now on: the first step of a graceful stop (server.ts). */
+    startDraining(): void;
+  }
+}
+
+/**
+ * Liveness and readiness probes for the process manager or load balancer. A draining instance stays
+ * live (it finishes what it serves) but is no longer ready, so the balancer sends it nothing new.
+ */
+const healthPlugin: FastifyPluginAsyncZod = async (app) => {
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+
   app.get('/healthz', { schema: { hide: true, response: { 200: health } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -12,10 +28,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: readiness, 503: readiness } } },
     async (_request, reply) => {
       const up = await app.database.ping();
-      return reply.code(up ? 200 : 503).send({
-        status: up ? ('ok' as const) : ('unavailable' as const),
-        database: up ? ('up' as const) : ('down' as const),
-      });
+      const status = draining ? ('draining' as const) : up ? ('ok' as const) : ('unavailable' as const);
+      return reply
+        .code(status === 'ok' ? 200 : 503)
+        .send({ status, database: up ? ('up' as const) : ('down' as const) });
     },
   );
 };
+
+// A plugin of the root app, so `startDraining` is the root's and server.ts can call it.
+export const healthRoutes = fp(healthPlugin, { name: 'health', dependencies: ['database'] });
