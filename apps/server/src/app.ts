@@ -31,6 +31,7 @@ import { imagesPlugin } from './platform/images.ts';
 import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import rateLimit from './platform/rate-limit.ts';
+import requestIds, { requestIdOf } from './platform/request-ids.ts';
 import securityHeaders, { type PolicySources } from './platform/security-headers.ts';
 import sharedState from './platform/shared-state.ts';
 import { validatorCompiler } from './platform/validator.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.TRUST_PROXY,
     // A malformed or overlong address is answered like any other bad request.
     frameworkErrors: sendError,
+    // One id per request across instances, in its log lines and its answer (platform/request-ids.ts).
+    genReqId: requestIdOf,
     // Content's sync and the games import take seconds on a quiet machine and longer on a loaded one
     // (fastify's 10 s ran out with two busy cores); a plugin that never finishes still fails the start.
     pluginTimeout: 120_000,
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIds);
   // One error handler and one not-found handler for every route registered after it.
   await app.register(errorHandling);
 
