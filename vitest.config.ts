@@ -70,6 +70,7 @@ export default defineConfig({
             'apps/web/**/*.test.{ts,tsx}',
             'apps/games/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
             ...serverUnit,
           ],
           exclude: otherIntegration,

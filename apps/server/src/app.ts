@@ -30,6 +30,7 @@ import session from './platform/http-session.ts';
 import { imagesPlugin } from './platform/images.ts';
 import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
+import metricsPlugin from './platform/metrics/plugin.ts';
 import rateLimit from './platform/rate-limit.ts';
 import requestIds, { requestIdOf } from './platform/request-ids.ts';
 import securityHeaders, { type PolicySources } from './platform/security-headers.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimit);
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(eventsPlugin, options.events ?? {});
+  await app.register(metricsPlugin);
   await app.register(session, {
     playerOfSession: (token) => playerIdForSession(app.database.db, token, app.clock.now()),
     endedFor: (token) => sessionEndedFor(app.database.db, token),

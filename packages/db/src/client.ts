@@ -27,12 +27,24 @@ export interface Database {
   migrate(migrations?: MigrationConfig): Promise<void>;
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * How PostgreSQL's pool is used now, for the process's metrics: connections open and idle, queries
+   * waiting for one, and the most it opens. Undefined on PGlite, which is one connection in the process.
+   */
+  poolUse(): PoolUse | undefined;
   close(): Promise<void>;
   /**
    * What a library that brings its own driver adapter connects through (the job queue): the embedded
    * PGlite instance itself, or the PostgreSQL server's URL for a pool of its own.
    */
   driver: { pglite: PGlite } | { url: string };
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -66,6 +78,7 @@ async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Pro
     kind: 'pglite',
     migrate: (migrations = { migrationsFolder }) => migratePglite(db, migrations),
     ping: () => ping(db as unknown as Db),
+    poolUse: () => undefined,
     close: () => client.close(),
     driver: { pglite: client },
   };
@@ -90,6 +103,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     migrate: (migrations = { migrationsFolder }) => migrateNodePostgres(db, migrations),
     ping: () => ping(db as unknown as Db),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
     driver: { url },
   };

@@ -81,6 +81,21 @@ export interface JobsOptions {
   startAttempts?: number;
 }
 
+/** How one run of a job ended on this instance. */
+export type RunOutcome = 'completed' | 'failed';
+
+/** A queue's jobs by state, as pg-boss last counted them. */
+export interface QueueSize {
+  queue: string;
+  /** Waiting and due now. */
+  ready: number;
+  /** Waiting for their start time (a retry's delay, `startAfterSeconds`). */
+  deferred: number;
+  active: number;
+  /** Given up and still kept (pg-boss deletes them after its retention). */
+  failed: number;
+}
+
 interface Definition {
   handler: (data: never, job: JobContext) => Promise<unknown>;
   options: JobOptions;
@@ -103,6 +118,7 @@ export class Jobs {
   readonly #startAttempts: number;
   readonly #definitions = new Map<string, Definition>();
   readonly #schedules = new Map<string, string>();
+  readonly #runListeners: ((queue: string, outcome: RunOutcome) => void)[] = [];
   #state: 'idle' | 'starting' | 'started' | 'draining' | 'stopped' = 'idle';
 
   constructor(database: Database, log: FastifyBaseLogger, options: JobsOptions = {}) {
@@ -179,6 +195,28 @@ export class Jobs {
       signal: new AbortController().signal,
     });
     return true;
+  }
+
+  /** Tells `listener` how each run of a job on this instance ends (the process's metrics count them). */
+  onRunEnded(listener: (queue: string, outcome: RunOutcome) => void): void {
+    this.#runListeners.push(listener);
+  }
+
+  /**
+   * Each defined queue's jobs by state, as pg-boss last counted them: its monitor pass counts every
+   * queue once per monitorIntervalSeconds (a minute) on whichever instance holds it, so this is one read
+   * of pg-boss's small queue table however many jobs wait. Empty until the queue has started.
+   */
+  async queueSizes(): Promise<QueueSize[]> {
+    if (this.#state !== 'started') return [];
+    const queues = await this.#boss.getQueues([...this.#definitions.keys()]);
+    return queues.map((queue) => ({
+      queue: queue.name,
+      ready: Number(queue.readyCount),
+      deferred: Number(queue.deferredCount),
+      active: Number(queue.activeCount),
+      failed: Number(queue.failedCount),
+    }));
   }
 
   /** The queue underneath, for tests that look at the jobs themselves. */
@@ -272,9 +310,11 @@ export class Jobs {
         retryCount: job.retryCount,
         signal: job.signal,
       });
+      for (const listener of this.#runListeners) listener(name, 'completed');
       return { id: job.id, status: 'completed' };
     } catch (error) {
       this.#log.warn({ err: error, job: name, jobId: job.id }, 'job failed');
+      for (const listener of this.#runListeners) listener(name, 'failed');
       const message = error instanceof Error ? error.message : String(error);
       return { id: job.id, status: 'failed', output: { message } };
     } finally {

@@ -15,6 +15,7 @@ import { publishPaymentBalances } from './handlers/publish-payment-balances.ts';
 import { channelState } from './history.ts';
 import { Hub } from './hub.ts';
 import { defineRealtimeJobs } from './jobs.ts';
+import { realtimeMetrics } from './metrics.ts';
 import { connectionUrl, Realtime } from './realtime.ts';
 import { ConnectionTokens } from './tokens.ts';
 
@@ -44,10 +45,15 @@ async function realtime(app: FastifyInstance): Promise<void> {
   const secret = await tokenSecret(app);
   const tokens = new ConnectionTokens(secret, config.REALTIME_TOKEN_TTL_SECONDS);
   const url = connectionUrl(config);
+  const metrics = realtimeMetrics(app.metrics);
+  const { published } = metrics;
 
   if (config.CENTRIFUGO_API_URL && config.CENTRIFUGO_API_KEY) {
     const api = new CentrifugoApi(config.CENTRIFUGO_API_URL, config.CENTRIFUGO_API_KEY);
-    app.decorate('realtime', new Realtime({ secret, tokens, url, target: { kind: 'centrifugo', api } }));
+    app.decorate(
+      'realtime',
+      new Realtime({ secret, tokens, url, target: { kind: 'centrifugo', api }, published }),
+    );
   } else {
     const { db } = app.database;
     const hub = new Hub({
@@ -66,8 +72,9 @@ async function realtime(app: FastifyInstance): Promise<void> {
     }
     app.decorate(
       'realtime',
-      new Realtime({ secret, tokens, url, target: { kind: 'product', broker: () => broker } }),
+      new Realtime({ secret, tokens, url, target: { kind: 'product', broker: () => broker }, published }),
     );
+    metrics.measureConnections(hub);
     // Clients are told to reconnect (elsewhere, or here after a restart) before the server goes.
     app.addHook('preClose', async () => hub.shutdown());
     app.addHook('onClose', async () => broker.close());
@@ -95,5 +102,5 @@ async function realtime(app: FastifyInstance): Promise<void> {
 
 export default fp(realtime, {
   name: 'realtime',
-  dependencies: ['config', 'database', 'jobs', 'events', 'wallet', 'content', 'clock'],
+  dependencies: ['config', 'database', 'jobs', 'events', 'metrics', 'wallet', 'content', 'clock'],
 });

@@ -38,17 +38,21 @@ export class Realtime {
   readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
   /** A handler batch's publications not stored yet, by its transaction. */
   readonly #pending = new WeakMap<Db, Publication[]>();
+  readonly #published: (count: number) => void;
 
   constructor(options: {
     secret: string;
     tokens: ConnectionTokens;
     url: string;
     target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+    /** Told how many publications went out (to the broker once committed, or to Centrifugo): the metrics. */
+    published?: (count: number) => void;
   }) {
     this.#secret = options.secret;
     this.#tokens = options.tokens;
     this.#url = options.url;
     this.#target = options.target;
+    this.#published = options.published ?? (() => {});
   }
 
   /** The player's channel suffix (an HMAC, kept for the players seen lately: every push names one). */
@@ -107,7 +111,7 @@ export class Realtime {
     const target = this.#target;
     if (target.kind === 'centrifugo') {
       const data = await read(context.db);
-      if (data !== undefined) await target.api.publish(channel, data, key);
+      if (data !== undefined) await this.#toCentrifugo(target.api, channel, data, key);
       return;
     }
     await this.#store(context, [{ channel, read }]);
@@ -125,7 +129,7 @@ export class Realtime {
     const target = this.#target;
     if (target.kind === 'centrifugo') {
       for (const item of items)
-        await target.api.publish(this.channelOf(name, item.playerId), item.data, item.key);
+        await this.#toCentrifugo(target.api, this.channelOf(name, item.playerId), item.data, item.key);
       return;
     }
     await this.#store(
@@ -148,10 +152,20 @@ export class Realtime {
     const target = this.#target;
     if (target.kind === 'centrifugo') {
       // Inside the handler: a failure rolls its batch back and the event is handled again.
-      await target.api.publish(channel, data, key);
+      await this.#toCentrifugo(target.api, channel, data, key);
       return;
     }
     await this.#store(context, [{ channel, data }]);
+  }
+
+  async #toCentrifugo(api: CentrifugoApi, channel: string, data: unknown, key: string): Promise<void> {
+    await api.publish(channel, data, key);
+    this.#published(1);
+  }
+
+  async #toBroker(broker: Broker, stored: Parameters<Broker['publish']>[0]): Promise<void> {
+    await broker.publish(stored);
+    this.#published(stored.length);
   }
 
   /**
@@ -166,7 +180,7 @@ export class Realtime {
     if (target.kind !== 'product') return;
     if (!context.beforeCommit) {
       const stored = await appendPublications(context.db, publications);
-      context.afterCommit(() => target.broker().publish(stored));
+      context.afterCommit(() => this.#toBroker(target.broker(), stored));
       return;
     }
     const pending = this.#pending.get(context.db);
@@ -181,7 +195,7 @@ export class Realtime {
       async () => {
         this.#pending.delete(context.db);
         const stored = await appendPublications(context.db, batch);
-        context.afterCommit(() => target.broker().publish(stored));
+        context.afterCommit(() => this.#toBroker(target.broker(), stored));
       },
       { last: true },
     );

@@ -1,6 +1,13 @@
 import type { Db } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
-import { type Booking, Ledger, type Movement, type Now } from './ledger.ts';
+import {
+  type Booking,
+  type BookingOutcome,
+  type BookingTimer,
+  Ledger,
+  type Movement,
+  type Now,
+} from './ledger.ts';
 
 /** A protocol bet or win, to book only if its game session (and, for a win, its bet) fits the call. */
 export interface SessionCall {
@@ -32,21 +39,29 @@ export class BookingGroups {
   readonly #db: Db;
   readonly #concurrency: number;
   readonly #now: Now;
+  readonly #timer: BookingTimer | undefined;
   #waiting: Waiting[] = [];
   #inFlight = 0;
 
-  /** `now`: the product's time, which decides the player's limits at bet time (the app's clock). */
-  constructor(db: Db, concurrency: number, now: Now = () => new Date()) {
+  /**
+   * `now`: the product's time, which decides the player's limits at bet time (the app's clock).
+   * `timer`: times each call from its arrival, its wait for a group included, to its outcome.
+   */
+  constructor(db: Db, concurrency: number, now: Now = () => new Date(), timer?: BookingTimer) {
     this.#db = db;
     this.#concurrency = concurrency;
     this.#now = now;
+    this.#timer = timer;
   }
 
-  book(call: SessionCall): Promise<CallOutcome> {
-    return new Promise((settle) => {
+  async book(call: SessionCall): Promise<CallOutcome> {
+    const done = this.#timer?.();
+    const outcome = await new Promise<CallOutcome>((settle) => {
       this.#waiting.push({ call, settle });
       this.#next();
     });
+    done?.(outcomeOf(outcome));
+    return outcome;
   }
 
   #next(): void {
@@ -96,6 +111,16 @@ export class BookingGroups {
         settle({ error: error instanceof Error ? error : new Error(String(error)) });
     }
   }
+}
+
+/**
+ * A call its group did not book (its session or bet did not fit, it lost a race for its key) goes the
+ * full way: `not_booked` here.
+ */
+function outcomeOf(outcome: CallOutcome): BookingOutcome {
+  if ('booking' in outcome) return outcome.booking.status;
+  if (!('error' in outcome) || Ledger.lostKeyRace(outcome.error)) return 'not_booked';
+  return Ledger.refusal(outcome.error) ? 'refused' : 'failed';
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -93,6 +93,17 @@ export class InsufficientFunds extends Error {
   }
 }
 
+/** What `Ledger.refusal` turns a failed booking into: the booking's rules said no, nothing broke. */
+const refusals = [
+  InsufficientFunds,
+  AlreadyRolledBack,
+  BetRolledBack,
+  BetSettled,
+  BonusMaxBet,
+  PlayerLimitReached,
+];
+const isRefusal = (error: unknown) => refusals.some((refusal) => error instanceof refusal);
+
 /** Errors raised inside ledger_book arrive wrapped by the driver and by Drizzle. */
 function raisedBy(error: unknown, message: string): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
@@ -117,6 +128,18 @@ const playerLedgerLock = (playerId: string, currency: string) =>
 export type Now = () => Date;
 
 /**
+ * How a booking ended: booked, a replay of its key, a conflict with it, refused (Ledger.refusal), failed;
+ * or, for a grouped protocol call (booking-groups.ts), not booked there and left to the full path.
+ */
+export type BookingOutcome = Booking['status'] | 'refused' | 'failed' | 'not_booked';
+
+/**
+ * Starts timing one booking and answers what ends it, told the outcome: the wallet's metrics
+ * (metrics.ts). A ledger built without one (tests, benchmarks) times nothing.
+ */
+export type BookingTimer = () => (outcome: BookingOutcome) => void;
+
+/**
  * The double-entry ledger. Every balance change is one call of the database function ledger_book
  * (packages/db/sql/functions/ledger_book.sql): transaction, entries and balances in one statement, so
  * a crash leaves either all of it or none, and the idempotency key makes a retry safe.
@@ -131,26 +154,42 @@ export class Ledger {
   readonly #learnt: Map<string, number>;
   /** Each booking is a statement of its own (not `using` a caller's transaction), so it may be retried. */
   readonly #standalone: boolean;
+  readonly #timer: BookingTimer | undefined;
 
   constructor(
     db: Db,
     accountIds = new Map<string, number>(),
     learnt = accountIds,
     now: Now = () => new Date(),
+    timer?: BookingTimer,
   ) {
     this.#db = db;
     this.#accountIds = accountIds;
     this.#learnt = learnt;
     this.now = now;
     this.#standalone = learnt === accountIds;
+    this.#timer = timer;
   }
 
   /** The same ledger inside a database transaction, so a booking commits with the caller's other writes. */
   using(db: Db): Ledger {
-    return new Ledger(db, this.#accountIds, new Map(), this.now);
+    return new Ledger(db, this.#accountIds, new Map(), this.now, this.#timer);
   }
 
-  async book(movement: Movement, retried = false): Promise<Booking> {
+  /** Books one movement (ledger_book), timed from the call to its outcome, a retry included. */
+  async book(movement: Movement): Promise<Booking> {
+    const done = this.#timer?.();
+    try {
+      const booking = await this.#book(movement);
+      done?.(booking.status);
+      return booking;
+    } catch (error) {
+      done?.(isRefusal(error) ? 'refused' : 'failed');
+      throw error;
+    }
+  }
+
+  async #book(movement: Movement, retried = false): Promise<Booking> {
     try {
       const rows = (await this.#db.execute(
         sql`select ${this.bookingCall(movement)} as booking`,
@@ -166,7 +205,7 @@ export class Ledger {
       // A deadlock is not retried: every locker of a player's accounts takes the player's ledger lock
       // first and several players' in sorted order (issue 31 item 22), so a deadlock is a lock-order
       // bug to fix where it is, not to hide here.
-      if (!retried && Ledger.lostKeyRace(error)) return this.book(movement, true);
+      if (!retried && Ledger.lostKeyRace(error)) return this.#book(movement, true);
       throw Ledger.refusal(error) ?? error;
     }
   }

@@ -20,6 +20,7 @@ import {
   type Movement,
   PlayerLimitReached,
 } from './ledger.ts';
+import type { WalletMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,10 +43,18 @@ class ProtocolError extends Error {
  * game studios, each signed, each answered with HTTP 200 and a status. Transaction ids are namespaced
  * by studio, so two studios can never collide, and are the ledger's idempotency keys.
  */
-export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> {
+export async function walletProtocolRoutes(
+  app: FastifyInstance,
+  { metrics }: { metrics: WalletMetrics },
+): Promise<void> {
   const { db } = app.database;
   const { wallet } = app;
-  const groups = new BookingGroups(db, app.config.WALLET_BOOKING_GROUPS, wallet.ledger.now);
+  const groups = new BookingGroups(
+    db,
+    app.config.WALLET_BOOKING_GROUPS,
+    wallet.ledger.now,
+    metrics.groupedBookings,
+  );
   // A Map, so a studio id such as `__proto__` or `toString` is simply one that is not configured.
   const studios = new Map(Object.entries(app.config.WALLET_STUDIOS));
 
@@ -153,12 +162,26 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
     };
   }
 
-  /** The call's answer, or the refusal a ProtocolError stands for, echoing what the request named. */
-  async function handle(request: FastifyRequest, work: () => Promise<WalletAnswer>): Promise<WalletAnswer> {
+  /**
+   * The call's answer, or the refusal a ProtocolError stands for, echoing what the request named; timed
+   * by the status the studio is answered (a fault is the error handler's RS_ERROR_UNKNOWN).
+   */
+  async function handle(
+    call: 'balance' | 'bet' | 'win' | 'rollback',
+    request: FastifyRequest,
+    work: () => Promise<WalletAnswer>,
+  ): Promise<WalletAnswer> {
+    const timed = metrics.timeCall(call);
     try {
-      return await work();
+      const answered = await work();
+      timed(answered.status);
+      return answered;
     } catch (error) {
-      if (!(error instanceof ProtocolError)) throw error;
+      if (!(error instanceof ProtocolError)) {
+        timed('RS_ERROR_UNKNOWN');
+        throw error;
+      }
+      timed(error.status);
       // Not necessarily the call's shape: this may be the very refusal of it.
       const body = (request.body ?? {}) as Record<string, unknown>;
       const response: WalletAnswer = { status: error.status };
@@ -177,7 +200,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   routes.route({
     ...routeOf(walletProtocolApi.balance),
     handler: (request) =>
-      handle(request, async () => {
+      handle('balance', request, async () => {
         const { studio, body } = authenticate(request, walletProtocolApi.balance.body);
         const session = await sessionFor(body, studio, { refuseExpired: true });
         if (session.disabledAt) throw new ProtocolError('RS_ERROR_USER_DISABLED');
@@ -194,7 +217,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   routes.route({
     ...routeOf(walletProtocolApi.bet),
     handler: (request) =>
-      handle(request, async () => {
+      handle('bet', request, async () => {
         const { studio, body } = authenticate(request, walletProtocolApi.bet.body);
         const key = keyOf(studio, body.transaction_uuid);
         const currency = await app.referenceData.currency(body.currency);
@@ -279,7 +302,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   routes.route({
     ...routeOf(walletProtocolApi.win),
     handler: (request) =>
-      handle(request, async () => {
+      handle('win', request, async () => {
         const { studio, body } = authenticate(request, walletProtocolApi.win.body);
         const reference = keyOf(studio, body.reference_transaction_uuid);
         const movement = {
@@ -321,7 +344,7 @@ export async function walletProtocolRoutes(app: FastifyInstance): Promise<void> 
   routes.route({
     ...routeOf(walletProtocolApi.rollback),
     handler: (request) =>
-      handle(request, async () => {
+      handle('rollback', request, async () => {
         const { studio, body } = authenticate(request, walletProtocolApi.rollback.body);
         await sessionFor(body, studio, { refuseExpired: false });
         const key = keyOf(studio, body.transaction_uuid);
