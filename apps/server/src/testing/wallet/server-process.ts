@@ -59,4 +59,14 @@ export class ServerProcess {
     this.#child?.kill(signal);
     this.#child = null;
   }
+
+  /** Freezes the process (SIGSTOP), as a stalled machine does: its connections stay open and unanswered. */
+  pause(): void {
+    this.#child?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused process run again (SIGCONT): it goes on with whatever it had been sent meanwhile. */
+  resume(): void {
+    this.#child?.kill('SIGCONT');
+  }
 }
