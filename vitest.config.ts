@@ -16,6 +16,7 @@ const money = [
   'apps/server/src/modules/tournaments/board-crash.test.ts',
   'apps/server/src/scale-out.test.ts',
   'apps/server/src/failover.test.ts',
+  'apps/server/src/rolling-restart.test.ts',
   'apps/server/src/platform/jobs-two-instances.test.ts',
   'apps/server/src/modules/bonuses/lock-order.test.ts',
   'apps/server/src/modules/wallet/deadlock.test.ts',

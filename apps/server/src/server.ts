@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { SchemaBehind } from './deploy/schema-check.ts';
 import { ConfigError, parseConfig } from './modules/config.ts';
+import { stopGracefully } from './platform/graceful-stop.ts';
 import { serveInProcesses } from './platform/processes.ts';
 
 let config: ReturnType<typeof parseConfig>;
@@ -32,16 +32,7 @@ async function serve() {
     },
   );
 
-  // On SIGTERM/SIGINT: readiness fails first and the balancer has DRAIN_SECONDS to notice, then the
-  // server stops accepting, finishes what is in flight, closes its sockets with Centrifugo's reconnect
-  // advice (realtime/hub.ts) and the database; past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
-  closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, 'draining, then shutting down');
-    app.startDraining();
-    if (!err) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
-    await app.close();
-  });
+  stopGracefully(app);
 
   await app.listen({ host: config.HOST, port: config.PORT });
 }

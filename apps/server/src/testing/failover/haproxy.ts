@@ -41,6 +41,11 @@ export class Haproxy {
         '  timeout client 30s',
         // A frozen instance holds a request until this; the client then sends it again under its key.
         '  timeout server 5s',
+        // A WebSocket, once upgraded, lives as long as the player stays.
+        '  timeout tunnel 1h',
+        // The whole request is read before it is sent, so one that met a closing connection can go to
+        // another instance (retry-on needs it buffered).
+        '  option http-buffer-request',
         '  option redispatch',
         '  retries 2',
         '  retry-on conn-failure empty-response',

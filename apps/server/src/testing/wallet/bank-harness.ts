@@ -220,7 +220,7 @@ export const credited = (baseUrl: string, player: BankPlayer, cents: number) =>
   });
 
 /** A wallet-protocol call's body for the bank game, with a request id of its own. */
-const protocolBody = (player: BankPlayer, fields: Record<string, unknown>) =>
+export const protocolBody = (player: BankPlayer, fields: Record<string, unknown>) =>
   JSON.stringify({
     user: player.id,
     token: player.token,

@@ -1,5 +1,6 @@
 import { buildApp } from '../../app.ts';
 import { parseConfig } from '../../modules/config.ts';
+import { stopGracefully } from '../../platform/graceful-stop.ts';
 
 /**
  * The API without the web app, in its own process, for the crash test: started, killed with
@@ -10,7 +11,5 @@ const app = await buildApp({ config, web: false, logger: false });
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 process.stdout.write('ready\n');
 
-// SIGTERM ends it cleanly (the crash test uses SIGKILL precisely to skip this).
-process.once('SIGTERM', () => {
-  void app.close().then(() => process.exit(0));
-});
+// SIGTERM drains and ends it as a deployment's instance (the crash tests use SIGKILL to skip this).
+stopGracefully(app);
