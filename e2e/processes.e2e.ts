@@ -93,7 +93,7 @@ describeOnPostgres('two processes on one machine', () => {
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     product = await startProduct({
-      env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2', ...shared() },
+      env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2', DATABASE_POOL_SIZE: '4', ...shared() },
     });
     await vi.waitFor(() => expect(childrenOf(product.pid)).toHaveLength(2), { timeout: patience });
   });

@@ -29,7 +29,10 @@ describeOnPostgres('anonymous pages on two instances', () => {
     database = await openTestDatabase('postgres');
     // One after the other: the first applies the migrations and seeds, the second finds them done.
     for (let started = 0; started < 2; started++) {
-      instances.push(await startProduct({ env: { DATABASE_URL: database.url ?? '' } }));
+      // Pools of four: the money lane's instances share the machine's PostgreSQL (100 connections).
+      instances.push(
+        await startProduct({ env: { DATABASE_URL: database.url ?? '', DATABASE_POOL_SIZE: '4' } }),
+      );
     }
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();

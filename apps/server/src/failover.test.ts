@@ -48,7 +48,8 @@ describeOnPostgres('three instances behind HAProxy, under chaos', () => {
     await redis.start();
     const env = {
       DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '8',
+      // Pools of four: three instances and the browser lane's products share PostgreSQL's 100 connections.
+      DATABASE_POOL_SIZE: '4',
       CONTENT_DIR: fixtures,
       WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
       WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',

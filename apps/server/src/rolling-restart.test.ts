@@ -103,7 +103,8 @@ describeOnPostgres('a rolling restart of three instances behind HAProxy', () => 
     await redis.start();
     const env = {
       DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '8',
+      // Pools of four: three instances and the browser lane's products share PostgreSQL's 100 connections.
+      DATABASE_POOL_SIZE: '4',
       CONTENT_DIR: fixtures,
       WALLET_STUDIOS: JSON.stringify({ [studio]: studioSecret }),
       TRUST_PROXY: 'true',
