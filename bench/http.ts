@@ -15,7 +15,10 @@ import { startProduct } from '../e2e/server.ts';
  * page and the session check always render. With DATABASE_URL the product runs on a fresh PostgreSQL
  * database, otherwise on embedded PGlite; on PostgreSQL the warm home and the session check are measured
  * again on a server of two processes (SERVER_PROCESSES=2, decision 31), next to the one-process rows.
- *   node bench/http.ts [--duration 10] [--connections 50]
+ * Last, what Sentry costs (decision 37): the same routes with error reporting off, on for errors only
+ * and on with tracing at the spec's 10 %, reporting to a receiver on loopback (`--sentry-only` runs
+ * just that).
+ *   node bench/http.ts [--duration 10] [--connections 50] [--sentry-only] [--rounds 3]
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -23,6 +26,8 @@ const argument = (name: string, fallback: number) => {
 };
 const duration = argument('duration', 10);
 const connections = argument('connections', 50);
+const sentryOnly = process.argv.includes('--sentry-only');
+const sentryRounds = argument('rounds', 3);
 const browserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -89,16 +94,143 @@ async function measure(
   };
 }
 
+let signUps = 0;
 /** A player of the product, signed in: the cookie header their browser sends. */
 async function signedIn(url: string): Promise<string> {
-  const email = `bench-${Date.now().toString(36)}@example.gr`;
+  // Products of one run may share a database (PostgreSQL): each player an address of their own, and
+  // each sign-up from a client address of its own (the products trust X-Forwarded-For), as the e2e set-up does.
+  signUps += 1;
+  const email = `bench-${Date.now().toString(36)}-${signUps}@example.gr`;
   const password = 'Lantern-Harbour-58';
-  const headers = { 'content-type': 'application/json', 'user-agent': browserAgent };
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': browserAgent,
+    'x-forwarded-for': `10.77.${signUps}.1`,
+  };
   const user = { email, password, country: 'GR', terms_acceptance: true, age_acceptance: true };
   const signUp = await fetch(`${url}/api/users`, { method: 'POST', headers, body: JSON.stringify({ user }) });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const session = (signUp.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return `i18n_redirected=en; ${session}`;
+}
+
+/** The receiver in a process of its own (bench/sentry-receiver-process.ts): its DSN, and its counts at the end. */
+async function startReceiverProcess() {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./sentry-receiver-process.ts', import.meta.url))],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines: string[] = [];
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop() ?? '';
+    lines.push(...complete);
+  });
+  while (lines.length === 0) await once(child.stdout, 'data');
+  return {
+    dsn: lines[0] as string,
+    async stop(): Promise<{ envelopes: number; spans: number; events: number }> {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return JSON.parse(lines[1] ?? '{"envelopes":0,"spans":0,"events":0}');
+    },
+  };
+}
+
+/**
+ * Sentry's cost on the server, the products differing only in SENTRY_*: off (no DSN), errors only
+ * (a DSN, SENTRY_TRACES_SAMPLE_RATE=0) and tracing at 0.1, all reporting to one receiver on loopback.
+ * The modes take turns, round after round, and each row is the median of its rounds: a machine
+ * whose load drifts during the run (other processes, the JIT) weighs on every mode alike.
+ */
+async function measureErrorReporting(env: Record<string, string>) {
+  const receiver = await startReceiverProcess();
+  const modes: { mode: string; env: Record<string, string> }[] = [
+    { mode: 'off', env: {} },
+    { mode: 'errors only', env: { SENTRY_DSN: receiver.dsn, SENTRY_TRACES_SAMPLE_RATE: '0' } },
+    { mode: 'tracing 10 %', env: { SENTRY_DSN: receiver.dsn, SENTRY_TRACES_SAMPLE_RATE: '0.1' } },
+  ];
+  const products = [];
+  // One after the other: on PostgreSQL the first migrates.
+  for (const { env: sentry } of modes) products.push(await startProduct({ env: { ...env, ...sentry } }));
+  try {
+    const targets = await Promise.all(
+      products.map(
+        async (product): Promise<{ name: string; url: string; headers: Record<string, string> }[]> => [
+          {
+            name: 'GET /api/info/currencies',
+            url: `${product.url}${urlOf(infoApi.currencies)}`,
+            headers: {},
+          },
+          {
+            name: 'GET / (home, en), warm',
+            url: `${product.url}/`,
+            headers: { cookie: 'i18n_redirected=en' },
+          },
+          {
+            name: 'GET /api/player (session check)',
+            url: `${product.url}/api/player`,
+            headers: { cookie: await signedIn(product.url) },
+          },
+        ],
+      ),
+    );
+    const runs = new Map<string, Figures[]>();
+    for (let round = 0; round < sentryRounds; round++) {
+      for (const [index, { mode }] of modes.entries()) {
+        for (const target of targets[index] ?? []) {
+          const key = `${target.name}\u0000${mode}`;
+          runs.set(key, [...(runs.get(key) ?? []), await measure(target.name, target.url, target.headers)]);
+        }
+      }
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const rows = (targets[0] ?? []).flatMap((target) => {
+      const off = median((runs.get(`${target.name}\u0000off`) ?? []).map((run) => run.requestsPerSecond));
+      return modes.map(({ mode }) => {
+        const figures = runs.get(`${target.name}\u0000${mode}`) ?? [];
+        const requestsPerSecond = median(figures.map((run) => run.requestsPerSecond));
+        return {
+          target: target.name,
+          'error reporting': mode,
+          'req/s': Math.round(requestsPerSecond),
+          'p50 ms': median(figures.map((run) => run.p50)),
+          'p99 ms': median(figures.map((run) => run.p99)),
+          'of off': mode === 'off' ? '—' : `${((100 * requestsPerSecond) / off).toFixed(1)} %`,
+          'req/s by round': figures.map((run) => Math.round(run.requestsPerSecond)).join(' '),
+          errors: figures.reduce((sum, run) => sum + run.errors, 0),
+        };
+      });
+    });
+    console.log(
+      `\nError reporting (Sentry) on the server: ${connections} connections, ${duration} s per target, ` +
+        `median of ${sentryRounds} rounds, Node ${process.version}, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+    );
+    console.table(rows);
+  } finally {
+    await Promise.all(products.map((product) => product.stop()));
+    const received = await receiver.stop();
+    console.log(
+      `the receiver took ${received.envelopes} envelopes: ${received.spans} spans, ${received.events} error ` +
+        'events. Decision 37: tracing is on by default only while it costs at most 5 % of the throughput off',
+    );
+  }
+}
+
+if (sentryOnly) {
+  const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : undefined;
+  try {
+    await measureErrorReporting(database?.url ? { DATABASE_URL: database.url } : {});
+  } finally {
+    await database?.close();
+  }
+  process.exit(0);
 }
 
 const rawRenders = await measureRawRender();
@@ -171,5 +303,9 @@ try {
 } finally {
   baseline.stop();
   await Promise.all([cold.stop(), warm.stop(), two?.stop()]);
+}
+try {
+  await measureErrorReporting(env);
+} finally {
   await database?.close();
 }

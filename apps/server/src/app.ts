@@ -24,6 +24,7 @@ import configPlugin from './platform/config-plugin.ts';
 import { capConnectionsPerAddress } from './platform/connections-per-address.ts';
 import databasePlugin, { prepareDatabase } from './platform/database.ts';
 import errorHandling, { sendError } from './platform/error-handling.ts';
+import errorReporting, { startErrorReporting } from './platform/error-reporting/sentry.ts';
 import eventsPlugin, { type EventBusOptions } from './platform/events.ts';
 import { healthRoutes } from './platform/health.ts';
 import session from './platform/http-session.ts';
@@ -105,6 +106,8 @@ function policySources(config: Config): PolicySources {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const logger = options.logger ?? { level: config.LOG_LEVEL };
+  // Sentry (when SENTRY_DSN is set) before the instance is made, which its tracing watches for.
+  const errorReports = await startErrorReporting(config);
   const app = Fastify({
     logger: typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: config.TRUST_PROXY,
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIds);
+  await app.register(errorReporting, { reports: errorReports });
   // One error handler and one not-found handler for every route registered after it.
   await app.register(errorHandling);
 

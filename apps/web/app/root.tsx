@@ -5,6 +5,7 @@ import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
 import { useRememberPageForGames } from './features/games/game-back-path';
+import { reportCaughtError } from './features/monitoring/caught-errors';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
 import { reloadOnChunkError } from './features/pwa/chunk-reload';
 import { registerServiceWorker, useStandalone } from './features/pwa/display-mode';
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessionEndedAtLimit,
     privacyPolicyToAccept,
     content,
+    errorReporting,
   } = context.get(appContext);
   const catalogue = publishedCatalogue(locale).href;
   rememberCatalogue(catalogue, catalogues[locale]);
@@ -64,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cashierDisabled,
     sessionEndedAtLimit,
     privacyNotice,
+    errorReporting,
   };
 }
 
@@ -137,6 +140,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Sentry's browser SDK when the server gave a DSN (spec §9): imported only now, after hydration, so
+  // no first load preloads or runs any of it. `<html data-error-reporting>` says when it reports. Its
+  // chunk failing to load (gone after a deploy, a flaky network) leaves the page as it is.
+  const { errorReporting } = loaderData;
+  useEffect(() => {
+    if (!errorReporting) return;
+    import('./features/monitoring/error-reporting').then(
+      (module) => {
+        module.startErrorReporting(errorReporting);
+        document.documentElement.dataset.errorReporting = 'started';
+      },
+      () => undefined,
+    );
+  }, [errorReporting]);
   return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
 }
 
@@ -231,6 +248,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     reloadOnChunkError(error);
+    reportCaughtError(error);
   }, [error]);
   return (
     <main className="error-page">

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type Config, type ConfigSection, composeConfig, type PlatformConfig } from '../platform/config.ts';
+import { errorReportingConfig } from '../platform/error-reporting/config.ts';
 import { metricsConfig } from '../platform/metrics/config.ts';
 import { authConfig } from './auth/config.ts';
 import { cashierConfig } from './cashier/config.ts';
@@ -16,13 +17,14 @@ import { walletConfig } from './wallet/config.ts';
 export { type Config, ConfigError } from '../platform/config.ts';
 
 /**
- * The modules' configuration sections, composed after the platform's (and its metrics section, which
- * keeps a file of its own), in the order of modules/index.ts (referral, which has no plugin, beside
- * auth). Rules across sections run in this order too: games completes WALLET_STUDIOS (wallet's) with
- * the in-house studio.
+ * The modules' configuration sections, composed after the platform's (and its metrics and error
+ * reporting sections, which keep files of their own), in the order of modules/index.ts (referral,
+ * which has no plugin, beside auth). Rules across sections run in this order too: games completes
+ * WALLET_STUDIOS (wallet's) with the in-house studio.
  */
 const sections = [
   metricsConfig,
+  errorReportingConfig,
   contentConfig,
   mailConfig,
   authConfig,

@@ -5,11 +5,15 @@ import { describeError, errorBodyOf, languageOf } from './errors.ts';
 /**
  * Answers any error of any route with `{"errors":{…},"codes":{…}}` in the request's language: the
  * caller's mistake as its 4xx and what to correct, a fault of ours as a 500 `internal` that is logged in
- * full and names nothing internal to the caller.
+ * full, reported to Sentry when it is configured (never a 4xx: those are the callers') and names nothing
+ * internal to the caller.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = describeError(error, languageOf(request.headers['accept-language']));
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    request.server.errorReports.report(error, request);
+  }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
+import { ingestOriginOf } from './error-reporting/config.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -21,7 +22,7 @@ const nonces = new WeakMap<ServerResponse, string>();
 /** A Host header fit to name the dev server's own websocket (dev only; anything odd is left out). */
 const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-type PolicyConfig = Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>;
+type PolicyConfig = Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'SENTRY_DSN'>;
 
 /** What the modules add to the policy, handed in by app.ts: platform/ reads no module's settings. */
 export interface PolicySources {
@@ -63,6 +64,8 @@ export function contentSecurityPolicy(config: PolicyConfig, sources: PolicySourc
     'connect-src': [
       "'self'",
       ...(sources.connect ?? []),
+      // The browser's error reports go to Sentry's ingest, only when SENTRY_DSN is set.
+      ...ingestOriginOf(config.SENTRY_DSN),
       // `npm run dev`: Vite's hot-reload websocket on the page's own host (older browsers do not
       // count ws: as 'self').
       ...(development

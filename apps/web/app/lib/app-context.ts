@@ -23,6 +23,19 @@ export interface ContentReader {
 }
 
 /**
+ * Sentry's browser SDK settings, the public part of SENTRY_DSN's (decision 37): the page loads the
+ * SDK after hydration, so a first load's scripts carry none of it.
+ */
+export interface BrowserErrorReporting {
+  /** The DSN without any secret key: public key, host and project. */
+  dsn: string;
+  environment: string;
+  release: string | null;
+  /** Share of page loads and navigations traced, 0 to 1 (spec §9: 10 %). */
+  tracesSampleRate: number;
+}
+
+/**
  * What the server hands to loaders and middleware for each request. Server and route modules both
  * import this module through `#app-context` / `@chrysos/web/app-context`, so they share one token.
  */
@@ -44,6 +57,8 @@ export interface AppContext {
   mobileAppDomains: string[];
   /** The iOS app's App Store page (IOS_APP_STORE_URL), where the IosAppReviews modal leads; null: none. */
   iosAppStoreUrl: string | null;
+  /** Error reporting in the browser when SENTRY_DSN is set; null: none, and the SDK is never loaded. */
+  errorReporting: BrowserErrorReporting | null;
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   /**

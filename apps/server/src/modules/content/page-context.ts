@@ -1,6 +1,7 @@
 import { isVisible } from '@chrysos/rules';
 import type { AppContext } from '@chrysos/web/app-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { browserErrorReporting } from '../../platform/error-reporting/config.ts';
 import { sessionCookieName } from '../../platform/http-session.ts';
 import { publicOriginOf } from '../../platform/public-origin.ts';
 import { sessionLimitThatEnded } from '../auth/public.ts';
@@ -56,6 +57,7 @@ export function pageContextOf(app: FastifyInstance) {
       supportEmail: config.SUPPORT_EMAIL,
       mobileAppDomains: config.MOBILE_APP_DOMAINS,
       iosAppStoreUrl: config.IOS_APP_STORE_URL ?? null,
+      errorReporting: browserErrorReporting(config),
       scriptNonce: reply.scriptNonce,
       origin: publicOriginOf(config, request),
       content: {

@@ -28,5 +28,15 @@ async function walletPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(walletPlugin, {
   name: 'wallet',
-  dependencies: ['database', 'events', 'jobs', 'metrics', 'info', 'api-conventions', 'clock', 'config'],
+  dependencies: [
+    'database',
+    'events',
+    'jobs',
+    'metrics',
+    'error-reporting',
+    'info',
+    'api-conventions',
+    'clock',
+    'config',
+  ],
 });

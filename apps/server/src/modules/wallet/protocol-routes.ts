@@ -82,6 +82,7 @@ export async function walletProtocolRoutes(
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status < 500) return reply.code(200).send({ status: 'RS_ERROR_WRONG_SYNTAX' });
     request.log.error({ err: error }, 'wallet call failed');
+    app.errorReports.report(error, request);
     return reply.code(200).send({ status: 'RS_ERROR_UNKNOWN' });
   });
 

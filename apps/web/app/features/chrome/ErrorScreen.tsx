@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
+import { reportCaughtError } from '../monitoring/caught-errors';
 import { reloadOnChunkError } from '../pwa/chunk-reload';
 
 /** Spec §2 error page: 404 with its picture and text, other statuses with code and message; both lead home. */
@@ -13,6 +14,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const notFound = status === 404;
   useEffect(() => {
     reloadOnChunkError(error);
+    reportCaughtError(error);
   }, [error]);
   const message = isRouteErrorResponse(error) && status !== 404 && error.statusText ? error.statusText : null;
   return (
