@@ -75,6 +75,11 @@ export class Haproxy {
     });
   }
 
+  /** What HAProxy logged: each instance it took out of the pool and put back (`instance2 is DOWN` …). */
+  log(): string {
+    return this.#output;
+  }
+
   async stop(): Promise<void> {
     const child = this.#child;
     if (child && child.exitCode === null) {
