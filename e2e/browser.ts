@@ -63,16 +63,20 @@ export async function visit(page: Page, url: string): Promise<void> {
  * and a page may already be marked hydrated around it.
  */
 export async function live(element: Locator): Promise<void> {
-  // The locator is read again on every try: React may replace the server's node when the chunk lands, and
-  // a handle taken before that would wait on a detached node forever.
-  const deadline = Date.now() + patience;
+  // React may replace the server's node when the chunk lands (an update reaching a boundary not yet
+  // hydrated renders it on the client): a node found detached is given up and the locator read again.
   for (;;) {
-    await element.waitFor({ timeout: Math.max(1, deadline - Date.now()) });
-    const hydrated = await element
-      .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))
-      .catch(() => false);
-    if (hydrated) return;
-    if (Date.now() > deadline) throw new Error(`not hydrated within ${patience} ms: ${element}`);
-    await element.page().waitForTimeout(100);
+    await element.waitFor();
+    const node = await element.elementHandle();
+    const state = await element
+      .page()
+      .waitForFunction(
+        (found) =>
+          !(found as { isConnected: boolean }).isConnected
+            ? 'replaced'
+            : Object.keys(found as object).some((key) => key.startsWith('__reactProps$')),
+        node,
+      );
+    if ((await state.jsonValue()) === true) return;
   }
 }
