@@ -11,16 +11,13 @@ import {
   type TemplateHolds,
   type TestTemplate,
 } from '@chrysos/db/testing';
-import { studioBrands, titles } from '@chrysos/games';
 import { studioMigrations } from '@chrysos/games/migrations';
-import { type LicenceName, licences } from '@chrysos/rules';
+import type { LicenceName } from '@chrysos/rules';
 import pg from 'pg';
 import { getConstructionPlans } from 'pg-boss';
 import { parseConfig } from '../modules/config.ts';
-import { ContentStore } from '../modules/content/content-store.ts';
-import { readContentFiles } from '../modules/content/read-content-files.ts';
-import { houseStudio } from '../modules/games/config.ts';
-import { importStudioFeed } from '../modules/games/import-studio-titles.ts';
+import { seedContent } from '../modules/content/public.ts';
+import { houseStudioFeed, importStudioFeed } from '../modules/games/public.ts';
 
 /**
  * A vitest globalSetup: builds this run's template databases once, before any test file, and removes
@@ -173,11 +170,11 @@ async function installJobsSchema(database: Database): Promise<void> {
   }
 }
 
+/** The content seed and the studio's titles, by the deploy step's own functions (deploy/deploy-steps.ts). */
 async function syncContent(database: Database, content: Content): Promise<void> {
-  const files = await readContentFiles(content.dir, licences[content.licence as LicenceName]);
-  await new ContentStore(database.db).seed(files);
+  await seedContent(database.db, content.dir, content.licence as LicenceName);
 }
 
 async function importStudioTitles(database: Database): Promise<void> {
-  await importStudioFeed(database.db, { studio: houseStudio, brands: studioBrands, titles });
+  await importStudioFeed(database.db, houseStudioFeed);
 }
