@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '@chrysos/db/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { auditLedger, betsPaidAndRefunded } from './modules/wallet/invariants.ts';
 import { rateLimits } from './platform/rate-limit.ts';
 import { Haproxy } from './testing/failover/haproxy.ts';
@@ -183,4 +184,57 @@ describeOnPostgres('three instances behind HAProxy, under chaos', () => {
     for (let n = 0; n < max + 3; n++) statuses.push((await send()).status);
     expect(statuses).toEqual([...Array<number>(max).fill(201), 429, 429, 429]);
   });
+
+  it('runs each scheduled job once per occurrence, whichever instances are up', async () => {
+    // Every instance schedules the same minute jobs; pg-boss's cron pass, on whichever instance claims
+    // it, files each occurrence once (a send-it job under the minute it is due) and forwards it to the
+    // job's queue. Left out: the repeating jobs (\`every\`: their queue keeps one run waiting, so a minute
+    // occurrence is dropped by design) and notifications.announce, which the app also sends itself.
+    const occurrences = async () => {
+      const result = await database.db.execute(sql`
+        select s.name,
+          (select count(*)::int from pgboss.job j where j.name = s.name) as jobs,
+          (select count(*)::int from pgboss.job j where j.name = s.name and j.state <> 'completed') as unfinished,
+          (select array_agg(distinct o.data->>'slot') from pgboss.job o
+            where o.name = '__pgboss__send-it' and o.data->>'name' = s.name) as slots,
+          (select count(*)::int from pgboss.job o
+            where o.name = '__pgboss__send-it' and o.data->>'name' = s.name and o.state <> 'completed') as unsent
+        from pgboss.schedule s
+        join pgboss.queue q on q.name = s.name and q.policy <> 'short'
+        where s.cron = '* * * * *' and s.name <> 'notifications.announce'
+        order by s.name`);
+      return (
+        result as unknown as {
+          rows: { name: string; jobs: number; unfinished: number; slots: string[] | null; unsent: number }[];
+        }
+      ).rows;
+    };
+    // Occurrences during the chaos and after it, at least two minutes' worth for every job, each sent
+    // on and run: pg-boss's pass comes every 30 s, so this waits on the clock, a minute or two.
+    const settled = await vi.waitFor(
+      async () => {
+        const rows = await occurrences();
+        expect(rows.map(({ name }) => name)).toEqual(
+          expect.arrayContaining(['bonuses.lapse', 'lottery.draw', 'mail.retry', 'tournaments.finish']),
+        );
+        for (const row of rows) {
+          expect(row.slots?.length ?? 0).toBeGreaterThanOrEqual(2);
+          expect(row.unsent).toBe(0);
+          expect(row.unfinished).toBe(0);
+        }
+        return rows;
+      },
+      { timeout: 240_000, interval: 1_000 },
+    );
+    const minute = 60_000;
+    for (const { name, jobs, slots } of settled) {
+      const times = (slots ?? [])
+        .map((slot) => Date.parse(`${slot.replace(' ', 'T')}Z`))
+        .sort((a, b) => a - b);
+      const first = times[0] ?? 0;
+      // One run per occurrence, and no minute skipped while instances died, froze and came back.
+      expect({ name, jobs }).toEqual({ name, jobs: times.length });
+      expect(times).toEqual(times.map((_, n) => first + n * minute));
+    }
+  }, 300_000);
 });
