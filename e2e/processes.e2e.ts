@@ -31,6 +31,7 @@ const shared = () => ({
   SANDBOX_PSP_SECRET: 'e2e-processes-sandbox-psp-0123456789abcdef',
   STUDIO_SECRET: 'e2e-processes-studio-secret-0123456789abcdef',
 });
+const metricsToken = 'e2e-processes-metrics-token-0123456789abcdef';
 
 /** The processes whose parent is `pid` (Linux: the field after the state in /proc/<pid>/stat). */
 function childrenOf(pid: number): number[] {
@@ -93,9 +94,19 @@ describeOnPostgres('two processes on one machine', () => {
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     product = await startProduct({
-      env: { DATABASE_URL: database.url ?? '', SERVER_PROCESSES: '2', DATABASE_POOL_SIZE: '4', ...shared() },
+      env: {
+        DATABASE_URL: database.url ?? '',
+        SERVER_PROCESSES: '2',
+        DATABASE_POOL_SIZE: '4',
+        METRICS_TOKEN: metricsToken,
+        ...shared(),
+      },
     });
     await vi.waitFor(() => expect(childrenOf(product.pid)).toHaveLength(2), { timeout: patience });
+    // Both listen: the primary says so once the last one has started.
+    await vi.waitFor(() => expect(product.output()).toContain('serving from 2 processes'), {
+      timeout: patience,
+    });
   });
   afterAll(async () => {
     await product?.stop();
@@ -153,6 +164,30 @@ describeOnPostgres('two processes on one machine', () => {
       const answer = await signIn({ password: 'still not it', captcha });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body).codes?.captcha).toBeUndefined();
+    }
+  });
+
+  it('answers a scrape with both processes’ metrics, whichever one it reaches', async () => {
+    const scrape = async () => {
+      const answer = await call(product.url, '/metrics', {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(answer.status).toBe(200);
+      const readiness = answer.body
+        .split('\n')
+        .filter((line) => line.startsWith('chrysos_http_request_duration_seconds_count{'))
+        .filter((line) => line.includes('route="/readyz"'));
+      const instances = new Set([...answer.body.matchAll(/instance="([^"]*)"/g)].map((match) => match[1]));
+      return { readiness: readiness.map((line) => Number(line.split(' ').at(-1))), instances };
+    };
+    const before = (await scrape()).readiness.reduce((sum, count) => sum + count, 0);
+    // Each on a connection of its own: the kernel hands them to the two processes in turn.
+    for (let i = 0; i < 10; i++) expect((await call(product.url, '/readyz')).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const { readiness, instances } = await scrape();
+      // One machine, however many processes: one series, holding every process's requests.
+      expect(instances.size).toBe(1);
+      expect(readiness).toEqual([before + 10]);
     }
   });
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { gatherWorkersMetrics } from './metrics/cluster.ts';
 
 /** One line of the primary's log, in the shape the app's own log lines have (pino's). */
 function log(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
@@ -35,6 +36,7 @@ export async function serveInProcesses(count: number): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  gatherWorkersMetrics();
 
   try {
     await fork();

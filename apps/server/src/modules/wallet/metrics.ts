@@ -36,10 +36,13 @@ export function walletMetrics(metrics: Metrics) {
     name: 'chrysos_ledger_audit_violations',
     help: 'What the last ledger audit on this instance found breaking each invariant (0 when it holds).',
     labelNames: ['check'],
+    // Any worker of SERVER_PROCESSES that found a violation shows it.
+    aggregator: 'max',
   });
   const auditedAt = metrics.gauge({
     name: 'chrysos_ledger_audit_timestamp_seconds',
     help: 'When this instance last finished an audit of the ledger (Unix time): the newest is the latest.',
+    aggregator: 'max',
   });
   // Before its first audit the instance shows none, rather than one in 1970 (a gauge without labels
   // starts at 0).

@@ -10,7 +10,8 @@ export const metricsSettings = z.object({
   METRICS_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
   /**
    * This process's name in the `instance` label of every series; default `<hostname>:<pid>`, which tells
-   * apart the processes of one machine (SERVER_PROCESSES) and of one container image on many hosts.
+   * apart the containers of one image on many hosts. The workers of SERVER_PROCESSES answer a scrape
+   * together, summed into one machine (default `<hostname>`).
    */
   METRICS_INSTANCE: z
     .string()

@@ -19,7 +19,14 @@ export function metricsEndpoint(app: FastifyInstance, metrics: Metrics, token: s
         .type('text/plain; charset=utf-8')
         .send('a bearer token is required\n');
     }
-    const exposition = await metrics.exposition();
+    let exposition: string;
+    try {
+      exposition = await metrics.exposition();
+    } catch (error) {
+      // The primary of SERVER_PROCESSES did not gather its workers' metrics: a failed scrape, not a 500.
+      request.log.warn({ err: error }, 'metrics not gathered');
+      return reply.code(503).type('text/plain; charset=utf-8').send('metrics not gathered, try again\n');
+    }
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(exposition);
   });
 }

@@ -12,6 +12,8 @@ export function measureEventHandlers(metrics: Metrics, events: EventBus): void {
       name: 'chrysos_event_handler_lag_events',
       help: 'Rows of its stream the handler has not handled yet (the stream head less its position).',
       labelNames: ['handler', 'stream'],
+      // Read from the database, the same in every worker of SERVER_PROCESSES.
+      aggregator: 'max',
     },
     async () =>
       (await events.lag()).map(({ handler, stream, behind }) => ({
@@ -24,6 +26,7 @@ export function measureEventHandlers(metrics: Metrics, events: EventBus): void {
       name: 'chrysos_event_handler_failures',
       help: 'Failed batches in a row of the handler on this instance (0 once one succeeds).',
       labelNames: ['handler', 'stream'],
+      aggregator: 'max',
     },
     () =>
       events

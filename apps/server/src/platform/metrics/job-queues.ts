@@ -12,6 +12,7 @@ export function measureJobs(metrics: Metrics, jobs: Jobs): void {
       name: 'chrysos_job_queue_jobs',
       help: 'Jobs of each queue by state (ready, deferred, active, failed), as pg-boss last counted them.',
       labelNames: ['queue', 'state'],
+      aggregator: 'max',
     },
     async () =>
       (await jobs.queueSizes()).flatMap(({ queue, ...states }) =>

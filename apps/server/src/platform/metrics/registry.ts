@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -11,12 +12,16 @@ import {
   type LabelValues,
   Registry,
 } from 'prom-client';
+import { workersExposition } from './cluster.ts';
 
 /** The start of every name this product defines, so its series stand apart from the process's own. */
 const namePrefix = 'chrysos_';
 
-/** A process's name when METRICS_INSTANCE names none: the processes of one host differ by pid. */
-export const defaultInstance = () => `${hostname()}:${process.pid}`;
+/**
+ * A process's name when METRICS_INSTANCE names none: the host and pid, or the host alone for the workers
+ * of SERVER_PROCESSES, whose series are summed into the machine's (cluster.ts).
+ */
+export const defaultInstance = () => (cluster.isWorker ? hostname() : `${hostname()}:${process.pid}`);
 
 type Definition<C> = Omit<C, 'registers' | 'collect'>;
 
@@ -34,10 +39,13 @@ export interface Reading<L extends string> {
 export class Metrics {
   readonly registry = new Registry();
   readonly #log: FastifyBaseLogger;
+  /** A worker of SERVER_PROCESSES answers a scrape with the metrics of every worker, gathered by the primary. */
+  readonly #exposition: () => Promise<string>;
 
   constructor(instance: string, log: FastifyBaseLogger) {
     this.registry.setDefaultLabels({ instance });
     this.#log = log;
+    this.#exposition = cluster.isWorker ? workersExposition(this.registry) : () => this.registry.metrics();
   }
 
   counter<L extends string>(definition: Definition<CounterConfiguration<L>>): Counter<L> {
@@ -89,7 +97,7 @@ export class Metrics {
 
   /** Every series, in Prometheus's text format. */
   exposition(): Promise<string> {
-    return this.registry.metrics();
+    return this.#exposition();
   }
 
   get contentType(): string {
