@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { appContext } from '#app-context';
 
 export const streamTimeout = 5_000;
@@ -62,10 +68,26 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are logged by React Router; later ones only here.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reach handleError through React Router; later ones only here.
+          if (shellRendered) {
+            console.error(error);
+            loadContext.get(appContext).reportFault(error);
+          }
         },
       },
     );
   });
 }
+
+/**
+ * What React Router caught on the server: a loader's or action's exception, or a render's. Logged as
+ * React Router's default does, and handed to the server, which reports it as a fault of ours when the
+ * page answered a 5xx (platform/web.ts). A request the visitor abandoned is no fault; `data()` thrown on
+ * purpose (a 404, a 403) never comes here, and React Router's own 404 for an unknown URL is the caller's.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+  (context as RouterContextProvider).get(appContext).reportFault(error);
+};

@@ -19,7 +19,10 @@ export type PageContextOf = (
   request: FastifyRequest,
   reply: FastifyReply,
   api: AppContext['api'],
-) => Promise<AppContext>;
+) => Promise<Omit<AppContext, 'reportFault'>>;
+
+/** What React Router caught while rendering a page for the request (entry.server.tsx's handleError). */
+const pageFaults = new WeakMap<FastifyRequest, unknown[]>();
 
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
@@ -73,16 +76,30 @@ export async function webPlugin(
     staticOptions: { preCompressed: true },
     async getLoadContext(request, reply) {
       const context = new RouterContextProvider();
-      context.set(
-        appContext,
-        await options.pageContext(
-          request,
-          reply,
-          createClient((call) => callApiAs(app, request, call)),
-        ),
+      const page = await options.pageContext(
+        request,
+        reply,
+        createClient((call) => callApiAs(app, request, call)),
       );
+      context.set(appContext, {
+        ...page,
+        reportFault(error) {
+          const faults = pageFaults.get(request) ?? [];
+          faults.push(error);
+          pageFaults.set(request, faults);
+        },
+      });
       return context;
     },
+  });
+
+  // React Router answers a page's fault itself (its error page, a 500), so Fastify's error handler never
+  // sees it: reported here once the status is known. A 4xx (a URL no route matches, a refused action)
+  // is the caller's, as for the API.
+  app.addHook('onResponse', async (request, reply) => {
+    const faults = pageFaults.get(request);
+    if (!faults || reply.statusCode < 500) return;
+    for (const fault of faults) app.errorReports.report(fault, request);
   });
 }
 

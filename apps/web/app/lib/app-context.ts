@@ -85,6 +85,11 @@ export interface AppContext {
    * `await app.api(endpoints.games.providers, {})`.
    */
   api: Client;
+  /**
+   * Hands the server an error that broke this page's loaders or render (entry.server.tsx): reported as a
+   * fault of ours (Sentry, decision 37) if the answer is a 5xx, never when the page answered 4xx.
+   */
+  reportFault(error: unknown): void;
 }
 
 export const appContext = createContext<AppContext>();

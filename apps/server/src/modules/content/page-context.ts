@@ -23,7 +23,7 @@ export function pageContextOf(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     api: AppContext['api'],
-  ): Promise<AppContext> => {
+  ): Promise<Omit<AppContext, 'reportFault'>> => {
     const { config } = app;
     // Content changed on another instance (or by a sync) is reloaded before the page reads it.
     await app.content.current();
