@@ -370,6 +370,23 @@ describe.each(testDatabaseKinds)('games API on %s', (kind) => {
       });
     });
 
+    it('plays a visitor’s demo in the money of where they are, and each visitor in their own', async () => {
+      const demoCurrency = async (call: Call) => {
+        const answer = await launch('chrysos-originals/golden-drachma?mode=demo', call);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const session = new URL(answer.json().game_url, 'https://casino.test').searchParams.get('session');
+        const opened = await app.inject({
+          url: '/games-api/session',
+          headers: { 'x-studio-session': session ?? '' },
+        });
+        return opened.json().currency;
+      };
+      expect(await demoCurrency({ country: 'GR' })).toBe('EUR');
+      expect(await demoCurrency({ country: 'GB' })).toBe('GBP');
+      // A signed-in player plays in their account's money wherever they are.
+      expect(await demoCurrency({ cookie: british, country: 'GR' })).toBe('GBP');
+    });
+
     it('finds a game by its identifier part as well', async () => {
       await setGame('hermes-dice', { seoTitle: 'hermes-dice-online' });
       try {

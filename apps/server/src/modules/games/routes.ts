@@ -98,11 +98,16 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
               app.clock.now(),
             )
           : undefined;
+      // A visitor's demo plays in the money of where they are (as sign-up offers it), else the casino's.
+      const [visitorCountry] = audience.countries;
+      const localCurrency = visitorCountry
+        ? (await app.referenceData.country(visitorCountry))?.defaultCurrency
+        : undefined;
       const options = await launchGame(
         db,
         { ...request.params, ...query },
         audience,
-        await app.referenceData.defaultCurrency(),
+        localCurrency ?? (await app.referenceData.defaultCurrency()),
         app.launchAtStudio,
         grant,
       );
