@@ -129,6 +129,36 @@ describe('real-money rounds through the game frame', () => {
     });
   }
 
+  it('opens games in real money for a player with money, in demo for one without; Demo is a choice', async () => {
+    const stage = (target: Page, mode: 'demo' | 'real') =>
+      target.locator(`.game-stage[data-mode="${mode}"] iframe.game-stage__frame`);
+    const modeButton = (target: Page, name: string) =>
+      target.locator('.mode-switch').getByRole('button', { name, exact: true });
+
+    // This player deposited €200: no switch to find before the rounds count.
+    await page.goto(`${baseUrl}/game/golden-drachma`);
+    await stage(page, 'real').waitFor();
+    expect(await modeButton(page, 'Real money').getAttribute('aria-pressed')).toBe('true');
+    // Demo stays theirs to choose, and the address keeps it through a reload.
+    await modeButton(page, 'Demo').click();
+    await stage(page, 'demo').waitFor();
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('demo');
+    await page.reload();
+    await stage(page, 'demo').waitFor();
+
+    // Another player, with no money yet: the same game opens for fun.
+    const email = uniqueAddress('no-money');
+    const password = 'Lantern-Harbour-58';
+    await createPlayer(baseUrl, { email, password, language: 'en', country: 'GR' });
+    const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInContext(otherContext, baseUrl, email, password);
+    const other = await otherContext.newPage();
+    await other.goto(`${baseUrl}/game/golden-drachma`);
+    await stage(other, 'demo').waitFor();
+    expect(await modeButton(other, 'Demo').getAttribute('aria-pressed')).toBe('true');
+    await otherContext.close();
+  });
+
   it('verifies a played round once its server seed is revealed', async () => {
     await page.goto(`${baseUrl}/game/hi-lo-dice?mode=real`);
     const frame = page.frameLocator('.game-stage[data-mode="real"] iframe.game-stage__frame');

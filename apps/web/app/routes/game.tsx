@@ -7,7 +7,7 @@ import { formatRtp } from '../features/games/format';
 import { GameBar } from '../features/games/GameBar';
 import { GamePage } from '../features/games/GamePage';
 import { GamesErrorPanel, type GamesErrorText } from '../features/games/GamesErrorPanel';
-import { loadGameBySeoTitle } from '../features/games/games-api.server';
+import { hasMoneyToPlay, loadGameBySeoTitle } from '../features/games/games-api.server';
 import { gamesErrors } from '../features/games/games-content.server';
 import { catalogues } from '../i18n/catalogues.server';
 import { createTranslator, useTranslation } from '../lib/i18n';
@@ -15,7 +15,8 @@ import type { Route } from './+types/game';
 
 /**
  * Spec §2 /game/{urlId}: the game by its seo title, in an iframe from its launch options — demo for
- * everyone, real money for a signed-in player (`?mode=real`). An unknown urlId is a 404 with the
+ * everyone, real money for a signed-in player (`?mode=real`), and real money first for a player with money
+ * in the active account (`?mode=demo` is their choice). An unknown urlId is a 404 with the
  * `gamesError` not-found text; a game that cannot start says why from the same collection. Launching
  * opens a session at the studio, so it happens in the browser of someone looking at the page, never
  * while a page is rendered for a crawler or revalidated.
@@ -35,6 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     game,
     errors,
+    funded: await hasMoneyToPlay(app),
     origin: app.origin,
     title: t('game.metaTitle', { title: game.title, provider: game.provider_name }),
     description: t('game.metaDescription', {
@@ -59,7 +61,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function GameRoute({ loaderData }: Route.ComponentProps) {
-  return <GamePage game={loaderData.game} errors={loaderData.errors} />;
+  return <GamePage game={loaderData.game} errors={loaderData.errors} funded={loaderData.funded} />;
 }
 
 /** An unknown urlId (404) or a catalogue that cannot answer (503), in the words of `gamesError`. */

@@ -27,9 +27,10 @@ import { type Mode, useLaunch } from './use-launch';
  * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame
  * from its launch options with its picture over it until it loads, what stops it from starting, and the
  * game's facts below; in real-money play on bonus money, a notice saying so. The frame's messages
- * reach the page: balance changed, leave, open the cashier.
+ * reach the page: balance changed, leave, open the cashier. A player with money (`funded`) starts in
+ * real money; Demo, like Real for anyone else, is a choice the address keeps (`?mode=`).
  */
-export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) {
+export function GamePage({ game, errors, funded }: { game: Game; errors: GamesErrors; funded: boolean }) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
   const loggedIn = isLoggedIn(session);
@@ -40,8 +41,11 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
   const [searchParams, setSearchParams] = useSearchParams();
   // Free spins (the bonus tab's Play: `?freespins=<id>`) are played for real money.
   const freespins = searchParams.get('freespins');
+  const chosen = searchParams.get('mode');
   const mode: Mode =
-    searchParams.get('mode') === 'real' || freespins !== null || !game.has_demo ? 'real' : 'demo';
+    chosen === 'real' || freespins !== null || !game.has_demo || (funded && chosen !== 'demo')
+      ? 'real'
+      : 'demo';
   const [attempt, setAttempt] = useState(0);
   const launch = useLaunch(game, mode, loggedIn, attempt, freespins);
   const ready = launch.status === 'ready';
@@ -61,11 +65,8 @@ export function GamePage({ game, errors }: { game: Game; errors: GamesErrors }) 
   const choose = (next: Mode) => {
     if (next === mode) return;
     const params = new URLSearchParams(searchParams);
-    if (next === 'real') params.set('mode', 'real');
-    else {
-      params.delete('mode');
-      params.delete('freespins');
-    }
+    params.set('mode', next);
+    if (next === 'demo') params.delete('freespins');
     setSearchParams(params, { replace: true, preventScrollReset: true });
     if (next === 'real' && !loggedIn) openLogin();
   };

@@ -14,6 +14,16 @@ export async function loadProviders(app: AppContext): Promise<GameProvider[] | n
   return answer?.ok ? answer.body : null;
 }
 
+/**
+ * Whether the signed-in player has money to play with in the active account (real or bonus): their games
+ * open in real money then, and Demo is their choice. False for a visitor, or when the API could not answer.
+ */
+export async function hasMoneyToPlay(app: AppContext): Promise<boolean> {
+  if (!app.player) return false;
+  const answer = await app.api(endpoints.wallet.accounts, {}).catch(() => null);
+  return answer?.ok ? answer.body.some((account) => account.active && account.amount_cents > 0) : false;
+}
+
 /** POST /games_filter; null when the API could not answer. */
 export async function loadGamesPage(
   app: AppContext,
