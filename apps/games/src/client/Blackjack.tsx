@@ -7,6 +7,7 @@ import { PlayButton, StakeControl, useStake, WinMeter } from './controls.tsx';
 import { cardName, handLabel, handResult } from './describe.ts';
 import { useGameKeys } from './hooks.ts';
 import type { Translate } from './i18n.ts';
+import { useTouch } from './pointer.ts';
 
 const actionKeys: Record<BlackjackAction, string> = { hit: 'h', stand: 's', double: 'd', split: 'p' };
 
@@ -18,6 +19,7 @@ const dealDelay = 260;
 /** Blackjack: deal with a stake, then hit, stand, double or split as the engine allows. */
 export function Blackjack({ ctx }: { ctx: GameContext }) {
   const { t, money, reducedMotion } = ctx;
+  const touch = useTouch();
   const [stake, setStake, ladder] = useStake(ctx);
   const [round, setRound] = useState<RoundAnswer<BlackjackView> | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -319,7 +321,15 @@ export function Blackjack({ ctx }: { ctx: GameContext }) {
             />
           </>
         )}
-        <p className="game-controls__hint">{playing ? t('blackjack.keys') : t('app.keysHint')}</p>
+        <p className="game-controls__hint">
+          {touch
+            ? playing
+              ? t('blackjack.tapHint')
+              : t('app.tapHint', { action: t('blackjack.deal') })
+            : playing
+              ? t('blackjack.keys')
+              : t('app.keysHint')}
+        </p>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { GameContext } from './context.ts';
 import { Autoplay, PlayButton, StakeControl, useStake, WinMeter } from './controls.tsx';
 import { useGameKeys } from './hooks.ts';
 import type { MessageKey } from './i18n.ts';
+import { useTouch } from './pointer.ts';
 import { type ReelState, Reels } from './Reels.tsx';
 import {
   normalPacing,
@@ -36,6 +37,7 @@ type Phase = 'idle' | 'waiting' | 'presenting';
 /** A slot machine: stake, spin, reels landing one by one, wins shown one after another, autoplay. */
 export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: SlotConfig<View> }) {
   const { t, money, reducedMotion } = ctx;
+  const touch = useTouch();
   const [stake, setStake, ladder] = useStake(ctx);
   const [phase, setPhase] = useState<Phase>('idle');
   const [answer, setAnswer] = useState<RoundAnswer<View> | null>(null);
@@ -206,7 +208,9 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
             ? t('play.youWon', { amount: money(answer.payout ?? 0) })
             : t('play.noWin')
         : phase === 'idle'
-          ? t('app.keysHint')
+          ? touch
+            ? t('app.tapHint', { action: t('play.spin') })
+            : t('app.keysHint')
           : '\u00a0';
 
   return (

@@ -22,6 +22,7 @@ const en = {
   'app.dismiss': 'Dismiss',
   'app.deposit': 'Deposit',
   'app.keysHint': 'Space or Enter plays a round.',
+  'app.tapHint': 'Tap {{action}} to play a round.',
 
   'tabs.history': 'Last rounds',
   'tabs.fair': 'Provably fair',
@@ -190,6 +191,7 @@ const en = {
   'blackjack.double': 'Double',
   'blackjack.split': 'Split',
   'blackjack.keys': 'Keys: H hit, S stand, D double, P split.',
+  'blackjack.tapHint': 'Tap Hit, Stand, Double or Split.',
   'blackjack.dealer': 'Dealer',
   'blackjack.player': 'Your hand',
   'blackjack.hand': 'Hand {{number}}',
@@ -348,6 +350,7 @@ const el: Record<MessageKey, string> = {
   'app.dismiss': 'Κλείσιμο',
   'app.deposit': 'Κατάθεση',
   'app.keysHint': 'Με το Space ή το Enter παίζετε έναν γύρο.',
+  'app.tapHint': 'Πατήστε «{{action}}» για έναν γύρο.',
 
   'tabs.history': 'Τελευταίοι γύροι',
   'tabs.fair': 'Αποδεδειγμένα δίκαιο',
@@ -520,6 +523,7 @@ const el: Record<MessageKey, string> = {
   'blackjack.double': 'Διπλασιασμός',
   'blackjack.split': 'Διαχωρισμός',
   'blackjack.keys': 'Πλήκτρα: H χαρτί, S στοπ, D διπλασιασμός, P διαχωρισμός.',
+  'blackjack.tapHint': 'Πατήστε Χαρτί, Στοπ, Διπλασιασμός ή Διαχωρισμός.',
   'blackjack.dealer': 'Ντίλερ',
   'blackjack.player': 'Το χέρι σας',
   'blackjack.hand': 'Χέρι {{number}}',

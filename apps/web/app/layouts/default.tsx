@@ -3,6 +3,7 @@ import { ConfirmEmailBar } from '../features/account/ConfirmEmailBar';
 import { ErrorScreen } from '../features/chrome/ErrorScreen';
 import { Footer } from '../features/chrome/Footer';
 import { Header } from '../features/chrome/Header';
+import { MobileNav } from '../features/chrome/MobileNav';
 import { BottomPromo, DownBar } from '../features/chrome/PromoStrips';
 import { PrivacyPolicyNotice } from '../features/compliance/privacy-policy/PrivacyPolicyNotice';
 import { errorMeta } from '../features/content/meta';
@@ -17,7 +18,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const player = usePlayer();
   const privacyNotice = useRootData()?.privacyNotice ?? null;
   return (
-    <div className="page">
+    <div className={chrome ? 'page page--nav' : 'page'}>
       {chrome ? <Header chrome={chrome} /> : null}
       {/* In the page's bundle, not loaded apart: a bar rendered on the server and then suspended on the
           client vanished and came back, moving the whole page by its height (seen in CI). */}
@@ -31,6 +32,7 @@ function Frame({ children }: { children: React.ReactNode }) {
           <BottomPromo chrome={chrome} />
           <Footer chrome={chrome} />
           <DownBar chrome={chrome} />
+          <MobileNav locale={chrome.locale} />
         </>
       ) : null}
     </div>

@@ -82,10 +82,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   </th>
                   {limits ? (
                     <>
-                      <td>
+                      <td data-label={`${t('payments.deposit')} · ${t('payments.limits')}`}>
                         {amount(limits.depositMin)} – {amount(limits.depositMax)} {currency}
                       </td>
-                      <td>
+                      <td data-label={`${t('payments.withdrawal')} · ${t('payments.limits')}`}>
                         {limits.withdrawalMin !== null && limits.withdrawalMax !== null
                           ? `${amount(limits.withdrawalMin)} – ${amount(limits.withdrawalMax)} ${currency}`
                           : t('payments.depositOnly')}
@@ -94,12 +94,12 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <td colSpan={2}>{t('payments.notIn', { currency })}</td>
                   )}
-                  <td>
+                  <td data-label={t('payments.time')}>
                     {t('payments.deposit')}: {method.depositTime}
                     <br />
                     {t('payments.withdrawal')}: {method.withdrawalTime}
                   </td>
-                  <td>{method.fee}</td>
+                  <td data-label={t('payments.fee')}>{method.fee}</td>
                 </tr>
               );
             })}

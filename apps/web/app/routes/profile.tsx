@@ -1,6 +1,6 @@
 import { localizePath } from '@chrysos/rules';
-import { useCallback, useEffect } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { rememberedPlayer } from '../features/account/remembered-player';
 import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
@@ -27,6 +27,18 @@ export default function ProfileLayout() {
     if (visitor) signIn();
   }, [visitor, signIn]);
 
+  // On a phone the strip scrolls sideways: the current tab is brought to its middle, never left off screen.
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page's tab is brought into view
+  useEffect(() => {
+    const strip = tabs.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current) return;
+    const [area, tab] = [strip.getBoundingClientRect(), current.getBoundingClientRect()];
+    strip.scrollLeft += tab.left - area.left - (area.width - tab.width) / 2;
+  }, [pathname, visitor]);
+
   return (
     <section className="content-page profile">
       <h1>{t('profile.title')}</h1>
@@ -39,7 +51,7 @@ export default function ProfileLayout() {
         </div>
       ) : (
         <>
-          <nav className="profile__tabs" aria-label={t('profile.nav.label')}>
+          <nav ref={tabs} className="profile__tabs" aria-label={t('profile.nav.label')}>
             <NavLink to={to('/profile/general')} end className="profile__tab">
               {t('profile.nav.general')}
             </NavLink>

@@ -3,6 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import type { ChromeData } from '../../lib/route-data';
+import { readJson, writeJson } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
+
+/** The down bar's text this device dismissed: it stays away until the content says something new. */
+export const dismissedDownBarKey = 'chrysos.downBarDismissed';
 
 const target = (url: string, locale: ChromeData['locale']) =>
   url.startsWith('#') ? url : localizePath(url, locale);
@@ -24,24 +29,29 @@ export function BottomPromo({ chrome }: { chrome: ChromeData }) {
   );
 }
 
-/** The bar pinned to the bottom of phone screens (`downBar`); the visitor can dismiss it. */
+/**
+ * The bar at the end of phone pages (`downBar`, the app's invitation), above the bottom navigation and
+ * never over the page. Dismissed, it stays away on this device (until its text changes). It appears
+ * once the page is live, as only the browser knows whether it was dismissed; at the end of the page,
+ * it moves nothing the visitor is reading.
+ */
 export function DownBar({ chrome }: { chrome: ChromeData }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState(false);
+  const hydrated = useHydrated();
+  const [dismissedNow, setDismissedNow] = useState(false);
   const bar = chrome.downBar;
-  if (!bar || dismissed) return null;
+  if (!bar || !hydrated || dismissedNow || readJson(dismissedDownBarKey) === bar.text) return null;
+  const dismiss = () => {
+    writeJson(dismissedDownBarKey, bar.text);
+    setDismissedNow(true);
+  };
   return (
     <aside className="down-bar">
       <p>{bar.text}</p>
       <Link className="button button--primary" to={target(bar.ctaUrl, chrome.locale)}>
         {bar.ctaText}
       </Link>
-      <button
-        type="button"
-        className="down-bar__close"
-        aria-label={t('modals.close')}
-        onClick={() => setDismissed(true)}
-      >
+      <button type="button" className="down-bar__close" aria-label={t('modals.close')} onClick={dismiss}>
         ×
       </button>
     </aside>
