@@ -1,7 +1,7 @@
 import { exclusionsApi } from '@chrysos/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
+import { launchBrowser, live, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { productClock } from './harness/clock.ts';
 import { copy, locales } from './harness/copy.ts';
@@ -39,6 +39,7 @@ const words = {
     takeBreak: 'Take a break',
     confirmBreakTitle: 'Take a break for 24 hours?',
     confirmBreak: 'Yes, take the break',
+    panic: 'Take a 24-hour break',
     signedOutUntil: 'You are signed out on every device now and cannot sign in until',
     bonusEffect: 'A bonus you have running is forfeited',
     onBreakPage: 'You are taking a break until',
@@ -63,6 +64,7 @@ const words = {
     takeBreak: 'Κάντε διάλειμμα',
     confirmBreakTitle: 'Διάλειμμα για 24 ώρες;',
     confirmBreak: 'Ναι, κάνω διάλειμμα',
+    panic: 'Διάλειμμα 24 ωρών',
     signedOutUntil: 'Αποσυνδέεστε αμέσως από όλες τις συσκευές και δεν μπορείτε να συνδεθείτε έως',
     bonusEffect: 'Ένα μπόνους σε εξέλιξη χάνεται',
     onBreakPage: 'Κάνετε διάλειμμα έως',
@@ -137,6 +139,28 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     expect(await accountButton(page, text).count()).toBe(0);
     expect(await canSignIn(product.url, email, passphrase)).toBe(false);
     await page.context().close();
+  });
+
+  it('takes the break from the account menu in one confirmation, for that player alone', async () => {
+    const { page, email } = await signedInPlayer('panic');
+    const other = await signedInPlayer('panic-other');
+    await visit(page, `${product.url}${text.prefix}/`);
+    const account = accountButton(page, text);
+    await live(account);
+    await account.click();
+    await page.getByRole('link', { name: word.panic, exact: true }).click();
+    // The break form, on 24 hours, already asking to confirm.
+    const confirmation = page.locator('[data-exclusion-kind="timeout"] [data-exclusion-confirm]');
+    await confirmation.getByText(word.confirmBreakTitle).waitFor();
+    await confirmation.getByRole('button', { name: word.confirmBreak }).click();
+    await page.waitForURL(/\/users\/sign_in\?excluded=/);
+    expect(await canSignIn(product.url, email, passphrase)).toBe(false);
+
+    // The other player plays on: still signed in, and may sign in anew.
+    await visit(other.page, `${product.url}${text.prefix}/profile/limits`);
+    await accountButton(other.page, text).waitFor();
+    expect(await canSignIn(product.url, other.email, passphrase)).toBe(true);
+    await Promise.all([page.context().close(), other.page.context().close()]);
   });
 
   it('after the break ends on the product clock: signs in, play closed until lifted, lifted only after the cooling-off', async () => {

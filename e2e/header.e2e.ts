@@ -28,14 +28,32 @@ const headerCopy = {
     menu: 'Menu',
     search: 'Search games',
     signUp: 'Sign up',
-    entries: ['Profile', 'Balance', 'Deposit', 'Withdraw', 'Transactions', 'Security', 'Sign out'],
+    entries: [
+      'Profile',
+      'Balance',
+      'Deposit',
+      'Withdraw',
+      'Transactions',
+      'Security',
+      'Take a 24-hour break',
+      'Sign out',
+    ],
   },
   el: {
     openMenu: 'Άνοιγμα μενού',
     menu: 'Μενού',
     search: 'Αναζήτηση παιχνιδιών',
     signUp: 'Εγγραφή',
-    entries: ['Προφίλ', 'Υπόλοιπο', 'Κατάθεση', 'Ανάληψη', 'Συναλλαγές', 'Ασφάλεια', 'Αποσύνδεση'],
+    entries: [
+      'Προφίλ',
+      'Υπόλοιπο',
+      'Κατάθεση',
+      'Ανάληψη',
+      'Συναλλαγές',
+      'Ασφάλεια',
+      'Διάλειμμα 24 ωρών',
+      'Αποσύνδεση',
+    ],
   },
 } as const;
 /** Where the account entries lead, in their order (Deposit opens the cashier, Sign out signs out). */
@@ -45,6 +63,7 @@ const entryPaths = [
   '/profile/wallet/withdrawal',
   '/profile/wallet/transactions',
   '/profile/general/security',
+  '/profile/limits?break=24h',
 ];
 
 let browser: Browser;

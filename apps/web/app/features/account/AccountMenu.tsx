@@ -4,12 +4,14 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon, type IconName } from '../../ui/icons/icons';
 import { useOpenCashier } from '../cashier/cashier';
+import { breakParameter } from '../compliance/exclusions/break-link';
 import { usePlayerSession } from '../player/player-session';
 import { useSignOut } from './sign-out';
 
 /**
  * The signed-in player's own pages, in the order both the header's account menu and the side menu
- * list them. Deposit opens the cashier where the player is, like the header's Deposit button.
+ * list them. Deposit opens the cashier where the player is, like the header's Deposit button. The last
+ * is the panic button safer-gambling rules ask for: a 24-hour break, one confirmation away.
  */
 export const accountEntries: readonly { id: string; icon: IconName; path: string | null }[] = [
   { id: 'profile', icon: 'user', path: '/profile/general' },
@@ -18,6 +20,7 @@ export const accountEntries: readonly { id: string; icon: IconName; path: string
   { id: 'withdraw', icon: 'withdraw', path: '/profile/wallet/withdrawal' },
   { id: 'transactions', icon: 'history', path: '/profile/wallet/transactions' },
   { id: 'security', icon: 'shield', path: '/profile/general/security' },
+  { id: 'takeBreak', icon: 'clock', path: `/profile/limits?${breakParameter}=24h` },
 ];
 
 /** The account entries and Sign out; `onChoose` runs first (it closes the menu they sit in). */

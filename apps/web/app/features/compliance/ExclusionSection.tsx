@@ -2,10 +2,12 @@ import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contrac
 import { endpoints } from '@chrysos/contract/client';
 import { exclusionPeriodNames, licenceRules, localizePath } from '@chrysos/rules';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
+import { breakParameter } from './exclusions/break-link';
 import '../../styles/exclusions.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -110,14 +112,21 @@ function ExclusionForm({
 }) {
   const { t, locale } = useTranslation();
   const group = kind === 'timeout' ? 'timeout' : 'selfExclusion';
-  const [period, setPeriod] = useState<ExclusionPeriod | null>(periods[0] ?? null);
-  const [confirming, setConfirming] = useState(false);
+  // The account menu's panic button asks for a break of a period: the form opens on it, confirming.
+  const [searchParams] = useSearchParams();
+  const asked =
+    kind === 'timeout' ? periods.find((option) => option === searchParams.get(breakParameter)) : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  const [period, setPeriod] = useState<ExclusionPeriod | null>(asked ?? periods[0] ?? null);
+  const [confirming, setConfirming] = useState(asked !== undefined);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const keep = useRef<HTMLButtonElement>(null);
-  // The confirmation takes the focus on its safe choice.
+  // The confirmation takes the focus on its safe choice, in view.
   useEffect(() => {
-    if (confirming) keep.current?.focus();
+    if (!confirming) return;
+    keep.current?.focus();
+    form.current?.scrollIntoView({ block: 'start' });
   }, [confirming]);
 
   if (!period) return null;
@@ -145,7 +154,7 @@ function ExclusionForm({
   }
 
   return (
-    <form className="exclusions__form" onSubmit={ask} data-exclusion-kind={kind}>
+    <form ref={form} className="exclusions__form" onSubmit={ask} data-exclusion-kind={kind}>
       <fieldset disabled={busy}>
         <legend>
           <h3>{t(`exclusions.${group}.title`)}</h3>
