@@ -40,6 +40,7 @@ const words = {
     playingLater: 'You have been playing for 2 h 0 min.',
     wagered: 'Wagered this session',
     won: 'Won this session',
+    net: 'Net result this session',
     continue: 'Continue playing',
     history: 'See my history',
     signOut: 'Log out',
@@ -50,6 +51,7 @@ const words = {
     playingLater: 'Χρόνος παιχνιδιού σε αυτή τη συνεδρία: 2 ώρ. 0 λεπ.',
     wagered: 'Ποντάρατε σε αυτή τη συνεδρία',
     won: 'Κερδίσατε σε αυτή τη συνεδρία',
+    net: 'Καθαρό αποτέλεσμα συνεδρίας',
     continue: 'Συνέχεια παιχνιδιού',
     history: 'Δείτε το ιστορικό μου',
     signOut: 'Αποσύνδεση',
@@ -212,6 +214,8 @@ describe.each(locales)('the reality check under the Estonian licence (%s)', (loc
     expect(said).toContain(text.money(wagered / 100));
     expect(said).toContain(word.won);
     expect(said).toContain(text.money(won / 100));
+    // Where the session leaves the player: what came back less what went in.
+    expect(said).toContain(`${word.net}${text.signed((won - wagered) / 100)}`);
   });
 
   it('continues for another full hour, then offers the history and signing out', async () => {

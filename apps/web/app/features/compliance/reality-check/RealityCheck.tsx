@@ -168,6 +168,10 @@ function RealityCheckDialog({
                   <dd>{wallet.money(line.wagered_cents, line.currency)}</dd>
                   <dt>{t('realityCheck.won')}</dt>
                   <dd>{wallet.money(line.won_cents, line.currency)}</dd>
+                  <dt>{t('realityCheck.net')}</dt>
+                  <dd data-net={line.won_cents - line.wagered_cents}>
+                    {wallet.money(line.won_cents - line.wagered_cents, line.currency, { signed: true })}
+                  </dd>
                 </div>
               ))}
             </dl>
