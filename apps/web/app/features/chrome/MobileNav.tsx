@@ -1,4 +1,4 @@
-import { type Locale, localizePath } from '@chrysos/rules';
+import { type Locale, localizePath, stripLocale } from '@chrysos/rules';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon, type IconName } from '../../ui/icons/icons';
@@ -26,7 +26,7 @@ export function MobileNav({ locale }: { locale: Locale }) {
   const openCashier = useOpenCashier();
   const signedIn = isLoggedIn(session);
   const to = (path: string) => localizePath(path, locale);
-  const local = pathname.replace(/^\/el(?=\/|$)/, '') || '/';
+  const local = stripLocale(pathname);
   const destinations: Destination[] = [
     { label: t('mobileNav.home'), icon: 'home', path: '/', current: (path) => path === '/' },
     {
