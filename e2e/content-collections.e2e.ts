@@ -1,11 +1,18 @@
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { playerApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
+import { productClock } from './harness/clock.ts';
 import { copy, type Locale } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { operatorToken, type SharedProduct, sharedProduct } from './harness/products.ts';
+import { type RunningProduct, scratchDir, startProduct } from './server.ts';
+
+const contentRoot = fileURLToPath(new URL('../content', import.meta.url));
 
 /*
  * Three content collections that were read nowhere (issue 31 item 16), each doing what its name says:
@@ -63,38 +70,84 @@ describe('privacyPolicyUpdate: a notice until the player accepts the policy', ()
   const notice = (page: Page) => page.locator('[data-policy-notice]');
   const title = { en: 'We have updated our privacy policy', el: 'Ενημερώσαμε την πολιτική απορρήτου μας' };
   const accept = { en: 'I accept the updated policy', el: 'Αποδέχομαι την ενημερωμένη πολιτική' };
+  /** The product of this block: the site's content with a new policy announced two days ahead. */
+  let announcing: RunningProduct;
+  let content: string;
+  const nextVersion = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  beforeAll(async () => {
+    content = await scratchDir('content-');
+    await cp(contentRoot, content, { recursive: true });
+    for (const locale of ['en', 'el'] as const) {
+      const current = path.join(content, locale, 'privacyPolicyUpdate/2026-10.yaml');
+      const announced = (await readFile(current, 'utf8')).replace(
+        /^utcDateTime: .*$/m,
+        `utcDateTime: "${nextVersion}"`,
+      );
+      await writeFile(path.join(content, locale, 'privacyPolicyUpdate/next.yaml'), announced);
+    }
+    announcing = await startProduct({
+      env: { CONTENT_DIR: content, TEST_CLOCK: 'on', OPERATOR_API_TOKEN: operatorToken },
+    });
+  });
+  afterAll(() => announcing?.stop());
 
-  it('stays for the player who has not accepted, and goes for good for the one who did', async () => {
-    const accepting = await signedIn('en', 'policy-accepting');
-    const other = await signedIn('el', 'policy-other');
-    const page = await accepting.context.newPage();
-    await visit(page, `${product.url}/`);
+  /** A new player's signed-in context on the announcing product. */
+  async function signedUp(locale: Locale, label: string) {
+    const email = uniqueAddress(`${label}-${locale}`);
+    await createPlayer(announcing.url, { email, password: passphrase, language: locale, country: 'GR' });
+    return email;
+  }
+  async function contextOf(email: string) {
+    const context = await browser.newContext();
+    await signInContext(context, announcing.url, email, passphrase);
+    return context;
+  }
+
+  it('is not shown to a new player, who accepted the policy in force when signing up', async () => {
+    const context = await contextOf(await signedUp('en', 'policy-new'));
+    const page = await context.newPage();
+    await visit(page, `${announcing.url}/`);
+    await page.getByRole('banner').waitFor();
+    expect(await notice(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('stays for the player who has not accepted a new version, and goes for good for the one who did', async () => {
+    const acceptingEmail = await signedUp('en', 'policy-accepting');
+    const otherEmail = await signedUp('el', 'policy-other');
+    // The announced version comes into force.
+    await productClock(announcing.url).moveTo(Date.parse(nextVersion) + 60_000);
+    const [accepting, other] = await Promise.all([contextOf(acceptingEmail), contextOf(otherEmail)]);
+    const page = await accepting.newPage();
+    await visit(page, `${announcing.url}/`);
     await notice(page).getByText(title.en, { exact: true }).waitFor();
-    expect(await notice(page).getAttribute('data-policy-notice')).toBe('2026-10-01T00:00:00Z');
+    expect(Date.parse((await notice(page).getAttribute('data-policy-notice')) ?? '')).toBe(
+      Date.parse(nextVersion),
+    );
     expect(
       await notice(page).getByRole('link', { name: 'Read the privacy policy' }).getAttribute('href'),
     ).toBe('/privacy-policy');
 
-    const otherPage = await other.context.newPage();
-    await visit(otherPage, `${product.url}/el/`);
+    const otherPage = await other.newPage();
+    await visit(otherPage, `${announcing.url}/el/`);
     await notice(otherPage).getByText(title.el, { exact: true }).waitFor();
 
     await notice(page).getByRole('button', { name: accept.en }).click();
     await notice(page).waitFor({ state: 'detached' });
     // Kept on the server: a reload and a second device of the same player show no notice…
-    await visit(page, `${product.url}/games/all`);
+    await visit(page, `${announcing.url}/games/all`);
     expect(await notice(page).count()).toBe(0);
-    const secondDevice = await browser.newContext();
-    await signInContext(secondDevice, product.url, accepting.email, passphrase);
+    const secondDevice = await contextOf(acceptingEmail);
     const secondPage = await secondDevice.newPage();
-    await visit(secondPage, `${product.url}/el/`);
+    await visit(secondPage, `${announcing.url}/el/`);
+    await secondPage.getByRole('banner').waitFor();
     expect(await notice(secondPage).count()).toBe(0);
     // …while the other player, who has not accepted, still sees it on every page.
-    await visit(otherPage, `${product.url}/el/games/all`);
+    await visit(otherPage, `${announcing.url}/el/games/all`);
     await notice(otherPage).getByText(title.el, { exact: true }).waitFor();
     await notice(otherPage).getByRole('button', { name: accept.el }).waitFor();
 
-    await Promise.all([accepting.context.close(), other.context.close(), secondDevice.close()]);
+    await Promise.all([accepting.close(), other.close(), secondDevice.close()]);
   });
 
   it('is not shown to a visitor', async () => {

@@ -1,6 +1,6 @@
 import { authApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { schema } from '@chrysos/db';
+import { type Db, schema } from '@chrysos/db';
 import { pickReferralParams } from '@chrysos/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { sessionCookieName } from '../../platform/http-session.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countAttempt, limitOf } from '../../platform/rate-limit.ts';
+import { announcedPolicyVersions, recordSignUpAcceptance } from '../compliance/public.ts';
 import { playerByEmail, presentPlayer, registerPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { openFirstAccount } from '../wallet/public.ts';
@@ -63,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await countAttempt(app.sharedState, 'signUpEmail', user.email.trim().toLowerCase());
       await app.captcha.recordSignUp(request.ip, user.email);
       const passwordHash = await hashPassword(user.password);
+      const policyVersions = await announcedPolicyVersions(app);
       const created = await db.transaction(async (tx) => {
         const row = await registerPlayer(tx, {
           email: user.email,
@@ -80,6 +82,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (row) {
           await createCredentials(tx, row.id, passwordHash, app.clock.now());
           await openFirstAccount(tx, row.id, currency);
+          await recordSignUpAcceptance(
+            tx as unknown as Db,
+            { playerId: row.id, ip: request.ip },
+            policyVersions,
+            app.clock.now(),
+          );
           await app.events.publish(tx, 'auth.player_registered', {
             playerId: row.id,
             method: 'password',

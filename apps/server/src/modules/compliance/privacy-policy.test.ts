@@ -121,6 +121,41 @@ describe.each(testDatabaseKinds)('the privacy policy acceptance on %s', (kind) =
     expect(latest?.details).toEqual({ version: nextVersion });
   });
 
+  it("takes a sign-up's acceptance of the terms for the policy in force; a player from before must accept it", async () => {
+    const signedUp = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      remoteAddress: '10.7.0.1',
+      payload: {
+        user: {
+          email: `signed-up-${Date.now()}@example.gr`,
+          password: 'Lantern-Harbour-58',
+          terms_acceptance: true,
+          age_acceptance: true,
+        },
+      },
+    });
+    expect(signedUp.statusCode).toBe(201);
+    const cookie = String(signedUp.headers['set-cookie']).split(';')[0] ?? '';
+    const newcomer = { id: signedUp.json().id as string, cookie } as TestPlayer;
+    const before = await newPlayer(app);
+    const now = (await status(newcomer)).current_version;
+    expect(now).not.toBeNull();
+    expect(await status(newcomer)).toMatchObject({ accepted_version: now, must_accept: false });
+    expect(await status(before)).toMatchObject({ accepted_version: null, must_accept: true });
+    const [row] = await app.database.db
+      .select()
+      .from(schema.complianceAuditLog)
+      .where(
+        and(
+          eq(schema.complianceAuditLog.action, 'privacy_policy.accepted'),
+          eq(schema.complianceAuditLog.playerId, newcomer.id),
+        ),
+      );
+    expect(row).toMatchObject({ actor: `player:${newcomer.id}`, ip: '10.7.0.1', details: { version: now } });
+    expect((await verifyAuditLog(app.database.db)).ok).toBe(true);
+  });
+
   it('refuses a visitor, and a version that is not one of the announced ones', async () => {
     const visitor = await app.inject({ url: '/api/player/privacy_policy' });
     expect(visitor.statusCode).toBe(401);

@@ -88,3 +88,26 @@ export async function acceptPrivacyPolicy(
   });
   return privacyPolicyStatus(db, who.playerId, versions, now);
 }
+
+/**
+ * A sign-up accepts the policy in force with its terms (the box reads "the terms and conditions and
+ * the privacy policy"): recorded in the sign-up's transaction `tx`, so a new player is never asked to
+ * accept what they just accepted. Nothing is recorded while no version is in force.
+ */
+export async function recordSignUpAcceptance(
+  tx: Db,
+  who: { playerId: string; ip: string },
+  versions: readonly string[],
+  now: Date,
+): Promise<void> {
+  const current = versionInForce(versions, now);
+  if (current === null) return;
+  await recordAudit(tx, {
+    actor: `player:${who.playerId}`,
+    action: accepted,
+    playerId: who.playerId,
+    details: { version: current },
+    ip: who.ip,
+    at: now,
+  });
+}

@@ -6,7 +6,7 @@ import type { ExclusionHook as Hook } from './take-exclusion.ts';
 export { type AuditActor, type AuditEntry, recordAudit } from './audit-log.ts';
 export { checkDeposit, checkWithdrawal, isVerified, verifiedColumn } from './check-verification.ts';
 export { refuseIfExcluded } from './exclusion-refusal.ts';
-export { announcedPolicyVersions, privacyPolicyStatus } from './privacy-policy.ts';
+export { announcedPolicyVersions, privacyPolicyStatus, recordSignUpAcceptance } from './privacy-policy.ts';
 export { exclusionInForce, holdsPlay } from './read-exclusions.ts';
 export { checkDepositLimit, depositAllowance, sessionLimitMinutesSql } from './read-limits.ts';
 export { realityCheckMinutes } from './reality-check.ts';
