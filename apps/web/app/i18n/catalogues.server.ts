@@ -24,6 +24,8 @@ import crmEl from '../features/crm/messages.el.json';
 import crmEn from '../features/crm/messages.en.json';
 import gamesEl from '../features/games/messages.el.json';
 import gamesEn from '../features/games/messages.en.json';
+import homeEl from '../features/home/messages.el.json';
+import homeEn from '../features/home/messages.en.json';
 import jackpotEl from '../features/jackpot/messages.el.json';
 import jackpotEn from '../features/jackpot/messages.en.json';
 import lotteryEl from '../features/lottery/messages.el.json';
@@ -56,6 +58,7 @@ const en = {
   ...chromeEn,
   ...contentEn,
   ...gamesEn,
+  ...homeEn,
   ...cashierEn,
   ...accountEn,
   ...studioEn,
@@ -80,6 +83,7 @@ const el = {
   ...chromeEl,
   ...contentEl,
   ...gamesEl,
+  ...homeEl,
   ...cashierEl,
   ...accountEl,
   ...studioEl,

@@ -4,6 +4,9 @@ import { hasDeposited } from '../features/bonuses/first-deposit.server';
 import { contentFor, requireFirst } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
 import { gameRowsOf, HomeGames } from '../features/games/HomeGames';
+import { PlayerHome } from '../features/home/PlayerHome';
+import { loadJackpots, loadPlayerHome } from '../features/home/player-home.server';
+import { RunningTournament } from '../features/home/RunningTournament';
 import { JackpotTicker } from '../features/jackpot/JackpotTicker';
 import { WinnersStrip } from '../features/jackpot/WinnersStrip';
 import { Icon, isIconName } from '../ui/icons/icons';
@@ -12,16 +15,24 @@ import type { Route } from './+types/home';
 
 /**
  * Spec §2 /: the home page from `homePage`, the first-deposit banner (gone once the player has
- * deposited), and the page's SEO blocks.
+ * deposited), and the page's SEO blocks. A signed-in player's home is theirs (issue 35): their balance,
+ * bonuses waiting, recently played games and running tournament in place of the sign-up hero.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, locale, app } = contentFor(request, context);
   const firstDeposit = content.first('firstDepositBonusBanner', locale)?.data ?? null;
+  const [player, jackpots, deposited] = await Promise.all([
+    loadPlayerHome(app, locale),
+    loadJackpots(app),
+    hasDeposited(app),
+  ]);
   return {
     locale,
     page: requireFirst(content, 'homePage', locale),
     gameRows: gameRowsOf(content.first('games', locale)?.data.categories),
-    firstDeposit: firstDeposit && !(await hasDeposited(app)) ? firstDeposit : null,
+    firstDeposit: firstDeposit && !deposited ? firstDeposit : null,
+    player,
+    jackpots,
     seoBlocks: content
       .list('seoBlocks', locale)
       .filter((item) => item.data.page === 'home')
@@ -34,26 +45,34 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home', 'Chryso
 const target = (url: string, locale: 'en' | 'el') => (url.startsWith('#') ? url : localizePath(url, locale));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, firstDeposit, seoBlocks, locale, gameRows } = loaderData;
+  const { page, firstDeposit, seoBlocks, locale, gameRows, player, jackpots } = loaderData;
   const { hero } = page;
   return (
     <>
-      <section className="hero">
-        <div className="hero__text">
-          <p className="hero__eyebrow">{hero.eyebrow}</p>
-          <h1 className="hero__title">{hero.title}</h1>
-          <p className="hero__lead">{hero.lead}</p>
-          <div className="hero__actions">
-            <Link to={target(hero.primaryCta.url, locale)} className="button button--primary button--large">
-              {hero.primaryCta.text}
-            </Link>
-            <Link to={target(hero.secondaryCta.url, locale)} className="button button--ghost button--large">
-              {hero.secondaryCta.text}
-            </Link>
+      {player ? (
+        <PlayerHome data={player} />
+      ) : (
+        <section className="hero">
+          <div className="hero__text">
+            <p className="hero__eyebrow">{hero.eyebrow}</p>
+            <h1 className="hero__title">{hero.title}</h1>
+            <p className="hero__lead">{hero.lead}</p>
+            <div className="hero__actions">
+              <Link to={target(hero.primaryCta.url, locale)} className="button button--primary button--large">
+                {hero.primaryCta.text}
+              </Link>
+              <Link to={target(hero.secondaryCta.url, locale)} className="button button--ghost button--large">
+                {hero.secondaryCta.text}
+              </Link>
+            </div>
           </div>
-        </div>
-        <Picture className="hero__art" src={hero.image} alt="" width={640} height={480} priority />
-      </section>
+          <Picture className="hero__art" src={hero.image} alt="" width={640} height={480} priority />
+        </section>
+      )}
+
+      {/* A player's games come first: on a phone they are on the first screen. */}
+      {player ? <HomeGames rows={gameRows} /> : null}
+      {player?.tournament ? <RunningTournament tournament={player.tournament} /> : null}
 
       {firstDeposit ? (
         <aside className="first-deposit" aria-label={firstDeposit.title}>
@@ -68,9 +87,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </aside>
       ) : null}
 
-      <JackpotTicker />
+      <JackpotTicker initial={jackpots} />
 
-      <HomeGames rows={gameRows} />
+      {player ? null : <HomeGames rows={gameRows} />}
 
       <WinnersStrip />
 
