@@ -17,6 +17,7 @@ import { GameBar } from './GameBar';
 import { FavoriteButton, VolatilityMeter } from './GameCard';
 import { GamesErrorPanel, type GamesErrorText } from './GamesErrorPanel';
 import { GameThumb } from './GameThumb';
+import { GameWallet } from './GameWallet';
 import { useGameBackPath } from './game-back-path';
 import { readGameMessage } from './game-messages';
 import { useFullscreen, useStageTop } from './game-stage';
@@ -28,7 +29,9 @@ import { type Mode, useLaunch } from './use-launch';
  * from its launch options with its picture over it until it loads, what stops it from starting, and the
  * game's facts below; in real-money play on bonus money, a notice saying so. The frame's messages
  * reach the page: balance changed, leave, open the cashier. A player with money (`funded`) starts in
- * real money; Demo, like Real for anyone else, is a choice the address keeps (`?mode=`).
+ * real money; Demo, like Real for anyone else, is a choice the address keeps (`?mode=`). On a phone the
+ * bar is the page's only chrome (balance and deposit in it) and the notices wait in a sheet, so the game
+ * fills the screen below it.
  */
 export function GamePage({ game, errors, funded }: { game: Game; errors: GamesErrors; funded: boolean }) {
   const { t, locale } = useTranslation();
@@ -53,6 +56,7 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
   const fullscreen = useFullscreen(stage);
   const openCashier = useOpenCashier();
   const [frameLoaded, setFrameLoaded] = useState<string | null>(null);
+  const [noticesOpen, setNoticesOpen] = useState(false);
   useStageTop(stage);
   // The game's picture and a spinner cover the frame until its page has loaded.
   const starting = launch.status === 'ready' && frameLoaded !== launch.url;
@@ -129,17 +133,35 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
             title={game.has_demo ? undefined : t('game.noDemo')}
             onClick={() => choose('demo')}
           >
-            {t('game.demo')}
+            <span className="mode-switch__long">{t('game.demo')}</span>
+            <span className="mode-switch__short" aria-hidden="true">
+              {t('game.demoShort')}
+            </span>
           </button>
           <button type="button" aria-pressed={mode === 'real'} onClick={() => choose('real')}>
-            {t('game.real')}
+            <span className="mode-switch__long">{t('game.real')}</span>
+            <span className="mode-switch__short" aria-hidden="true">
+              {t('game.realShort')}
+            </span>
           </button>
         </fieldset>
+        {loggedIn ? <GameWallet /> : null}
         <div className="game-bar__actions">
+          <button
+            type="button"
+            className="icon-button game-bar__notices"
+            aria-label={t('game.notices')}
+            title={t('game.notices')}
+            aria-controls="game-notices"
+            aria-expanded={noticesOpen}
+            onClick={() => setNoticesOpen((open) => !open)}
+          >
+            <Icon name="bell" size={20} />
+          </button>
           <FavoriteButton game={game} />
           <button
             type="button"
-            className="icon-button"
+            className="icon-button game-bar__fullscreen"
             aria-label={fullscreen.on ? t('game.exitFullscreen') : t('game.fullscreen')}
             title={fullscreen.on ? t('game.exitFullscreen') : t('game.fullscreen')}
             disabled={!ready}
@@ -150,9 +172,25 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
         </div>
       </GameBar>
 
-      {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
-      {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
-      {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
+      {/* Above the game on a wider screen; on a phone, a sheet the bar's Notices button opens. */}
+      <div
+        id="game-notices"
+        className={noticesOpen ? 'game-notices is-open' : 'game-notices'}
+        aria-label={t('game.notices')}
+        role="region"
+      >
+        <button
+          type="button"
+          className="icon-button game-notices__close"
+          aria-label={t('game.closeNotices')}
+          onClick={() => setNoticesOpen(false)}
+        >
+          <Icon name="close" size={20} />
+        </button>
+        {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
+        {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
+        {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
+      </div>
 
       <div
         ref={stage}
