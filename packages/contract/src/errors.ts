@@ -239,6 +239,11 @@ export const errorCodes = {
     'studio.round_open',
     /** {reason}: the wallet's status (RS_ERROR_NOT_ENOUGH_MONEY …) or the round's state (ROUND_BUSY …). */
     'studio.refused',
+    /**
+     * {seconds, wait_ms}: a round asked for sooner than the licence's minimum game cycle after the
+     * player's last round of the game began (UK: RTS 14, 2.5 s); nothing was staked.
+     */
+    'studio.too_soon',
     /** The operator's launch call (POST /games-api/launch): not signed with the shared secret, or stale. */
     'studio.launch_unsigned',
     /** A field of the launch the protocol refuses; the field names it (`body` when it is not JSON). */

@@ -65,6 +65,15 @@ export const studioFreespins = z
   .meta({ id: 'StudioFreespins' });
 export type StudioFreespins = z.infer<typeof studioFreespins>;
 
+/**
+ * How the operator's licence lets the session be played (issue 35): whether the game offers autoplay,
+ * and the milliseconds at least between the starts of two rounds (0: none), which the play button waits.
+ */
+export const studioGameplay = z
+  .object({ autoplay: z.boolean(), min_cycle_ms: z.number().int() })
+  .meta({ id: 'StudioGameplay' });
+export type StudioGameplay = z.infer<typeof studioGameplay>;
+
 export const studioSession = z
   .object({
     mode: z.enum(['real', 'demo']),
@@ -78,6 +87,7 @@ export const studioSession = z
     history: z.array(studioHistoryRound),
     /** Null unless the launch brought free spins. */
     freespins: studioFreespins.nullable(),
+    gameplay: studioGameplay,
   })
   .meta({ id: 'StudioSession' });
 export type StudioSessionAnswer = z.infer<typeof studioSession>;
@@ -181,7 +191,8 @@ export const studioApi = {
     path: '/rounds',
     summary: 'Play a round with a bet (its shape is the game engine’s)',
     body: z.object({ bet: z.unknown() }),
-    responses: { 200: studioRound, 401: studioError, 409: studioError, 422: studioError },
+    // 429 studio.too_soon: sooner than the licence's minimum game cycle after the last round began.
+    responses: { 200: studioRound, 401: studioError, 409: studioError, 422: studioError, 429: studioError },
   }),
   act: endpoint({
     ...studio,

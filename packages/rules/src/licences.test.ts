@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOfferedLimit, licenceNames, licenceRules, licences, limitOptions } from './licences.ts';
+import {
+  gameplayRules,
+  isOfferedLimit,
+  licenceNames,
+  licenceRules,
+  licences,
+  limitOptions,
+} from './licences.ts';
 import { minimumAgeFor } from './validation.ts';
 
 describe('licence rules', () => {
@@ -12,6 +19,7 @@ describe('licence rules', () => {
         rules.limits,
         rules.exclusions,
         rules.verification,
+        rules.gameplay,
       ]) {
         expect(rule.source.length).toBeGreaterThan(10);
       }
@@ -63,6 +71,31 @@ describe('licence rules', () => {
     expect(licenceRules('malta').verification).toMatchObject({
       cumulativeDepositCents: 200_000,
       cumulativeDepositDays: 180,
+    });
+  });
+
+  it('bans autoplay and keeps 2.5 s between rounds under the UK licence only (RTS 14)', () => {
+    expect(licenceRules('ukgc')).toMatchObject({
+      regulator: 'Gambling Commission',
+      minimumAge: { years: 18 },
+    });
+    expect(licenceRules('ukgc').gameplay).toMatchObject({ autoplay: false, minimumCycleMs: 2_500 });
+    for (const name of ['curacao', 'malta', 'estonia']) {
+      expect(licenceRules(name).gameplay, name).toMatchObject({ autoplay: true, minimumCycleMs: 0 });
+    }
+  });
+
+  it("lets the operator's settings override the licence's gameplay defaults", () => {
+    expect(gameplayRules('ukgc')).toEqual({ autoplay: false, minimumCycleMs: 2_500 });
+    expect(gameplayRules('curacao')).toEqual({ autoplay: true, minimumCycleMs: 0 });
+    expect(gameplayRules('curacao', { autoplay: false })).toEqual({ autoplay: false, minimumCycleMs: 0 });
+    expect(gameplayRules('malta', { minimumCycleMs: 3_000 })).toEqual({
+      autoplay: true,
+      minimumCycleMs: 3_000,
+    });
+    expect(gameplayRules('ukgc', { minimumCycleMs: 4_000 })).toEqual({
+      autoplay: false,
+      minimumCycleMs: 4_000,
     });
   });
 

@@ -4,7 +4,7 @@
  * from; where a licence leaves a choice to the operator, the value is the operator's policy and says so.
  */
 
-export const licenceNames = ['curacao', 'malta', 'estonia'] as const;
+export const licenceNames = ['curacao', 'malta', 'estonia', 'ukgc'] as const;
 export type LicenceName = (typeof licenceNames)[number];
 
 /** Kinds of player limit: money deposited, money lost (stakes less winnings), money staked, session time. */
@@ -59,7 +59,15 @@ export interface LicenceRules {
     cumulativeDepositCents: number;
     cumulativeDepositDays: number;
   }>;
+  /**
+   * How games may be played (issue 35): whether the player may start rounds automatically, and the
+   * shortest time between the starts of two consecutive rounds of a player in a game (0: none).
+   */
+  gameplay: Sourced<{ autoplay: boolean; minimumCycleMs: number }>;
 }
+
+/** Today's play everywhere a licence asks for nothing more: autoplay offered, rounds as fast as played. */
+const unrestrictedPlay = { autoplay: true, minimumCycleMs: 0 } as const;
 
 /** 24 hours, 48 hours, 72 hours, 1 week, 2 weeks, 4 weeks, 6 weeks. */
 const timeoutHours = [24, 48, 72, 24 * 7, 24 * 14, 24 * 28, 24 * 42] as const;
@@ -98,6 +106,11 @@ export const licences: Record<LicenceName, LicenceRules> = {
       source:
         'Curaçao AML/CFT rules for games of chance (due diligence from €2,000 per transaction); cumulative threshold: operator policy',
     },
+    gameplay: {
+      ...unrestrictedPlay,
+      source:
+        'Not required by the LOK; operator policy: autoplay offered and no minimum game cycle unless configured',
+    },
   },
   malta: {
     name: 'malta',
@@ -135,6 +148,11 @@ export const licences: Record<LicenceName, LicenceRules> = {
       source:
         'FIAU Implementing Procedures Part II (remote gaming sector): due diligence once deposits reach €2,000 within 180 days',
     },
+    gameplay: {
+      ...unrestrictedPlay,
+      source:
+        'Not required by the Player Protection Directive; operator policy: autoplay offered and no minimum game cycle unless configured',
+    },
   },
   estonia: {
     name: 'estonia',
@@ -171,6 +189,55 @@ export const licences: Record<LicenceName, LicenceRules> = {
       source:
         'Money Laundering and Terrorist Financing Prevention Act: due diligence in gambling from €2,000; 180-day window: operator policy',
     },
+    gameplay: {
+      ...unrestrictedPlay,
+      source:
+        'Not required by the Gambling Act (Hasartmänguseadus); operator policy: autoplay offered and no minimum game cycle unless configured',
+    },
+  },
+  ukgc: {
+    name: 'ukgc',
+    regulator: 'Gambling Commission',
+    regulatorInGreek: 'Επιτροπή Τυχερών Παιγνίων του Ηνωμένου Βασιλείου (Gambling Commission)',
+    minimumAge: {
+      years: 18,
+      source:
+        'Gambling Act 2005 ss. 45-46 and LCCP social responsibility code 3.2.11: no gambling by anyone under 18, age verified before play',
+    },
+    realityCheck: {
+      enabled: true,
+      intervalMinutes: 60,
+      source:
+        'Remote gambling and software technical standards (RTS) 13: the customer can set a reality check; operator policy: every 60 minutes by default',
+    },
+    limits: {
+      kinds: limitKinds,
+      periods: ['day', 'week', 'month'],
+      sessionMinutes,
+      offeredBeforeFirstDeposit: true,
+      source:
+        'LCCP social responsibility code 3.3.3 and RTS 12: financial and time limits offered from registration; a reduction applies at once, an increase after 24 hours',
+    },
+    exclusions: {
+      timeoutHours,
+      selfExclusionMonths,
+      liftCoolingOffHours: 24,
+      source:
+        'LCCP social responsibility codes 3.5.1 (time-outs from 24 hours to six weeks) and 3.5.3 (self-exclusion of at least six months, a one-day cooling-off and a positive request to return)',
+    },
+    verification: {
+      withdrawalCents: 200_000,
+      cumulativeDepositCents: 200_000,
+      cumulativeDepositDays: 180,
+      source:
+        'Money Laundering Regulations 2017: due diligence thresholds as Malta (operator policy); LCCP 3.2.11 asks for age and identity to be verified before any play, which these thresholds do not model',
+    },
+    gameplay: {
+      autoplay: false,
+      minimumCycleMs: 2_500,
+      source:
+        'RTS 14 (in force 31 October 2021) for online slots: no autoplay, and a game cycle of at least 2.5 seconds; operator policy: every game of the studio',
+    },
   },
 };
 
@@ -190,6 +257,21 @@ export function isOfferedLimit(name: string, kind: string, period: string): bool
   return limitOptions(name).some(
     (option) => option.kind === kind && option.periods.includes(period as LimitPeriod),
   );
+}
+
+/**
+ * How games are played under a licence and the operator's settings (issue 35): a setting the operator
+ * gives overrides the licence's default, so a deployment may ask for more than its licence does.
+ */
+export function gameplayRules(
+  name: string,
+  configured: { autoplay?: boolean | undefined; minimumCycleMs?: number | undefined } = {},
+): { autoplay: boolean; minimumCycleMs: number } {
+  const { gameplay } = licenceRules(name);
+  return {
+    autoplay: configured.autoplay ?? gameplay.autoplay,
+    minimumCycleMs: configured.minimumCycleMs ?? gameplay.minimumCycleMs,
+  };
 }
 
 /**

@@ -18,6 +18,17 @@ export const launchToleranceMs = 5 * 60 * 1000;
 const gameCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
 const language = z.enum(['en', 'el']);
 const currency = z.string().regex(/^[A-Z]{3,5}$/);
+/**
+ * How the operator's licence lets the session be played (issue 35): whether the game may offer
+ * autoplay, and the milliseconds at least between the starts of two rounds of the player in the game.
+ * Left out, play is as it always was: autoplay offered, no minimum.
+ */
+const gameplay = z
+  .object({
+    autoplay: z.boolean(),
+    min_cycle_ms: z.number().int().min(0).max(60_000),
+  })
+  .optional();
 
 export const launchRequest = z
   .discriminatedUnion('mode', [
@@ -41,8 +52,9 @@ export const launchRequest = z
           stake: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
         })
         .optional(),
+      gameplay,
     }),
-    z.object({ mode: z.literal('demo'), game_code: gameCode, language, currency }),
+    z.object({ mode: z.literal('demo'), game_code: gameCode, language, currency, gameplay }),
   ])
   .meta({ id: 'StudioLaunch' });
 export type LaunchRequest = z.infer<typeof launchRequest>;

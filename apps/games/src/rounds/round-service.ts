@@ -6,6 +6,7 @@ import * as studioSchema from '../storage/schema.ts';
 import type { StudioTitle } from '../studio-types.ts';
 import { WalletUnavailable } from '../wallet/wallet-client.ts';
 import { claimSpin, type FreespinsState, grantState, returnSpin } from './freespins.ts';
+import { claimRoundStart } from './game-cycle.ts';
 import type { Purse, RoundRef } from './purse.ts';
 import { claimNonce } from './seeds.ts';
 
@@ -58,6 +59,11 @@ export interface PlayContext {
    * plays it exactly as a paid round.
    */
   freeGrant?: string | null;
+  /**
+   * The licence's minimum game cycle, as the session's launch gave it: milliseconds at least between
+   * the starts of two rounds of the owner in this title (0: none).
+   */
+  minCycleMs?: number;
 }
 
 const refOf = (round: Pick<RoundRow, 'id' | 'titleId' | 'freeGrant'>): RoundRef => ({
@@ -76,17 +82,21 @@ export class RoundService {
   readonly #engines: Record<string, AnyEngine>;
   readonly #titleById: (id: string) => StudioTitle | undefined;
   readonly #log: (message: string, detail?: Record<string, unknown>) => void;
+  readonly #now: () => Date;
 
   constructor(options: {
     db: Db;
     engines: Record<string, AnyEngine>;
     titleById: (id: string) => StudioTitle | undefined;
     log?: (message: string, detail?: Record<string, unknown>) => void;
+    /** The host's clock, which rules of time (the minimum game cycle) read; the system's by default. */
+    now?: () => Date;
   }) {
     this.#db = options.db;
     this.#engines = options.engines;
     this.#titleById = options.titleById;
     this.#log = options.log ?? (() => {});
+    this.#now = options.now ?? (() => new Date());
   }
 
   #engine(title: StudioTitle): AnyEngine {
@@ -122,6 +132,13 @@ export class RoundService {
       if (!Number.isSafeInteger(stake) || stake < min || stake > max) {
         throw new BetError('stake', `The stake must be between ${title.minBet} and ${title.maxBet}.`);
       }
+      // Refused (TooSoon) before a nonce is taken or a round opened: nothing reaches the wallet.
+      await claimRoundStart(this.#db, {
+        owner: context.owner,
+        titleId: title.id,
+        at: this.#now(),
+        cycleMs: context.minCycleMs ?? 0,
+      });
       seeds = await claimNonce(this.#db, context.owner);
     } catch (error) {
       // No round was opened: a free spin claimed for it is not spent.

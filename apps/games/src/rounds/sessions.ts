@@ -12,7 +12,17 @@ export type StudioSession = typeof studioSchema.studioSessions.$inferSelect;
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export type Launch =
+/** How the operator's licence lets a session be played (the launch's `gameplay`). */
+export interface Gameplay {
+  autoplay: boolean;
+  /** Milliseconds at least between the starts of two rounds of the player in the game (0: none). */
+  minCycleMs: number;
+}
+
+/** Play as it always was: what a launch that says nothing of gameplay gets. */
+export const unrestrictedGameplay: Gameplay = { autoplay: true, minCycleMs: 0 };
+
+export type Launch = { gameplay?: Gameplay } & (
   | {
       mode: 'real';
       titleId: string;
@@ -23,7 +33,8 @@ export type Launch =
       /** The free-spin grant (freespin_grants) the session plays first, already held. */
       freeGrant?: string;
     }
-  | { mode: 'demo'; titleId: string; language: string; currency: string; subunits: number };
+  | { mode: 'demo'; titleId: string; language: string; currency: string; subunits: number }
+);
 
 /**
  * Opens a studio session for one launch, the way an aggregator's launch call does: the casino hands
@@ -37,6 +48,8 @@ export async function openStudioSession(db: Db, launch: Launch): Promise<string>
     titleId: launch.titleId,
     language: launch.language,
     currency: launch.currency,
+    autoplay: (launch.gameplay ?? unrestrictedGameplay).autoplay,
+    minCycleMs: (launch.gameplay ?? unrestrictedGameplay).minCycleMs,
     expiresAt: new Date(Date.now() + sessionLifetimeMs),
     ...(launch.mode === 'real'
       ? { user: launch.user, walletToken: launch.walletToken, freeGrant: launch.freeGrant ?? null }

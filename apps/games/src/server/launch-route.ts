@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BetError } from '../math/engine.ts';
 import { engines } from '../math/index.ts';
 import { holdGrant } from '../rounds/freespins.ts';
-import { openStudioSession } from '../rounds/sessions.ts';
+import { type Launch, openStudioSession } from '../rounds/sessions.ts';
 import type { StudioTitle } from '../studio-types.ts';
 
 export interface LaunchRouteOptions {
@@ -150,8 +150,11 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
         freeGrant = freespins.grant;
       }
 
-      const session = await openStudioSession(
-        db,
+      // The operator's licence decides how the session is played; a launch that says nothing plays as before.
+      const gameplay = launch.gameplay
+        ? { autoplay: launch.gameplay.autoplay, minCycleMs: launch.gameplay.min_cycle_ms }
+        : undefined;
+      const opened: Launch =
         launch.mode === 'real'
           ? {
               mode: 'real',
@@ -168,8 +171,8 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
               language: launch.language,
               currency: launch.currency,
               subunits,
-            },
-      );
+            };
+      const session = await openStudioSession(db, gameplay ? { ...opened, gameplay } : opened);
       const url = new URL(`/studio/play/${encodeURIComponent(title.id)}`, 'http://game.invalid');
       url.searchParams.set('session', session);
       url.searchParams.set('lang', launch.language);

@@ -15,6 +15,7 @@ import { hashServerSeed, isClientSeed, isServerSeed, roundRng } from '../fair/in
 import { BetError } from '../math/engine.ts';
 import { engines } from '../math/index.ts';
 import { grantState } from '../rounds/freespins.ts';
+import { TooSoon } from '../rounds/game-cycle.ts';
 import { DemoPurse, type Purse, WalletPurse } from '../rounds/purse.ts';
 import { RoundRefused, RoundService } from '../rounds/round-service.ts';
 import { activeSeed, revealedSeed, revealedSeeds, rotateSeed } from '../rounds/seeds.ts';
@@ -44,6 +45,11 @@ export interface StudioOptions {
    * job that runs once across its instances).
    */
   recovery: { idleMs: number; abandonMs: number; schedule: (recover: () => Promise<unknown>) => void };
+  /**
+   * The host's clock, which the licence's minimum game cycle is measured on (the platform's product
+   * clock, which its tests move); the system clock when not given.
+   */
+  now?: () => Date;
 }
 
 /** The header the game client sends its session id in (never in a URL after the first load). */
@@ -143,6 +149,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     engines,
     titleById: titleOf,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const purseOf = (session: StudioSession): Purse =>
@@ -185,6 +192,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
       title,
       purse,
       freeGrant: session.freeGrant,
+      minCycleMs: session.minCycleMs,
     };
     return { session, title, subunits, owner, purse, round };
   }
@@ -231,6 +239,7 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
         history: historyAnswer(await rounds.history(owner, title.id)),
         freespins: session.freeGrant ? await grantState(db, session.freeGrant) : null,
+        gameplay: { autoplay: session.autoplay, min_cycle_ms: session.minCycleMs },
       };
     },
   });
@@ -414,6 +423,19 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
 
   function refusal(reply: FastifyReply, error: unknown) {
     if (error instanceof BetError) return betProblem(reply, error);
+    if (error instanceof TooSoon) {
+      // The licence's minimum game cycle: the client waits `wait_ms` (also Retry-After, in whole seconds).
+      const seconds = error.cycleMs / 1000;
+      void reply.header('retry-after', String(Math.ceil(error.waitMs / 1000)));
+      return problem(
+        reply,
+        429,
+        'round',
+        'studio.too_soon',
+        `A round of this game can start only ${seconds} seconds after the last one began.`,
+        { params: { seconds, wait_ms: error.waitMs } },
+      );
+    }
     if (error instanceof RoundRefused) {
       // The reason (a wallet status or a round state) stays the message, as clients read it.
       return problem(reply, 409, 'round', 'studio.refused', error.reason, {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -59,10 +60,29 @@ export const studioSessions = studio.table(
     demoBalance: bigint('demo_balance', { mode: 'number' }),
     /** The free-spin grant the launch brought (freespin_grants): played before any paid round. */
     freeGrant: text('free_grant'),
+    /** Whether the game may offer autoplay, as the launch said the operator's licence allows. */
+    autoplay: boolean('autoplay').notNull().default(true),
+    /** Milliseconds at least between the starts of two rounds of the player in the game (0: none). */
+    minCycleMs: integer('min_cycle_ms').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * When a player last started a round of a game (issue 35, the licence's minimum game cycle): one row
+ * per player and title, moved on by a conditional upsert, so two requests at once cannot both start
+ * a round inside the cycle, whichever session or instance they reach.
+ */
+export const studioRoundStarts = studio.table(
+  'round_starts',
+  {
+    owner: text('owner').notNull(),
+    titleId: text('title_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.titleId] })],
 );
 
 /**

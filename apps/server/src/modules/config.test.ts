@@ -50,6 +50,24 @@ describe('configuration', () => {
     expect(() => parseConfig({ ALLOWED_EMAIL_DOMAINS: 'not a domain' })).toThrow(/ALLOWED_EMAIL_DOMAINS/);
   });
 
+  it("reads autoplay and the minimum game cycle, never looser than the licence's (issue 35)", () => {
+    expect(parseConfig({}).AUTOPLAY).toBeUndefined();
+    expect(parseConfig({ AUTOPLAY: 'off', MIN_GAME_CYCLE_MS: '3000' })).toMatchObject({
+      AUTOPLAY: false,
+      MIN_GAME_CYCLE_MS: 3_000,
+    });
+    expect(parseConfig({ LICENSE: 'ukgc', MIN_GAME_CYCLE_MS: '2500' }).MIN_GAME_CYCLE_MS).toBe(2_500);
+    expect(() => parseConfig({ AUTOPLAY: 'yes' })).toThrow(/AUTOPLAY/);
+    expect(() => parseConfig({ MIN_GAME_CYCLE_MS: '-1' })).toThrow(/MIN_GAME_CYCLE_MS/);
+    expect(() => parseConfig({ MIN_GAME_CYCLE_MS: '2.5' })).toThrow(/MIN_GAME_CYCLE_MS/);
+    expect(() => parseConfig({ LICENSE: 'ukgc', AUTOPLAY: 'on' })).toThrow(
+      /AUTOPLAY: the ukgc licence allows no autoplay/,
+    );
+    expect(() => parseConfig({ LICENSE: 'ukgc', MIN_GAME_CYCLE_MS: '1000' })).toThrow(
+      /MIN_GAME_CYCLE_MS: at least 2500 under the ukgc licence/,
+    );
+  });
+
   it('reads proxy trust as a flag or a list of addresses', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(() => parseConfig({ TRUST_PROXY: '2 hops' })).toThrow(/TRUST_PROXY/);

@@ -616,6 +616,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'The round was refused ({reason}); no stake was taken.',
     el: 'Ο γύρος απορρίφθηκε ({reason})· δεν χρεώθηκε ποντάρισμα.',
   },
+  'studio.too_soon': {
+    status: 429,
+    en: 'A round of this game can start only {seconds} seconds after the last one began.',
+    el: 'Ένας γύρος αυτού του παιχνιδιού μπορεί να ξεκινήσει μόνο {seconds} δευτερόλεπτα μετά την έναρξη του προηγούμενου.',
+  },
   'studio.launch_unsigned': {
     status: 401,
     en: 'The launch is not signed with this studio’s secret in the last five minutes.',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { licenceRules } from '@chrysos/rules';
 import { z } from 'zod';
 import { type ConfigSection, requireWhenSeveral } from '../../platform/config.ts';
 
@@ -20,6 +21,19 @@ export const gamesSettings = z.object({
   STUDIO_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   /** Seconds a studio round may wait on the wallet before recovery finishes it (crash or outage). */
   STUDIO_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Whether players may start rounds automatically (issue 35): `on` or `off`. Unset: the licence's rule
+   * (packages/rules licences: off under the UK licence, RTS 14; on under the others).
+   */
+  AUTOPLAY: z
+    .enum(['on', 'off'])
+    .transform((value) => value === 'on')
+    .optional(),
+  /**
+   * Milliseconds at least between the starts of two rounds of a player in a game (issue 35). Unset: the
+   * licence's rule (2500 under the UK licence, RTS 14; none under the others); 0 for none.
+   */
+  MIN_GAME_CYCLE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Script the web app loads to proxy game traffic (GET /api/settings/games_proxy_script_url); none when unset. */
   GAMES_PROXY_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
@@ -36,6 +50,22 @@ export const gamesConfig: ConfigSection<typeof gamesSettings> = {
   settings: gamesSettings,
   secrets: ['STUDIO_SECRET'],
   refine(config, ctx) {
+    // A deployment may ask for more than its licence does, never for less.
+    const { gameplay } = licenceRules(config.LICENSE);
+    if (config.AUTOPLAY === true && !gameplay.autoplay) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTOPLAY'],
+        message: `the ${config.LICENSE} licence allows no autoplay (${gameplay.source})`,
+      });
+    }
+    if (config.MIN_GAME_CYCLE_MS !== undefined && config.MIN_GAME_CYCLE_MS < gameplay.minimumCycleMs) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIN_GAME_CYCLE_MS'],
+        message: `at least ${gameplay.minimumCycleMs} under the ${config.LICENSE} licence (${gameplay.source})`,
+      });
+    }
     if (!config.WALLET_STUDIOS[houseStudio]) {
       requireWhenSeveral(
         config,

@@ -7,6 +7,7 @@ import { type LaunchRequest, signLaunch } from '@chrysos/wallet-protocol';
 import { launchApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { houseStudio } from './config.ts';
+import { gameplayOf } from './gameplay.ts';
 import type { StudioFeed } from './import-studio-titles.ts';
 import { defineStudioJobs } from './jobs.ts';
 
@@ -46,6 +47,8 @@ export async function studioPlugin(app: FastifyInstance, options: { titles?: rea
     operator: { studio: houseStudio, secret },
     ...(options.titles ? { titles: options.titles } : {}),
     subunitsOf: async (currency) => (await app.referenceData.currency(currency))?.subunits_to_unit,
+    // The licence's minimum game cycle is measured on the product clock, which tests move.
+    now: () => app.clock.now(),
     recovery: {
       idleMs: app.config.STUDIO_RECOVERY_SECONDS * 1000,
       // A blackjack hand left alone for an hour stands, as at a real table.
@@ -94,7 +97,10 @@ const remoteLaunchTimeoutMs = 10_000;
 export function studioLauncher(app: FastifyInstance): StudioLauncher {
   const remote = app.config.STUDIO_URL;
   const api = createClient(remote ? fetchTransport({ origin: new URL(remote).origin }) : inProcess(app));
-  return async (launch) => {
+  // Every launch says how the licence lets the game be played; the studio enforces it.
+  const gameplay = gameplayOf(app.config);
+  return async (asked) => {
+    const launch: LaunchRequest = { ...asked, gameplay };
     // The client sends the body as JSON.stringify gives it, the same bytes the signature covers.
     const request = {
       body: launch,
