@@ -91,7 +91,7 @@ export function Blackjack({ ctx }: { ctx: GameContext }) {
   }, [ctx.api, ctx.session.history, setRoundInPlay]);
 
   const deal = async () => {
-    if (phase !== 'idle') return;
+    if (phase !== 'idle' || performance.now() < ctx.nextRoundAt) return;
     if (ctx.balance !== null && stake > ctx.balance) return;
     ctx.clearProblem();
     setResumed(false);
@@ -313,6 +313,7 @@ export function Blackjack({ ctx }: { ctx: GameContext }) {
               highlight={Boolean(results)}
             />
             <PlayButton
+              ctx={ctx}
               label={t('blackjack.deal')}
               busyLabel={t('blackjack.deal')}
               busy={phase === 'dealing' || phase === 'settling'}

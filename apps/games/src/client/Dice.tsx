@@ -44,7 +44,7 @@ export function Dice({ ctx }: { ctx: GameContext }) {
   const two = (value: number) => formatNumber(value, lang, 2);
 
   const roll = async () => {
-    if (busy || !valid || short) return;
+    if (busy || !valid || short || performance.now() < ctx.nextRoundAt) return;
     ctx.clearProblem();
     setBusy(true);
     setSettled(false);
@@ -231,6 +231,7 @@ export function Dice({ ctx }: { ctx: GameContext }) {
           highlight={Boolean(result?.won)}
         />
         <PlayButton
+          ctx={ctx}
           label={t('dice.roll')}
           busyLabel={t('dice.rolling')}
           busy={busy}

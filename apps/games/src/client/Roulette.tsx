@@ -220,7 +220,7 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
   };
 
   const spin = async () => {
-    if (busy) return;
+    if (busy || performance.now() < ctx.nextRoundAt) return;
     if (slip.length === 0) {
       if (lastSlip.length > 0 && slipTotal(lastSlip) <= title.max_bet) setSlip(lastSlip);
       else setNotice(t('roulette.noBets'));
@@ -508,6 +508,7 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
           highlight={Boolean(showResult)}
         />
         <PlayButton
+          ctx={ctx}
           label={t('play.spin')}
           busyLabel={t('play.spinning')}
           busy={busy}

@@ -46,6 +46,7 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
   const [applied, setApplied] = useState(0);
   const [quick, setQuick] = useState(false);
   const [autoLeft, setAutoLeft] = useState(0);
+  const autoplay = ctx.session.gameplay.autoplay;
   const startedAt = useRef(0);
   const restingStops = useMemo(
     () => config.strips.base.map((strip, reel) => (reel * 7 + 3) % strip.length),
@@ -75,7 +76,8 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
       setApplied(events.length);
       return;
     }
-    if (phase !== 'idle' || short) return;
+    // Not before the licence's minimum game cycle has passed (the button says how long is left).
+    if (phase !== 'idle' || short || performance.now() < ctx.nextRoundAt) return;
     ctx.clearProblem();
     if (!free) setOverSeen(true);
     setPhase('waiting');
@@ -132,12 +134,14 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     }
   }, [phase, applied, events.length, answer, ctx, config, t, money, autoLeft, stake]);
 
-  // Autoplay's next spin.
+  // Autoplay's next spin, no sooner than the licence's minimum game cycle allows.
+  const { nextRoundAt } = ctx;
   useEffect(() => {
     if (autoLeft <= 0 || phase !== 'idle') return;
-    const timer = window.setTimeout(() => void spin(), answer ? 450 : 0);
+    const pause = Math.max(answer ? 450 : 0, nextRoundAt - performance.now());
+    const timer = window.setTimeout(() => void spin(), pause);
     return () => window.clearTimeout(timer);
-  }, [autoLeft, phase, spin, answer]);
+  }, [autoLeft, phase, spin, answer, nextRoundAt]);
 
   useGameKeys({ space: () => void spin(), enter: () => void spin() }, true);
 
@@ -294,24 +298,29 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
           highlight={busy || lastRoundTotal > 0}
         />
         <PlayButton
+          ctx={ctx}
           label={phase === 'presenting' ? t('play.skip') : t('play.spin')}
           busyLabel={t('play.spinning')}
           busy={phase === 'waiting'}
           disabled={phase === 'waiting' || (phase === 'idle' && (short || autoLeft > 0))}
           onPlay={() => void spin()}
+          waitsForCycle={phase === 'idle'}
         />
         <div className="game-controls__extra">
           <label className="toggle">
             <input type="checkbox" checked={quick} onChange={(event) => setQuick(event.target.checked)} />
             <span>{t('play.quick')}</span>
           </label>
-          <Autoplay
-            ctx={ctx}
-            left={autoLeft}
-            onStart={setAutoLeft}
-            onStop={() => setAutoLeft(0)}
-            disabled={busy || short}
-          />
+          {/* Offered only where the licence allows it (UK: none, RTS 14). */}
+          {autoplay ? (
+            <Autoplay
+              ctx={ctx}
+              left={autoLeft}
+              onStart={setAutoLeft}
+              onStop={() => setAutoLeft(0)}
+              disabled={busy || short}
+            />
+          ) : null}
         </div>
       </div>
     </div>

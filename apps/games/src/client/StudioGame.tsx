@@ -86,6 +86,15 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
   const [roundInPlay, setRoundInPlay] = useState(false);
   const [settlingNote, setSettlingNote] = useState<string | null>(null);
   const refreshTimer = useRef<number | undefined>(undefined);
+  // The licence's minimum game cycle (session.gameplay): when the next round may start, on
+  // performance.now(). Counted from the answer's arrival, after the studio's start of the round, so a
+  // round asked for once it has passed is never too soon.
+  const [nextRoundAt, setNextRoundAt] = useState(0);
+  const nextRound = useRef(0);
+  const waitUntil = useCallback((at: number) => {
+    nextRound.current = at;
+    setNextRoundAt(at);
+  }, []);
 
   const api = useMemo(() => createStudioApi(sessionId), [sessionId]);
 
@@ -158,6 +167,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
       const bounds = stakeBounds(stakeRules);
       const found = describeProblem(error, {
         t,
+        lang,
         mode: session.mode,
         stakeRange: { min: money(bounds?.low ?? stakeRules.min), max: money(bounds?.high ?? stakeRules.max) },
       });
@@ -170,7 +180,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
       setAnnouncement(found.message);
       if (found.refresh) void load();
     },
-    [session, stakeRules, t, money, load],
+    [session, stakeRules, t, lang, money, load],
   );
 
   const afterAnswer = useCallback((answer: RoundAnswer<unknown>) => {
@@ -187,10 +197,14 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
 
   const play = useCallback(
     async <View,>(bet: unknown): Promise<RoundAnswer<View> | null> => {
+      // The button waits for the cycle; a key pressed meanwhile asks for nothing.
+      if (performance.now() < nextRound.current) return null;
       setProblem(null);
       setSettlingNote(null);
       try {
         const answer = await api.play<View>(bet);
+        const cycle = session?.gameplay.min_cycle_ms ?? 0;
+        if (cycle > 0) waitUntil(performance.now() + cycle);
         afterAnswer(answer);
         if (answer.balance !== null) {
           // Until the game shows the outcome, the balance shows the stake taken and not yet the win.
@@ -205,11 +219,14 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
         if (!answer.finished) tellCasino('chrysos:balance');
         return answer;
       } catch (error) {
+        // Too soon after the last round (another tab, a reload): wait what the studio says is left.
+        if (error instanceof StudioError && error.waitMs !== null)
+          waitUntil(performance.now() + error.waitMs);
         fail(error);
         return null;
       }
     },
-    [api, afterAnswer, fail, refreshSoon],
+    [api, session, afterAnswer, fail, refreshSoon, waitUntil],
   );
 
   const act = useCallback(
@@ -263,6 +280,7 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
             balance,
             freespins,
             stakeRules,
+            nextRoundAt,
             api,
             play,
             act,
@@ -272,7 +290,21 @@ export function StudioGame({ titleId, lang }: { titleId: string; lang: Lang }) {
             clearProblem: () => setProblem(null),
           }
         : null,
-    [session, lang, t, money, reducedMotion, balance, freespins, stakeRules, api, play, act, reveal],
+    [
+      session,
+      lang,
+      t,
+      money,
+      reducedMotion,
+      balance,
+      freespins,
+      stakeRules,
+      nextRoundAt,
+      api,
+      play,
+      act,
+      reveal,
+    ],
   );
 
   const close = () => window.location.assign(lang === 'el' ? '/el/exit_iframe' : '/exit_iframe');

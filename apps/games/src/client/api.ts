@@ -41,6 +41,8 @@ export type StudioErrorKind =
   | 'refused'
   /** 422: the bet or input was refused (field says which). */
   | 'invalid'
+  /** 429: sooner than the licence's minimum game cycle after the last round began; nothing staked. */
+  | 'too-soon'
   | 'not-found'
   /** No answer: the request may or may not have reached the server. */
   | 'network'
@@ -57,6 +59,9 @@ export class StudioError extends Error {
   readonly balance: number | null;
   /** The stable code of the refusal (`studio.refused`, `studio.invalid_stake` …), when the answer had one. */
   readonly code: string | null;
+  /** A too-soon refusal's milliseconds until a round may start, and the licence's cycle in seconds. */
+  readonly waitMs: number | null;
+  readonly cycleSeconds: number | null;
 
   constructor(
     kind: StudioErrorKind,
@@ -67,6 +72,8 @@ export class StudioError extends Error {
       balance?: number | null;
       message?: string | undefined;
       code?: string | null;
+      waitMs?: number | null;
+      cycleSeconds?: number | null;
     } = {},
   ) {
     super(detail.message ?? `${kind} (${status})`);
@@ -76,6 +83,8 @@ export class StudioError extends Error {
     this.reason = detail.reason ?? null;
     this.balance = detail.balance ?? null;
     this.code = detail.code ?? null;
+    this.waitMs = detail.waitMs ?? null;
+    this.cycleSeconds = detail.cycleSeconds ?? null;
   }
 }
 
@@ -95,13 +104,23 @@ export function errorFromAnswer(status: number, body: unknown): StudioError {
   const message = typeof first(messages) === 'string' ? (first(messages) as string) : undefined;
   const code =
     field && typeof first(answer.codes?.[field]) === 'string' ? first(answer.codes?.[field]) : null;
-  const params = (field ? first(answer.params?.[field]) : undefined) as { reason?: unknown } | undefined;
+  const params = (field ? first(answer.params?.[field]) : undefined) as
+    | { reason?: unknown; wait_ms?: unknown; seconds?: unknown }
+    | undefined;
   const reason = typeof params?.reason === 'string' ? params.reason : (message ?? null);
   const balance = typeof answer.balance === 'number' ? answer.balance : null;
   const detail = { field, message, code: code as string | null };
   if (status === 401) return new StudioError('session', status, detail);
   if (status === 409) return new StudioError('refused', status, { ...detail, reason, balance });
   if (status === 422 || status === 400) return new StudioError('invalid', status, detail);
+  if (status === 429) {
+    const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+    return new StudioError('too-soon', status, {
+      ...detail,
+      waitMs: number(params?.wait_ms),
+      cycleSeconds: number(params?.seconds),
+    });
+  }
   if (status === 404) return new StudioError('not-found', status, detail);
   return new StudioError('server', status, detail);
 }

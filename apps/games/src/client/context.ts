@@ -18,6 +18,11 @@ export interface GameContext {
    */
   freespins: Freespins | null;
   stakeRules: StakeRules;
+  /**
+   * When the next round may start (`performance.now()` time; 0 or past: now), under a licence with a
+   * minimum game cycle (session.gameplay). `play` asks for no round before it.
+   */
+  nextRoundAt: number;
   api: StudioApi;
   /**
    * Plays a round. The balance on screen drops by the stake at once; the win is added when the game

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { GameContext } from './context.ts';
-import { useCountUp } from './hooks.ts';
+import { useCountUp, useTimeLeft } from './hooks.ts';
 import { nearestStake, type StakeRules, stakeLadder, stepStake } from './stakes.ts';
 
 const stakeKey = (titleId: string) => `chrysos:studio-stake:${titleId}`;
@@ -201,32 +201,56 @@ export function Autoplay({
   );
 }
 
-/** The big round button of a game. */
+/**
+ * The big round button of a game. Under a licence with a minimum game cycle it stays disabled until
+ * the next round may start (`ctx.nextRoundAt`), saying how long is left; `waitsForCycle` false keeps
+ * it usable meanwhile for what is no new round (a slot's skip to the end of the round on screen).
+ */
 export function PlayButton({
+  ctx,
   label,
   busyLabel,
   busy,
   disabled,
   onPlay,
+  waitsForCycle = true,
 }: {
+  ctx: GameContext;
   label: string;
   busyLabel: string;
   busy: boolean;
   disabled: boolean;
   onPlay: () => void;
+  waitsForCycle?: boolean;
 }) {
+  const id = useId();
+  const left = useTimeLeft(ctx.nextRoundAt);
+  const waiting = waitsForCycle && !busy && left > 0;
+  const seconds = new Intl.NumberFormat(ctx.lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(Math.ceil(left / 100) / 10);
   return (
-    <button
-      type="button"
-      className={`play-button${busy ? ' play-button--busy' : ''}`}
-      onClick={onPlay}
-      disabled={disabled}
-      aria-busy={busy}
-    >
-      <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className="play-button__icon">
-        <path d="M38 24a14 14 0 1 1-4.1-9.9M38 8v8h-8" />
-      </svg>
-      <span>{busy ? busyLabel : label}</span>
-    </button>
+    <div className="play-button__wrap">
+      <button
+        type="button"
+        className={`play-button${busy ? ' play-button--busy' : ''}`}
+        onClick={onPlay}
+        disabled={disabled || waiting}
+        aria-busy={busy}
+        aria-describedby={waiting ? `${id}-wait` : undefined}
+      >
+        <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className="play-button__icon">
+          <path d="M38 24a14 14 0 1 1-4.1-9.9M38 8v8h-8" />
+        </svg>
+        <span>{busy ? busyLabel : label}</span>
+      </button>
+      {waiting ? (
+        // A timer is read when asked for, never announced ten times a second.
+        <span id={`${id}-wait`} className="play-button__wait" role="timer" data-testid="next-round">
+          {ctx.t('play.nextRoundIn', { seconds })}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -76,3 +76,23 @@ export function useGameKeys(keys: Record<string, () => void>, enabled: boolean):
     return () => window.removeEventListener('keydown', onKey);
   }, [enabled]);
 }
+
+/**
+ * Milliseconds left until `until` (a `performance.now()` time), read again ten times a second while
+ * any are left: the play button's wait for the licence's minimum game cycle.
+ */
+export function useTimeLeft(until: number): number {
+  const [left, setLeft] = useState(() => Math.max(0, until - performance.now()));
+  useEffect(() => {
+    const read = () => Math.max(0, until - performance.now());
+    setLeft(read());
+    if (read() === 0) return;
+    const timer = window.setInterval(() => {
+      const now = read();
+      setLeft(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return left;
+}

@@ -49,6 +49,7 @@ const en = {
   'play.youWon': 'You won {{amount}}',
   'play.noWin': 'No win this time',
   'play.settling': 'Win of {{amount}} being paid: it reaches your balance shortly.',
+  'play.nextRoundIn': 'Next round in {{seconds}} s',
 
   'error.notEnoughMoney': 'Your balance is too low for this stake. No stake was taken.',
   'error.notEnoughPlayMoney':
@@ -63,6 +64,8 @@ const en = {
   'error.roundBusy': 'Your previous move is still being processed. Please wait a moment.',
   'error.wrongCurrency': 'This game cannot be played in your account’s currency.',
   'error.refused': 'The round could not be played. No stake was taken. (Reference: {{reason}})',
+  'error.tooSoon':
+    'Under this casino’s licence a round starts at least {{seconds}} seconds after the last one began. No stake was taken; you can play again in a moment.',
   'error.stake': 'This stake is not accepted. Choose a stake from {{min}} to {{max}}.',
   'error.bet': 'This bet is not accepted. Please change it and try again.',
   'error.action': 'That move is not possible now.',
@@ -377,6 +380,7 @@ const el: Record<MessageKey, string> = {
   'play.youWon': 'Κερδίσατε {{amount}}',
   'play.noWin': 'Χωρίς κέρδος αυτή τη φορά',
   'play.settling': 'Το κέρδος {{amount}} πληρώνεται: θα φανεί στο υπόλοιπό σας σε λίγο.',
+  'play.nextRoundIn': 'Επόμενος γύρος σε {{seconds}} δευτ.',
 
   'error.notEnoughMoney': 'Το υπόλοιπό σας δεν φτάνει για αυτό το ποντάρισμα. Δεν χρεώθηκε τίποτα.',
   'error.notEnoughPlayMoney':
@@ -393,6 +397,8 @@ const el: Record<MessageKey, string> = {
   'error.roundBusy': 'Η προηγούμενη κίνησή σας βρίσκεται ακόμη σε επεξεργασία. Περιμένετε λίγο.',
   'error.wrongCurrency': 'Αυτό το παιχνίδι δεν παίζεται στο νόμισμα του λογαριασμού σας.',
   'error.refused': 'Ο γύρος δεν μπόρεσε να παιχτεί. Δεν χρεώθηκε τίποτα. (Κωδικός: {{reason}})',
+  'error.tooSoon':
+    'Σύμφωνα με την άδεια του καζίνο, κάθε γύρος ξεκινά τουλάχιστον {{seconds}} δευτερόλεπτα μετά την έναρξη του προηγούμενου. Δεν χρεώθηκε ποντάρισμα· μπορείτε να παίξετε ξανά σε λίγο.',
   'error.stake': 'Αυτό το ποντάρισμα δεν γίνεται δεκτό. Επιλέξτε ποντάρισμα από {{min}} έως {{max}}.',
   'error.bet': 'Αυτό το στοίχημα δεν γίνεται δεκτό. Αλλάξτε το και δοκιμάστε ξανά.',
   'error.action': 'Αυτή η κίνηση δεν είναι δυνατή τώρα.',

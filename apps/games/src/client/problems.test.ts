@@ -102,4 +102,20 @@ describe('errorFromAnswer', () => {
     });
     expect(error).toMatchObject({ kind: 'invalid', field: 'stake', code: 'studio.invalid_stake' });
   });
+
+  it('says a round came sooner than the licence’s game cycle allows, in the session’s language', () => {
+    const answer = {
+      errors: { round: ['A round of this game can start only 2.5 seconds after the last one began.'] },
+      codes: { round: ['studio.too_soon'] },
+      params: { round: [{ seconds: 2.5, wait_ms: 1_200 }] },
+    };
+    const error = errorFromAnswer(429, answer);
+    expect(error).toMatchObject({ kind: 'too-soon', waitMs: 1_200, cycleSeconds: 2.5 });
+    const english = describeProblem(error, { ...context('real'), lang: 'en' });
+    expect(english).toMatchObject({ deposit: false, fatal: false });
+    expect(english.message).toContain('2.5 seconds');
+    expect(describeProblem(error, { ...context('real', 'el'), lang: 'el' }).message).toContain(
+      '2,5 δευτερόλεπτα',
+    );
+  });
 });

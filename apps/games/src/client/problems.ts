@@ -29,7 +29,13 @@ const refusals: Readonly<Record<string, MessageKey>> = {
  */
 export function describeProblem(
   error: StudioError,
-  context: { t: Translate; mode: 'real' | 'demo'; stakeRange: { min: string; max: string } },
+  context: {
+    t: Translate;
+    mode: 'real' | 'demo';
+    stakeRange: { min: string; max: string };
+    /** The session's language, for the seconds of a too-soon refusal. */
+    lang?: 'en' | 'el';
+  },
 ): Problem {
   const { t } = context;
   const plain = (message: string, extra: Partial<Problem> = {}): Problem => ({
@@ -54,6 +60,12 @@ export function describeProblem(
       if (error.field === 'stake') return plain(t('error.stake', context.stakeRange));
       if (error.field === 'action') return plain(t('error.action'), { refresh: true });
       return plain(t('error.bet'));
+    case 'too-soon': {
+      const seconds = new Intl.NumberFormat(context.lang ?? 'en', { maximumFractionDigits: 1 }).format(
+        error.cycleSeconds ?? 0,
+      );
+      return plain(t('error.tooSoon', { seconds }));
+    }
     case 'refused': {
       const reason = error.reason ?? '';
       if (reason === 'RS_ERROR_NOT_ENOUGH_MONEY') {
