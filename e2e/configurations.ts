@@ -53,6 +53,8 @@ export const configurations = {
   estonia: { env: { LICENSE: 'estonia' } },
   /** Malta's licence: the offer of limits before a first deposit. */
   malta: { env: { LICENSE: 'malta' } },
+  /** The UK Gambling Commission's licence: no autoplay, 2.5 s between a player's rounds (RTS 14). */
+  ukgc: { env: { LICENSE: 'ukgc' } },
   /** A captcha on every sign-up, and only one email domain that may register. */
   registrationPolicies: { env: { CAPTCHA_ON_SIGN_UP: 'true', ALLOWED_EMAIL_DOMAINS: 'example.gr' } },
   /** Demo mode: seeded demo content and the development mailbox page. */
