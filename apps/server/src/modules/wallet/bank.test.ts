@@ -43,6 +43,8 @@ describeOnPostgres('bank test on PostgreSQL', () => {
         WITHDRAWAL_AUTO_APPROVE_BELOW: '{"EUR":8000}',
         TRUST_PROXY: 'true',
         DATABASE_POOL_SIZE: '20',
+        // The in-house studio's rounds start at least 2.5 s apart per player and game (issue 35).
+        MIN_GAME_CYCLE_MS: '2500',
       },
       { errors: serverErrors },
     );
@@ -119,12 +121,42 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     expect(cancel.status).toBe(200);
   }
 
+  /**
+   * Rounds of the in-house studio's slot asked for all at once by one player, as a script or a
+   * hammered button sends them, under the minimum game cycle: what each answered.
+   */
+  async function cycleBurst(player: BankPlayer, count: number): Promise<number[]> {
+    const launched = await fetch(
+      `${baseUrl}/api/games/launch_options/chrysos-originals/golden-drachma?mode=real&locale=en`,
+      {
+        headers: {
+          cookie: player.cookie,
+          'user-agent': 'Mozilla/5.0 (bank test)',
+          accept: 'application/vnd.s.v2+json',
+        },
+      },
+    );
+    expect(launched.status).toBe(200);
+    const gameUrl = new URL(((await launched.json()) as { game_url: string }).game_url, baseUrl);
+    const session = gameUrl.searchParams.get('session') ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: count }, () =>
+        fetch(`${baseUrl}/games-api/rounds`, {
+          method: 'POST',
+          headers: { 'x-studio-session': session, 'content-type': 'application/json' },
+          body: JSON.stringify({ bet: { stake: 100 } }),
+        }),
+      ),
+    );
+    return answers.map((answer) => answer.status);
+  }
+
   it('keeps every invariant under concurrent, duplicated and replayed load', async () => {
     // 25 players under the random load, and two outside it who take every protocol and cashier path
     // by script (issue 32), so reaching them never depends on the load's interleaving.
-    const everyone = await signUpPlayers(baseUrl, app.database.db, 27);
+    const everyone = await signUpPlayers(baseUrl, app.database.db, 28);
     const players = everyone.slice(0, 25);
-    const [rounds, payments] = everyone.slice(25) as [BankPlayer, BankPlayer];
+    const [rounds, payments, hammering] = everyone.slice(25) as [BankPlayer, BankPlayer, BankPlayer];
     const record = newRecord();
     // Five of the quieter players keep a daily deposit limit of €300 (issue 31 item 3); the others have none.
     const limited = players.slice(15, 20);
@@ -139,6 +171,7 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     }
     const refusals = { limit: 0, verification: 0 };
     let roundProblems: string[] = [];
+    let cycleAnswers: number[] = [];
     await Promise.all([
       runLoad({ baseUrl, players, operations: 2_500, concurrency: 16, seed: 20261123, record }),
       (async () => {
@@ -147,6 +180,12 @@ describeOnPostgres('bank test on PostgreSQL', () => {
         roundProblems = await scriptedRounds(baseUrl, rounds, record);
       })(),
       scriptedPayments(payments, record),
+      // Ten rounds at once inside one game cycle: one is played, nine refused before any money moves.
+      (async () => {
+        await depositThroughCashier(baseUrl, hammering, { amount: 1_000 }, record);
+        await credited(baseUrl, hammering, 1_000);
+        cycleAnswers = await cycleBurst(hammering, 10);
+      })(),
       // Meanwhile deposits started together, as a double-clicking player or a script sends them: eight
       // of €20 at a time against each limit, six of €1,500 at a time against the unverified threshold.
       ...limited.map((player) => depositBursts(player, 8, 2_000, refusals)),
@@ -173,6 +212,22 @@ describeOnPostgres('bank test on PostgreSQL', () => {
     // refuse some whatever the interleaving.
     expect(refusals.limit).toBeGreaterThan(0);
     expect(refusals.verification).toBeGreaterThan(0);
+    // The minimum game cycle let one round of the burst through and refused the rest (429), and
+    // nothing was staked or booked for a refused one: the player's only bet and win are the played
+    // round's, and the studio opened no other round.
+    expect(cycleAnswers.sort()).toEqual([200, ...Array.from({ length: 9 }, () => 429)]);
+    const cycleBookings = await rows(sql`
+      select kind, count(*)::int as count from ledger_transactions
+      where player_id = ${hammering.id} and kind in ('bet', 'win', 'rollback')
+      group by kind order by kind`);
+    expect(cycleBookings).toEqual([
+      { kind: 'bet', count: 1 },
+      { kind: 'win', count: 1 },
+    ]);
+    const cycleRounds = await rows(
+      sql`select count(*)::int as count from studio.rounds where owner = ${hammering.id}`,
+    );
+    expect(cycleRounds).toEqual([{ count: 1 }]);
     const overLimit = await rows(sql`
       select l.player_id, l.amount,
         player_limit_used(l.player_id, l.currency, 'deposit', now() - interval '24 hours') as used
