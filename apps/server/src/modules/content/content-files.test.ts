@@ -96,4 +96,16 @@ describe('licence-dependent copy in the shipped content', () => {
     expect(footer(items, 'el')).toContain('Εποπτεύουσα αρχή: Αρχή Παιγνίων του Κουρασάο.');
     expect(textOf(items)).not.toMatch(/aged 21|21 ετών|Estonian Tax|EMTA/);
   });
+
+  it('names 18 and the Gambling Commission under the UK licence, in English and Greek', async () => {
+    const items = await readContentFiles(contentRoot, licences.ukgc);
+    expect(footer(items, 'en')).toContain('Only players aged 18 or over may play.');
+    expect(footer(items, 'en')).toContain('licensed and regulated by the Gambling Commission.');
+    expect(footer(items, 'el')).toContain(
+      'Εποπτεύουσα αρχή: Επιτροπή Τυχερών Παιγνίων του Ηνωμένου Βασιλείου (Gambling Commission).',
+    );
+    const all = textOf(items);
+    expect(all).not.toMatch(/Curaçao Gaming Authority|Αρχή Παιγνίων του Κουρασάο|aged 21|EMTA/);
+    expect(all).not.toContain('{{');
+  });
 });
