@@ -29,6 +29,7 @@ const serverUnit = [
   'apps/server/src/modules/content/content-files.test.ts',
   'apps/server/src/modules/games/catalogue-snapshot.test.ts',
   'apps/server/src/modules/games/search-text.test.ts',
+  'apps/server/src/modules/games/thumbnails.test.ts',
   'apps/server/src/modules/jackpot/draw.test.ts',
   'apps/server/src/modules/lottery/week.test.ts',
   'apps/server/src/modules/notifications/push-endpoints.test.ts',

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { locales } from '@chrysos/rules';
 import { describe, expect, it } from 'vitest';
 import { titles } from '../src/titles.ts';
 import { drawnSymbols, drawThumbnail, layoutTitle, thumbnailFile } from './draw-thumbnails.ts';
@@ -19,24 +20,27 @@ function nestingProblem(svg: string): string | undefined {
   return open.length ? `<${open.join('>, <')}> left open` : undefined;
 }
 
-const read = (id: string) => readFileSync(thumbnailFile(id), 'utf8');
+const read = (id: string, locale: (typeof locales)[number] = 'en') =>
+  readFileSync(thumbnailFile(id, locale), 'utf8');
 
 describe('game thumbnails', () => {
   it('draws every symbol the catalogue uses (none falls back to the plain medallion)', () => {
     for (const title of titles) expect(drawnSymbols, title.id).toContain(title.theme.symbol);
   });
 
-  it.each(titles.map((title) => [title.id, title] as const))(
-    '%s has a standalone SVG thumbnail',
-    (id, title) => {
-      expect(existsSync(thumbnailFile(id)), `run node apps/games/scripts/draw-thumbnails.ts`).toBe(true);
-      const svg = read(id);
+  it.each(titles.flatMap((title) => locales.map((locale) => [title.id, locale, title] as const)))(
+    '%s has a standalone SVG thumbnail in %s',
+    (id, locale, title) => {
+      expect(existsSync(thumbnailFile(id, locale)), `run node apps/games/scripts/draw-thumbnails.ts`).toBe(
+        true,
+      );
+      const svg = read(id, locale);
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
       expect(svg).toContain('viewBox="0 0 640 480"');
       expect(svg).toContain('width="640" height="480"');
-      expect(svg).toContain(`<title>${escapeXml(title.title.en)}</title>`);
-      for (const line of layoutTitle(title.title.en).lines)
+      expect(svg).toContain(`<title>${escapeXml(title.title[locale])}</title>`);
+      for (const line of layoutTitle(title.title[locale]).lines)
         expect(svg).toContain(`>${escapeXml(line)}</text>`);
       expect(nestingProblem(svg)).toBeUndefined();
       // Nothing for the optimiser's renderer to fetch or to refuse.
@@ -50,7 +54,9 @@ describe('game thumbnails', () => {
   );
 
   it('keeps the committed files in step with the generator and the catalogue', () => {
-    for (const title of titles) expect(read(title.id), title.id).toBe(drawThumbnail(title));
+    for (const locale of locales)
+      for (const title of titles)
+        expect(read(title.id, locale), `${title.id} (${locale})`).toBe(drawThumbnail(title, locale));
   });
 
   it('gives each title artwork of its own', () => {
@@ -63,5 +69,10 @@ describe('game thumbnails', () => {
     const long = layoutTitle('Olympus VIP Blackjack');
     expect(long.lines).toEqual(['OLYMPUS', 'VIP BLACKJACK']);
     expect(long.size).toBeGreaterThanOrEqual(40);
+  });
+
+  it('letters Greek titles in capitals without accents, as Greek is written in capitals', () => {
+    expect(layoutTitle('Η Βροντή του Δία').lines).toEqual(['Η ΒΡΟΝΤΗ ΤΟΥ ΔΙΑ']);
+    expect(layoutTitle('Ο Λαβύρινθος του Μινώταυρου').lines).toEqual(['Ο ΛΑΒΥΡΙΝΘΟΣ', 'ΤΟΥ ΜΙΝΩΤΑΥΡΟΥ']);
   });
 });

@@ -1,12 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Locale, locales } from '@chrysos/rules';
 import type { StudioTitle } from '../src/studio-types.ts';
 import { titles } from '../src/titles.ts';
 
 /**
  * Draws every studio title's lobby thumbnail from its catalogue theme, so the artwork never drifts from
- * the catalogue: `apps/web/public/images/games/<id>.svg`, 640×480, self-contained (no fonts, images or
+ * the catalogue: `apps/web/public/images/games/<id>.svg`, lettered in Greek under `games/el/<id>.svg`
+ * (the web app's GameThumb picks the page's language), 640×480, self-contained (no fonts, images or
  * CSS to fetch) so the image optimiser's librsvg renders it exactly as a browser would.
  *   node apps/games/scripts/draw-thumbnails.ts
  * A scene is chosen by the theme's symbol (and the engine, and landmarks the title names); the emblem is
@@ -17,7 +19,8 @@ export const thumbnailDirectory = join(
   dirname(fileURLToPath(import.meta.url)),
   '../../web/public/images/games',
 );
-export const thumbnailFile = (id: string) => join(thumbnailDirectory, `${id}.svg`);
+export const thumbnailFile = (id: string, locale: Locale = 'en') =>
+  join(thumbnailDirectory, locale === 'en' ? '' : locale, `${id}.svg`);
 
 const W = 640;
 const H = 480;
@@ -89,6 +92,8 @@ type Stop = readonly [offset: number, color: string, opacity?: number];
 
 interface Art {
   title: StudioTitle;
+  /** The language the title is lettered in (the scene is chosen from the English title in both). */
+  locale: Locale;
   bg: string;
   accent: string;
   gold: string;
@@ -2079,12 +2084,41 @@ const advance: Record<string, number> = {
   '.': 0.348,
   '&': 0.903,
 };
+// Greek capitals (Georgia, DejaVu Serif) are as wide as the Latin letters they look like.
+for (const [greek, latin] of Object.entries({
+  Α: 'A',
+  Β: 'B',
+  Γ: 'F',
+  Δ: 'A',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Θ: 'O',
+  Ι: 'I',
+  Κ: 'K',
+  Λ: 'A',
+  Μ: 'M',
+  Ν: 'N',
+  Ξ: 'E',
+  Ο: 'O',
+  Π: 'H',
+  Ρ: 'P',
+  Σ: 'E',
+  Τ: 'T',
+  Υ: 'Y',
+  Φ: 'Q',
+  Χ: 'X',
+  Ψ: 'W',
+  Ω: 'O',
+}))
+  advance[greek] = advance[latin] ?? 0.75;
 const textWidth = (text: string, size: number, spacing: number) =>
   [...text].reduce((sum, char) => sum + (advance[char] ?? 0.75) * size, 0) + spacing * (text.length - 1);
 
 /** The title in one line, or two balanced lines when one would be too small to read. */
 export function layoutTitle(text: string) {
-  const upper = text.toUpperCase();
+  // Greek in capitals drops its accents (Η ΒΡΟΝΤΗ ΤΟΥ ΔΙΑ, not Η ΒΡΟΝΤΉ ΤΟΥ ΔΊΑ).
+  const upper = text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toUpperCase();
   const maxWidth = 560;
   const spacing = (size: number) => size * 0.04;
   const fit = (line: string, cap: number) => {
@@ -2105,7 +2139,7 @@ export function layoutTitle(text: string) {
 }
 
 function lettering(art: Art, darkBottom: boolean) {
-  const { lines, size, spacing } = layoutTitle(art.title.title.en);
+  const { lines, size, spacing } = layoutTitle(art.title.title[art.locale]);
   const baseline = H - 30;
   const lineHeight = size * 1.02;
   const fill = darkBottom
@@ -2164,11 +2198,12 @@ function brandMark(art: Art, darkTop: boolean) {
 
 // ─── the tile ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The thumbnail of one title, as a standalone SVG document. */
-export function drawThumbnail(title: StudioTitle): string {
+/** The thumbnail of one title, lettered in `locale`, as a standalone SVG document. */
+export function drawThumbnail(title: StudioTitle, locale: Locale = 'en'): string {
   const { background, accent } = title.theme;
   const art: Art = {
     title,
+    locale,
     bg: background,
     accent,
     gold: isGolden(accent) ? accent : '#e0b341',
@@ -2179,7 +2214,7 @@ export function drawThumbnail(title: StudioTitle): string {
   const painter = painters[title.theme.symbol] ?? medallion;
   const drawing = painter(art);
   const darkBottom = drawing.darkBottom ?? !art.light;
-  const twoLines = layoutTitle(title.title.en).lines.length > 1;
+  const twoLines = layoutTitle(title.title[locale]).lines.length > 1;
   const base = art.light
     ? linear(art, 'bg', [
         [0, lighten(background, 0.4)],
@@ -2234,7 +2269,7 @@ export function drawThumbnail(title: StudioTitle): string {
     lettering(art, darkBottom),
     brandMark(art, !art.light || title.theme.symbol === 'windmill'),
   ];
-  const label = escapeXml(title.title.en);
+  const label = escapeXml(title.title[locale]);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}">
 <title>${label}</title>
 <defs>${[...art.defs.values()].join('')}</defs>
@@ -2243,13 +2278,15 @@ ${body.filter(Boolean).join('\n')}
 `;
 }
 
-/** Writes every title's thumbnail; returns the files written. */
+/** Writes every title's thumbnail in every language; returns the files written. */
 export function writeThumbnails(list: readonly StudioTitle[] = titles): string[] {
-  mkdirSync(thumbnailDirectory, { recursive: true });
-  return list.map((title) => {
-    const file = thumbnailFile(title.id);
-    writeFileSync(file, drawThumbnail(title));
-    return file;
+  return locales.flatMap((locale) => {
+    mkdirSync(dirname(thumbnailFile('x', locale)), { recursive: true });
+    return list.map((title) => {
+      const file = thumbnailFile(title.id, locale);
+      writeFileSync(file, drawThumbnail(title, locale));
+      return file;
+    });
   });
 }
 

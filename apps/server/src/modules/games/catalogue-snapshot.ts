@@ -1,6 +1,7 @@
 import type { Game, GameProvider, GamesFilter, GamesPage } from '@chrysos/contract';
 import type { Audience } from './audience.ts';
 import { foldText, searchWords } from './search-text.ts';
+import { thumbnailIn } from './thumbnails.ts';
 
 export type Locale = 'en' | 'el';
 /** What decides which games someone may see: where they are and the currency they play in. */
@@ -113,7 +114,12 @@ export class CatalogueSnapshot {
         released_at: game.releasedAt.toISOString(),
       };
       this.listed.en.push({ ...shared, title: game.titleEn, description: game.descriptionEn });
-      this.listed.el.push({ ...shared, title: game.titleEl, description: game.descriptionEl });
+      this.listed.el.push({
+        ...shared,
+        title: game.titleEl,
+        description: game.descriptionEl,
+        thumbnail: thumbnailIn(game.thumbnail, 'el'),
+      });
       const en = foldText(game.titleEn);
       const el = foldText(game.titleEl);
       sortKeys.en.push(en);

@@ -1,5 +1,6 @@
 import { type Db, schema } from '@chrysos/db';
 import { sql } from 'drizzle-orm';
+import { thumbnailPath } from './thumbnails.ts';
 
 /**
  * What the catalogue needs from a studio's title feed. The in-house studio's `StudioTitle`
@@ -33,9 +34,6 @@ export interface StudioFeed {
   brands: readonly FeedBrand[];
   titles: readonly FeedTitle[];
 }
-
-/** Thumbnails live under apps/web/public, so the image optimiser can serve them at any size. */
-export const thumbnailPath = (gameCode: string) => `/images/games/${gameCode}.svg`;
 
 /** Why a title cannot be listed, or null when it can. */
 function problemOf(title: FeedTitle, brands: ReadonlySet<string>): string | null {
