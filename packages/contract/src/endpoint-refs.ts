@@ -341,6 +341,8 @@ export const endpoints = {
     accounts: ref<typeof contract.walletApi.accounts>('GET', '/api', '/player/accounts', 1),
     switchAccount: ref<typeof contract.walletApi.switchAccount>('POST', '/api', '/player/accounts', 1),
     transactions: ref<typeof contract.walletApi.transactions>('GET', '/api', '/player/transactions', 1),
+    totals: ref<typeof contract.walletApi.totals>('GET', '/api', '/player/transactions/totals', 1),
+    round: ref<typeof contract.walletApi.round>('GET', '/api', '/player/rounds/:id', 1),
     transactionsCsv: ref<typeof contract.walletApi.transactionsCsv>(
       'GET',
       '/api',

@@ -73,6 +73,8 @@ export const errorCodes = {
     'games.not_found',
     /** {id} */
     'games.favorite_not_found',
+    /** A round the player did not play (another player's, or none). */
+    'games.round_not_found',
     'games.restricted_country',
     /** {currency} */
     'games.restricted_currency',

@@ -122,6 +122,82 @@ export const transactionsPage = z
   .meta({ id: 'TransactionsPage' });
 export type TransactionsPage = z.infer<typeof transactionsPage>;
 
+/** The period of the history's filter (its currency and dates); no dates means since the account opened. */
+export const historyTotalsQuery = transactionsQuery.pick({ currency: true, from: true, to: true });
+export type HistoryTotalsQuery = z.input<typeof historyTotalsQuery>;
+
+/**
+ * What the player's history adds up to in one currency (UK Gambling Commission RTS 1), from booked
+ * ledger movements, in minor units: play over the filter's period, deposits and withdrawals over the
+ * account's life.
+ */
+export const historyCurrencyTotals = z
+  .object({
+    currency: z.string(),
+    /** Stakes of the period's rounds, rolled-back stakes excluded (real plus bonus money). */
+    staked_cents: z.number().int(),
+    /** What the period's rounds paid back. */
+    won_cents: z.number().int(),
+    /** Winnings less stakes: negative when the player lost. */
+    win_loss_cents: z.number().int(),
+    /** Every deposit ever credited. */
+    deposited_cents: z.number().int(),
+    /** Every withdrawal ever paid out to the player's payment method. */
+    withdrawn_cents: z.number().int(),
+    /** Deposits less withdrawals, over the account's life. */
+    net_deposits_cents: z.number().int(),
+  })
+  .meta({ id: 'HistoryCurrencyTotals' });
+export type HistoryCurrencyTotals = z.infer<typeof historyCurrencyTotals>;
+
+export const historyTotals = z
+  .object({
+    /** The period the win/loss covers (the filter's dates, inclusive); null ends are open. */
+    from: z.iso.date().nullable(),
+    to: z.iso.date().nullable(),
+    /** One entry per currency the player has money movements in (only the filter's, if it names one). */
+    currencies: z.array(historyCurrencyTotals),
+  })
+  .meta({ id: 'HistoryTotals' });
+export type HistoryTotals = z.infer<typeof historyTotals>;
+
+/** What a player needs to recompute a round on /provably-fair (the studio's fairness, once revealed). */
+export const roundFairness = z
+  .object({
+    /** The studio's title id the verifier takes as its game. */
+    game: z.string(),
+    client_seed: z.string(),
+    nonce: z.number().int(),
+    server_seed_hash: z.string(),
+    /** Null until the seed pair is rotated (the player changes their client seed): then it is revealed. */
+    server_seed: z.string().nullable(),
+    bet: z.unknown(),
+    actions: z.array(z.unknown()),
+  })
+  .meta({ id: 'RoundFairness' });
+export type RoundFairness = z.infer<typeof roundFairness>;
+
+/** One game round of the player's history, as the ledger booked it (minor units, real plus bonus money). */
+export const gameRound = z
+  .object({
+    round: z.string(),
+    currency: z.string(),
+    game_code: z.string().nullable(),
+    game_title: z.string().nullable(),
+    status: z.enum(['open', 'settled', 'rolled_back']),
+    stake_cents: z.number().int(),
+    win_cents: z.number().int(),
+    /** Real plus bonus money just before the stake was taken, and after the round's last movement. */
+    balance_before_cents: z.number().int(),
+    balance_after_cents: z.number().int(),
+    started_at: z.iso.datetime(),
+    ended_at: z.iso.datetime(),
+    /** Null for a studio that publishes no fairness data, or when the studio could not be reached. */
+    fairness: roundFairness.nullable(),
+  })
+  .meta({ id: 'GameRound' });
+export type GameRound = z.infer<typeof gameRound>;
+
 /** The player's accounts and money movements (spec §7 /player/accounts, /profile/wallet/transactions). */
 export const walletApi = {
   accounts: endpoint({
@@ -146,6 +222,23 @@ export const walletApi = {
     summary: "The player's money movements, newest first",
     query: transactionsQuery,
     responses: { 200: transactionsPage, 401: errorBody, 422: errorBody },
+  }),
+  totals: endpoint({
+    method: 'GET',
+    path: '/player/transactions/totals',
+    tags: ['wallet'],
+    summary: "Win/loss over the history's period and lifetime net deposits, per currency",
+    query: historyTotalsQuery,
+    responses: { 200: historyTotals, 401: errorBody, 422: errorBody },
+  }),
+  round: endpoint({
+    method: 'GET',
+    path: '/player/rounds/:id',
+    tags: ['wallet'],
+    summary: "One of the player's game rounds: stake, win, balance before and after, and how to verify it",
+    params: z.object({ id: z.string().min(1).max(100) }),
+    query: localeQuery,
+    responses: { 200: gameRound, 401: errorBody, 404: errorBody },
   }),
   /** Answered as text/csv: a link to download, not a call to read. */
   transactionsCsv: endpoint({

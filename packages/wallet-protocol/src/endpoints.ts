@@ -9,6 +9,7 @@ import {
   walletWinRequest,
 } from './messages.ts';
 import type { WalletCall } from './paths.ts';
+import { roundLookupRequest, roundLookupResponse } from './round-lookup.ts';
 
 /** The wallet's answer to every call (HTTP 200; the status says what happened). */
 export const walletAnswer = z
@@ -99,5 +100,24 @@ export const launchApi = {
       'in x-chrysos-signature (docs/wallet-protocol.md)',
     body: launchRequest,
     responses: { 200: launchResponse, 401: errorBody, 404: errorBody, 422: errorBody },
+  }),
+};
+
+/**
+ * The operator's lookup of one of its player's rounds (round-lookup.ts), signed like the launch. 401
+ * the signature, 422 the request, 404 a round the studio does not have for that user.
+ */
+export const roundLookupApi = {
+  round: endpoint({
+    method: 'POST',
+    base: '/games-api',
+    path: '/operator/rounds',
+    tags: ['studio'],
+    summary: "One round of the operator's player, with what verifies it (the server seed once revealed)",
+    description:
+      'Signed as the launch is: x-chrysos-studio, x-chrysos-timestamp and the HMAC-SHA256 of `<timestamp>.<body>` ' +
+      'in x-chrysos-signature (docs/wallet-protocol.md)',
+    body: roundLookupRequest,
+    responses: { 200: roundLookupResponse, 401: errorBody, 404: errorBody, 422: errorBody },
   }),
 };

@@ -130,3 +130,13 @@ export async function revealedSeed(db: Db, id: number): Promise<RevealedSeed | n
   if (!row?.revealedAt) return null;
   return { ...publicPart(row), serverSeed: row.serverSeed, revealedAt: row.revealedAt };
 }
+
+/** A pair by id as the player may see it: its hash always, its server seed only once revealed. */
+export async function seedAsShown(
+  db: Db,
+  id: number,
+): Promise<{ serverSeedHash: string; serverSeed: string | null } | null> {
+  const [row] = await db.select().from(studioSeeds).where(eq(studioSeeds.id, id));
+  if (!row) return null;
+  return { serverSeedHash: row.serverSeedHash, serverSeed: row.revealedAt ? row.serverSeed : null };
+}

@@ -26,6 +26,7 @@ import type { StudioTitle } from '../studio-types.ts';
 import { titleById } from '../titles.ts';
 import type { WalletClient } from '../wallet/wallet-client.ts';
 import { launchRoute } from './launch-route.ts';
+import { roundLookupRoute } from './round-lookup-route.ts';
 
 export interface StudioOptions {
   db: Db;
@@ -144,6 +145,8 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
     titleOf,
     subunitsOf: options.subunitsOf,
   });
+  // …and asks about its player's rounds, for the account history.
+  await app.register(roundLookupRoute, { db, operator: options.operator });
   const rounds = new RoundService({
     db,
     engines,

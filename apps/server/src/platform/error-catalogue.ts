@@ -198,6 +198,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     el: 'Αυτό το νόμισμα δεν προσφέρεται',
   },
 
+  'games.round_not_found': {
+    status: 404,
+    en: 'You have played no such round',
+    el: 'Δεν έχετε παίξει τέτοιον γύρο',
+  },
   'games.not_found': {
     status: 404,
     en: 'There is no game {game} from provider {provider}',

@@ -10,6 +10,7 @@ const password = 'correct horse battery';
 const personal: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/api/player' },
   { method: 'GET', url: '/api/player/transactions' },
+  { method: 'GET', url: '/api/player/transactions/totals' },
   { method: 'GET', url: '/api/player/accounts' },
   { method: 'GET', url: '/api/info/player_fields' },
   { method: 'PATCH', url: '/api/player/update_locale', payload: { locale: 'el' } },

@@ -7,7 +7,7 @@ import { gameTitlesByCode } from './game-cards.ts';
 import { GameFactsByCode } from './game-facts.ts';
 import { LaunchGrants } from './launch-grants.ts';
 import { gamesRoutes } from './routes.ts';
-import { type HouseStudioFeed, studioLauncher, studioPlugin } from './studio.ts';
+import { type HouseStudioFeed, studioLauncher, studioPlugin, studioRoundLookup } from './studio.ts';
 
 export interface GamesOptions {
   /** Titles the in-house studio plays instead of its own list (tests bring their own, imported by the deploy step). */
@@ -29,6 +29,7 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
   // (STUDIO_URL); a test's feed stands for the studio's own title list, so what the catalogue lists
   // the studio can launch.
   app.decorate('launchAtStudio', studioLauncher(app));
+  app.decorate('roundAtStudio', studioRoundLookup(app));
   if (!app.config.STUDIO_URL) {
     await app.register(
       studioPlugin,

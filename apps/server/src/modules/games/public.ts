@@ -2,7 +2,7 @@
 import type { GamesCatalogue } from './catalogue.ts';
 import type { GameFactsByCode } from './game-facts.ts';
 import type { LaunchGrants } from './launch-grants.ts';
-import type { StudioLauncher } from './studio.ts';
+import type { StudioLauncher, StudioRoundLookup } from './studio.ts';
 
 export {
   type GameCard,
@@ -23,6 +23,8 @@ declare module 'fastify' {
     gameFacts: GameFactsByCode;
     /** Launches a game at the in-house studio through its signed launch call. */
     launchAtStudio: StudioLauncher;
+    /** One round of a player at the in-house studio, with what verifies it (signed lookup). */
+    roundAtStudio: StudioRoundLookup;
     /** What pays for free spins at a real-money launch, registered by the bonus engine. */
     launchGrants: LaunchGrants;
   }

@@ -1,4 +1,4 @@
-import { gamesApi } from '@chrysos/contract';
+import { gamesApi, walletApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { requirePlayer } from '../../platform/http-session.ts';
 import { audienceOf } from './audience.ts';
 import { addFavorite, recentIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch-game.ts';
+import { roundDetail } from './round-detail.ts';
 
 export const recentGamesShown = 20;
 
@@ -22,6 +23,12 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   // Answers depend on the caller's country, currency and favourites: no shared cache may keep them.
   const privately = 'private, no-store';
+
+  app.route({
+    ...routeOf(walletApi.round),
+    handler: async (request) =>
+      roundDetail(app, await requirePlayer(request), request.params.id, request.query.locale),
+  });
 
   app.route({
     ...routeOf(gamesApi.providers),

@@ -3,8 +3,8 @@ import { pendingMigrations } from '@chrysos/db';
 import { type StudioTitle, studioBrands, titles } from '@chrysos/games';
 import { studioRoutes } from '@chrysos/games/server';
 import { WalletClient, type WalletTransport } from '@chrysos/games/wallet-client';
-import { type LaunchRequest, signLaunch } from '@chrysos/wallet-protocol';
-import { launchApi } from '@chrysos/wallet-protocol/endpoints';
+import { type LaunchRequest, type RoundLookupResponse, signLaunch } from '@chrysos/wallet-protocol';
+import { launchApi, roundLookupApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { houseStudio } from './config.ts';
 import { gameplayOf } from './gameplay.ts';
@@ -127,5 +127,38 @@ export function studioLauncher(app: FastifyInstance): StudioLauncher {
     // player is told the studio cannot be reached.
     app.log.error({ status: answer.status, codes, game: launch.game_code }, 'studio launch refused');
     return { refused: 'unavailable' };
+  };
+}
+
+/** One round of a player at the in-house studio, with what verifies it; null when it has none or cannot say. */
+export type StudioRoundLookup = (user: string, round: string) => Promise<RoundLookupResponse | null>;
+
+/**
+ * The platform's side of the round lookup (packages/wallet-protocol/src/round-lookup.ts), signed and
+ * sent as the launch is. A studio that does not answer leaves the round without its fairness data; the
+ * ledger's own facts of the round are shown regardless.
+ */
+export function studioRoundLookup(app: FastifyInstance): StudioRoundLookup {
+  const remote = app.config.STUDIO_URL;
+  const api = createClient(remote ? fetchTransport({ origin: new URL(remote).origin }) : inProcess(app));
+  return async (user, round) => {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(round)) return null;
+    const body = { user, round };
+    try {
+      const answer = await api(roundLookupApi.round, {
+        body,
+        headers: signLaunch(houseStudio, JSON.stringify(body), sharedSecret(app)),
+        signal: remote ? AbortSignal.timeout(remoteLaunchTimeoutMs) : undefined,
+      });
+      if (answer.ok) {
+        const found = roundLookupApi.round.responses[200].safeParse(answer.body);
+        if (found.success) return found.data;
+      }
+      if (answer.status !== 404)
+        app.log.error({ status: answer.status, round }, 'studio round lookup refused');
+    } catch (error) {
+      app.log.error({ err: error, round }, 'studio round lookup unanswered');
+    }
+    return null;
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
 import { listAccounts, switchAccount } from './accounts.ts';
 import { transactionHistory } from './history.ts';
+import { historyTotals } from './history-totals.ts';
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -47,6 +48,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { ...found, page, per_page: perPage };
     },
+  });
+
+  app.route({
+    ...routeOf(walletApi.totals),
+    handler: async (request) => historyTotals(db, await requirePlayer(request), request.query),
   });
 
   app.route({

@@ -15,6 +15,14 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
+/** The filter's dates as instants: from the start of `from` to the end of `to` (inclusive), in UTC. */
+export function periodOf(filter: { from?: string | undefined; to?: string | undefined }) {
+  return {
+    from: filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined,
+    until: filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+  };
+}
+
 type GameTitles = (db: Db, codes: string[], locale: 'en' | 'el') => Promise<Map<string, string>>;
 type PaymentMethods = (db: Db, playerId: string, paymentIds: string[]) => Promise<Map<string, string>>;
 
@@ -57,17 +65,16 @@ export async function transactionHistory(
   locale: 'en' | 'el' = 'en',
 ) {
   const t = schema.ledgerTransactions;
+  const period = periodOf(filter);
   const conditions = and(
     eq(t.playerId, playerId),
     notInArray(t.kind, ['voided_bet', 'rollback_repeat']),
     sql`not (${t.kind} = 'win' and ${t.amount} = 0)`,
     filter.currency ? eq(t.currency, filter.currency) : undefined,
     filter.kind ? inArray(t.kind, [...historyKinds[filter.kind]]) : undefined,
-    filter.from ? gte(t.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    period.from ? gte(t.createdAt, period.from) : undefined,
     // "to" is inclusive: the whole of that day.
-    filter.to
-      ? lt(t.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000))
-      : undefined,
+    period.until ? lt(t.createdAt, period.until) : undefined,
   );
   const side = (kind: 'real' | 'bonus' | 'withdrawal_hold') =>
     sql<string>`coalesce(sum(${schema.ledgerEntries.amount}) filter (where ${schema.ledgerAccounts.kind} = ${kind}), 0)`;

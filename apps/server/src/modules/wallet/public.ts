@@ -32,6 +32,7 @@ export {
   type TransactionLeg,
   transactionByKey,
 } from './ledger-reads.ts';
+export { type PlayerRound, roundOfPlayer } from './round-of-player.ts';
 export { type FreeBet, Wallet } from './wallet.ts';
 
 // The services this module decorates the app with, as the modules that list it among their dependencies see them.
