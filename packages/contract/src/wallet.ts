@@ -37,6 +37,21 @@ export const paymentMethod = z
   .meta({ id: 'PaymentMethod' });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
+/**
+ * One step of a withdrawal's timeline: requested → approved → sent (paid out to the payment method),
+ * or it ends cancelled (by the player), rejected (by an operator) or failed (the payout was refused).
+ */
+export const withdrawalStep = z
+  .object({
+    step: z.enum(['requested', 'approved', 'sent', 'cancelled', 'rejected', 'failed']),
+    /** When it happened; null for a step still to come. */
+    at: z.iso.datetime().nullable(),
+    /** For the next step only: by when the operator expects it (its configured processing times). */
+    expected_by: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'WithdrawalStep' });
+export type WithdrawalStep = z.infer<typeof withdrawalStep>;
+
 export const payment = z
   .object({
     id: z.uuid(),
@@ -48,6 +63,8 @@ export const payment = z
     failure_reason: z.string().nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
+    /** A withdrawal's steps so far and still to come, in order; null for a deposit. */
+    timeline: z.array(withdrawalStep).nullable(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof payment>;

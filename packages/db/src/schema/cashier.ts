@@ -43,6 +43,10 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a withdrawal was approved (by an operator or below the automatic threshold): a step of its timeline. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When the payment reached its outcome: succeeded or failed, paid out, cancelled or rejected. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
     index('payments_player_idx').on(table.playerId, table.createdAt),

@@ -260,6 +260,8 @@ export class Cashier {
             providerReference: event.providerReference,
             failureReason: reason ?? null,
             updatedAt: this.#clock.now(),
+            // Every status a provider event moves to is an outcome (the timeline's last step).
+            settledAt: this.#clock.now(),
           })
           .where(and(eq(schema.payments.id, payment.id), inArray(schema.payments.status, from)))
           .returning({ id: schema.payments.id });
@@ -394,7 +396,12 @@ export class Cashier {
     return this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)
-        .set({ status: to, failureReason: options.reason ?? null, updatedAt: this.#clock.now() })
+        .set({
+          status: to,
+          failureReason: options.reason ?? null,
+          updatedAt: this.#clock.now(),
+          settledAt: this.#clock.now(),
+        })
         .where(
           and(
             eq(schema.payments.id, paymentId),
@@ -438,7 +445,7 @@ export class Cashier {
     const approved = await this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)
-        .set({ status: 'approved', updatedAt: this.#clock.now() })
+        .set({ status: 'approved', updatedAt: this.#clock.now(), approvedAt: this.#clock.now() })
         .where(
           and(
             eq(schema.payments.id, paymentId),

@@ -29,6 +29,13 @@ export const cashierSettings = z.object({
       ),
     )
     .default({ EUR: 10_000, USD: 10_000, GBP: 10_000 }),
+  /**
+   * The operator's promise to players, shown on each withdrawal's timeline as the time its next step is
+   * expected by: hours from the request to an operator's decision, and from the approval to the payout
+   * reaching the player's payment method (the payment methods' pages say "up to 24 hours").
+   */
+  WITHDRAWAL_APPROVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  WITHDRAWAL_PAYOUT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Secret the sandbox PSP signs its webhooks with; random per process when unset. */
   SANDBOX_PSP_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   /**

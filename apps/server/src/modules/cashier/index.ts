@@ -6,6 +6,7 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
 import { checkDeposit, checkDepositLimit, checkWithdrawal } from '../compliance/public.ts';
 import { Cashier } from './cashier.ts';
+import { publishWithdrawalStep } from './handlers/publish-withdrawal-step.ts';
 import { defineCashierJobs } from './jobs.ts';
 import { paymentFacts } from './payment-facts.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
@@ -82,6 +83,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   app.walletHistory.labelPaymentsWith(paymentFacts.methodsOf);
   app.decorate('cashier', cashier);
   defineCashierJobs(app, psp);
+  app.events.register(app, [publishWithdrawalStep]);
   await app.register(webhookRoutes);
   await app.register(psp.routes);
   await app.register(apiScope(paymentRoutes));
@@ -107,5 +109,15 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(cashierPlugin, {
   name: 'cashier',
-  dependencies: ['database', 'jobs', 'events', 'wallet', 'info', 'api-conventions', 'config', 'clock'],
+  dependencies: [
+    'database',
+    'jobs',
+    'events',
+    'wallet',
+    'info',
+    'api-conventions',
+    'config',
+    'clock',
+    'realtime',
+  ],
 });

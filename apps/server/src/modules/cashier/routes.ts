@@ -5,30 +5,43 @@ import { localizePath } from '@chrysos/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Config } from '../../platform/config.ts';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayerNotExcluded } from '../compliance/public.ts';
 import type { Payment } from './cashier.ts';
 import type { WebhookCheck } from './provider.ts';
+import { withdrawalTimeline } from './withdrawal-timeline.ts';
 
-export const present = (payment: Payment): z.infer<typeof paymentSchema> => ({
-  id: payment.id,
-  kind: payment.kind as 'deposit' | 'withdrawal',
-  method: payment.method,
-  currency: payment.currency,
-  amount_cents: payment.amount,
-  status: payment.status as z.infer<typeof paymentSchema>['status'],
-  failure_reason: payment.failureReason,
-  created_at: payment.createdAt.toISOString(),
-  updated_at: payment.updatedAt.toISOString(),
-});
+/** A payment as the API answers it, a withdrawal with its timeline under the operator's processing times. */
+export const presenterOf =
+  (config: Pick<Config, 'WITHDRAWAL_APPROVAL_HOURS' | 'WITHDRAWAL_PAYOUT_HOURS'>) =>
+  (payment: Payment): z.infer<typeof paymentSchema> => ({
+    id: payment.id,
+    kind: payment.kind as 'deposit' | 'withdrawal',
+    method: payment.method,
+    currency: payment.currency,
+    amount_cents: payment.amount,
+    status: payment.status as z.infer<typeof paymentSchema>['status'],
+    failure_reason: payment.failureReason,
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+    timeline:
+      payment.kind === 'withdrawal'
+        ? withdrawalTimeline(payment, {
+            approvalHours: config.WITHDRAWAL_APPROVAL_HOURS,
+            payoutHours: config.WITHDRAWAL_PAYOUT_HOURS,
+          })
+        : null,
+  });
 
 const languageOf = (request: FastifyRequest) => languageOfHeader(request.headers['accept-language']);
 
 /** The player's cashier: methods and limits, deposits through the provider, withdrawals. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cashier } = app;
+  const present = presenterOf(app.config);
 
   app.route({
     ...routeOf(cashierApi.methods),
@@ -158,6 +171,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
  * approve, reject. Registered under platform/operator-api.ts's operatorScope (the bearer token).
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const present = presenterOf(app.config);
   app.route({
     ...routeOf(cashierOperatorApi.pendingWithdrawals),
     handler: async () =>

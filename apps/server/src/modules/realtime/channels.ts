@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Bonus, Freespin, LeaderboardRow, Lootbox, TournamentStatus } from '@chrysos/contract';
+import type { Bonus, Freespin, LeaderboardRow, Lootbox, Payment, TournamentStatus } from '@chrysos/contract';
 
 /**
  * The channel catalogue (spec §7 Realtime subscriptions, Centrifugo's channel naming): private channels
@@ -35,6 +35,8 @@ export interface PrivateChannels {
   lottery_changes: { draw_id: string; kind: 'tickets' | 'prize' };
   /** An event of the operator's CRM (content realtimeCrmConfigure says what the page shows for it). */
   crm_events: { event: string };
+  /** One withdrawal as GET /player/payments/:id shows it, when it takes a step of its timeline. */
+  payments_changes: Payment;
 }
 
 /** What each public channel carries, by name (without the `public:` namespace). */
@@ -69,6 +71,7 @@ export const privateChannelNames: readonly PrivateChannelName[] = [
   'wheel_changes',
   'lottery_changes',
   'crm_events',
+  'payments_changes',
 ];
 export const publicChannelNames: readonly PublicChannelName[] = [
   'wins',

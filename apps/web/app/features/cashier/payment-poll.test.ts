@@ -12,6 +12,7 @@ const payment = (status: Payment['status'], failure_reason: string | null = null
   failure_reason,
   created_at: '2026-11-23T09:42:12.887Z',
   updated_at: '2026-11-23T09:42:12.917Z',
+  timeline: null,
 });
 
 describe('waiting for a deposit to settle after the payment page', () => {

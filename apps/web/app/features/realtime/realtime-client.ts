@@ -4,6 +4,7 @@ import type {
   Freespin,
   LeaderboardRow,
   Lootbox,
+  Payment,
   RealtimeSettings,
   TournamentStatus,
 } from '@chrysos/contract';
@@ -42,6 +43,8 @@ export interface RealtimeChannels {
   wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
   /** An event of the operator's CRM: content realtimeCrmConfigure says what to show for it. */
   crm_events: { event: string };
+  /** A withdrawal took a step of its timeline (requested, approved, sent, or its end): the payment now. */
+  payments_changes: Payment;
 }
 export type RealtimeChannel = keyof RealtimeChannels & string;
 
