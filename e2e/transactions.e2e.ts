@@ -111,7 +111,9 @@ describe.each(locales)('the transactions of a player who deposited and played (%
     const rows = await table.locator('tbody tr').evaluateAll((found) =>
       found.map((row) => {
         const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
-        return { type: cells[1] ?? '', details: cells[2] ?? '', amount: cells[3] ?? '' };
+        // The details as they read, without the button that opens a round.
+        const details = row.querySelector('.history-table__what')?.textContent ?? '';
+        return { type: cells[1] ?? '', details, amount: cells[3] ?? '' };
       }),
     );
 

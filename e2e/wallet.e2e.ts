@@ -254,7 +254,7 @@ describe.each(locales)("a player's money (%s)", (locale) => {
     );
     expect(approved.status()).toBe(200);
 
-    // The page reads the list again with the balances (every 10 s), so no reload is needed.
+    // The approval and the payout are pushed on the player's payments_changes channel: no reload.
     await pending.getByText(text.wallet.noPending, { exact: true }).waitFor();
     await page
       .getByRole('region', { name: text.wallet.recentTitle })

@@ -12,7 +12,9 @@ import {
   type WalletTransaction,
 } from './api';
 import { useMethodText, WalletLoading } from './fields';
+import { HistoryTotals } from './HistoryTotals';
 import { kindLabel, shownAmount } from './history-row';
+import { RoundDetails } from './RoundDetails';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
 
@@ -175,6 +177,8 @@ export function TransactionHistory() {
         ) : null}
       </form>
 
+      {badRange ? null : <HistoryTotals filters={filters} />}
+
       {/* The history's place is kept from the first paint, however long it takes and whatever it holds. */}
       <div className="history-results" aria-busy={loaded.status === 'loading'}>
         {badRange ? null : loaded.status === 'loading' ? (
@@ -260,6 +264,9 @@ function History({ data, pageHref }: { data: TransactionsPage; pageHref: (page: 
   );
 }
 
+/** The movements of a game round: each opens the round's detail. */
+const roundKinds: readonly string[] = ['bet', 'win', 'rollback'];
+
 function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
   const { t } = useTranslation();
   const wallet = useWallet();
@@ -297,7 +304,13 @@ function HistoryRow({ item, date }: { item: WalletTransaction; date: string }) {
         <span className={`history-kind history-kind--${direction}`}>{kind}</span>
       </td>
       <td data-label={t('wallet.history.columns.details')} className="history-table__details">
-        {details.length > 0 ? details.join(' · ') : '—'}
+        <span className="history-table__what">{details.length > 0 ? details.join(' · ') : '—'}</span>
+        {item.round && roundKinds.includes(item.kind) ? (
+          <RoundDetails
+            round={item.round}
+            label={t('wallet.history.round.openLabel', { game: game ?? kind, date })}
+          />
+        ) : null}
       </td>
       <td
         data-label={t('wallet.history.columns.amount')}

@@ -1,6 +1,7 @@
-import type { Payment } from '@chrysos/contract';
+import type { Payment, WithdrawalStep } from '@chrysos/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useRealtimeChannel } from '../realtime/RealtimeProvider';
 import { cancelWithdrawal, fetchPayments } from './api';
 import { WalletLoading } from './fields';
 import { describeFailureReason } from './problems';
@@ -25,10 +26,11 @@ export function StatusBadge({ status }: { status: Payment['status'] }) {
 
 /**
  * The player's withdrawals (spec §2 /profile/wallet/withdrawal): those awaiting approval, each with
- * a Cancel button, and the recent ones with their outcome. `version` reloads them from outside.
- * While one is still under way (awaiting approval, or approved and not yet paid out), the list is read
- * again whenever the wallet reads the balances (every 10 s while the page is visible, and on focus),
- * so an operator's approval and the payment partner's payout show without a reload.
+ * a Cancel button, and the recent ones with their outcome, each with its timeline (requested →
+ * approved → sent) and the time its next step is expected by. `version` reloads them from outside.
+ * A step taken (an operator's approval, the payout) arrives on the player's `payments_changes`
+ * channel and moves the list at once; only while that channel is down is the list read again with
+ * the balances (every 10 s while the page is visible, and on focus), so nothing goes stale meanwhile.
  */
 export function WithdrawalLists({ version }: { version: number }) {
   const { t, locale } = useTranslation();
@@ -47,13 +49,32 @@ export function WithdrawalLists({ version }: { version: number }) {
     void load();
   }, [load, version]);
 
+  const live = useRef(false);
+  useRealtimeChannel('payments_changes', {
+    onData: (changed) => {
+      if (changed.kind !== 'withdrawal') return;
+      setPayments((current) => {
+        if (!Array.isArray(current)) return current;
+        const known = current.some((payment) => payment.id === changed.id);
+        return known
+          ? current.map((payment) => (payment.id === changed.id ? changed : payment))
+          : [changed, ...current];
+      });
+    },
+    onLive: (up, stale) => {
+      live.current = up;
+      // Steps published while the channel was away and not recovered: read the list again.
+      if (up && stale) void load();
+    },
+  });
+
   const underWay = useRef(false);
   underWay.current =
     Array.isArray(payments) &&
     payments.some((payment) => payment.status === 'pending' || payment.status === 'approved');
   // biome-ignore lint/correctness/useExhaustiveDependencies: each read of the balances asks for a reload
   useEffect(() => {
-    if (underWay.current) void load();
+    if (underWay.current && !live.current) void load();
   }, [load, wallet.accounts]);
 
   if (payments === null) return <WalletLoading label={t('wallet.withdraw.loadingList')} />;
@@ -112,12 +133,13 @@ export function WithdrawalLists({ version }: { version: number }) {
         ) : (
           <ul className="withdrawals__list">
             {pending.map((payment) => (
-              <li key={payment.id} className="withdrawal-row">
+              <li key={payment.id} className="withdrawal-row" data-payment={payment.id}>
                 <span className="withdrawal-row__amount">{amount(payment)}</span>
                 <span className="withdrawal-row__date">
                   {t('wallet.withdraw.requestedOn', { date: dates.format(new Date(payment.created_at)) })}
                 </span>
                 <StatusBadge status={payment.status} />
+                <WithdrawalTimeline timeline={payment.timeline} />
                 <button
                   type="button"
                   className="button button--ghost withdrawal-row__cancel"
@@ -145,7 +167,7 @@ export function WithdrawalLists({ version }: { version: number }) {
         ) : (
           <ul className="withdrawals__list">
             {recent.map((payment) => (
-              <li key={payment.id} className="withdrawal-row">
+              <li key={payment.id} className="withdrawal-row" data-payment={payment.id}>
                 <span className="withdrawal-row__amount">{amount(payment)}</span>
                 <span className="withdrawal-row__date">{dates.format(new Date(payment.created_at))}</span>
                 <StatusBadge status={payment.status} />
@@ -154,11 +176,52 @@ export function WithdrawalLists({ version }: { version: number }) {
                     {describeFailureReason(t, payment.failure_reason)}
                   </span>
                 ) : null}
+                <WithdrawalTimeline timeline={payment.timeline} />
               </li>
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A withdrawal's steps in order: those taken with their time, the next with the time the operator
+ * expects it by (said to be late once that has passed), and any after it still to come.
+ */
+function WithdrawalTimeline({ timeline }: { timeline: WithdrawalStep[] | null }) {
+  const { t, locale } = useTranslation();
+  if (!timeline) return null;
+  const dates = dateTimeFormat(locale);
+  return (
+    <ol className="withdrawal-timeline" aria-label={t('wallet.withdraw.timeline.label')}>
+      {timeline.map((step) => {
+        const state = step.at ? 'done' : step.expected_by ? 'next' : 'later';
+        const late = step.expected_by !== null && Date.parse(step.expected_by) < Date.now();
+        return (
+          <li
+            key={step.step}
+            className={`withdrawal-timeline__step withdrawal-timeline__step--${state}`}
+            data-step={step.step}
+            data-state={state}
+            aria-current={state === 'next' ? 'step' : undefined}
+          >
+            <span className="withdrawal-timeline__name">
+              {t(`wallet.withdraw.timeline.steps.${step.step}`)}
+            </span>
+            <span className="withdrawal-timeline__when">
+              {step.at
+                ? dates.format(new Date(step.at))
+                : step.expected_by
+                  ? t(late ? 'wallet.withdraw.timeline.late' : 'wallet.withdraw.timeline.expected', {
+                      date: dates.format(new Date(step.expected_by)),
+                    })
+                  : t('wallet.withdraw.timeline.later')}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,6 +1,8 @@
 import type {
   Account,
   Currency,
+  GameRound,
+  HistoryTotals,
   PaymentMethod,
   TransactionsPage,
   TransactionsQuery,
@@ -9,7 +11,13 @@ import { endpoints, urlOf } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { api } from '../../lib/api';
 
-export type { PaymentMethod, TransactionsPage, WalletTransaction } from '@chrysos/contract';
+export type {
+  GameRound,
+  HistoryTotals,
+  PaymentMethod,
+  TransactionsPage,
+  WalletTransaction,
+} from '@chrysos/contract';
 
 /** The cashier's and the wallet's calls of the player API (spec §7); amounts are minor units throughout. */
 
@@ -89,6 +97,24 @@ export async function fetchTransactions(
   const answer = await api(endpoints.wallet.transactions, {
     query: { ...historyQuery(filters, locale), page: paging.page, per_page: paging.perPage },
   });
+  return answer.ok ? answer.body : null;
+}
+
+/** GET /player/transactions/totals for the filter's currency and dates; null when it cannot be read. */
+export async function fetchHistoryTotals(filters: TransactionFilters): Promise<HistoryTotals | null> {
+  const answer = await api(endpoints.wallet.totals, {
+    query: {
+      currency: filters.currency || undefined,
+      from: filters.from || undefined,
+      to: filters.to || undefined,
+    },
+  });
+  return answer.ok ? answer.body : null;
+}
+
+/** GET /player/rounds/:id: one round of the player's, with what verifies it; null when it cannot be read. */
+export async function fetchRound(round: string, locale: Locale): Promise<GameRound | null> {
+  const answer = await api(endpoints.wallet.round, { params: { id: round }, query: { locale } });
   return answer.ok ? answer.body : null;
 }
 

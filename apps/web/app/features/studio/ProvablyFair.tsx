@@ -7,7 +7,8 @@ import {
   type VerifyAnswer,
 } from '@chrysos/games/client/verify';
 import type { Locale } from '@chrysos/rules';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import type { StudioTitleChoice } from './studio-titles.server';
 
@@ -29,12 +30,23 @@ type Problem = { field: string; message: string };
 export function ProvablyFair({ games, locale }: { games: StudioTitleChoice[]; locale: Locale }) {
   const { t } = useTranslation();
   const id = useId();
-  const [game, setGame] = useState('');
-  const [serverSeed, setServerSeed] = useState('');
-  const [clientSeed, setClientSeed] = useState('');
-  const [nonce, setNonce] = useState('0');
-  const [bet, setBet] = useState('');
-  const [actions, setActions] = useState('');
+  // A round opened from the account history arrives with its data in the address, and is verified at once.
+  const [search] = useSearchParams();
+  const given = (name: string) => search.get(name) ?? '';
+  const [game, setGame] = useState(() =>
+    games.some((choice) => choice.id === given('game')) ? given('game') : '',
+  );
+  const [serverSeed, setServerSeed] = useState(() => given('server_seed'));
+  const [clientSeed, setClientSeed] = useState(() => given('client_seed'));
+  const [nonce, setNonce] = useState(() => given('nonce') || '0');
+  const [bet, setBet] = useState(() => given('bet'));
+  const [actions, setActions] = useState(() => given('actions'));
+  const expectedPayout = /^\d+$/.test(given('payout')) ? Number(given('payout')) : null;
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the round the address brought
+  useEffect(() => {
+    if (game && serverSeed && clientSeed && bet) form.current?.requestSubmit();
+  }, []);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [result, setResult] = useState<{ answer: VerifyAnswer; browserHash: string } | null>(null);
@@ -147,7 +159,7 @@ export function ProvablyFair({ games, locale }: { games: StudioTitleChoice[]; lo
           </pre>
         </div>
 
-        <form className="pf__form card" onSubmit={submit} noValidate>
+        <form ref={form} className="pf__form card" onSubmit={submit} noValidate>
           <h2>{t('provablyFair.form.title')}</h2>
           <div className="field">
             <label htmlFor={`${id}-game`}>{t('provablyFair.form.game')}</label>
@@ -271,6 +283,19 @@ export function ProvablyFair({ games, locale }: { games: StudioTitleChoice[]; lo
           <p>
             {result.answer.finished ? t('provablyFair.result.finished') : t('provablyFair.result.unfinished')}
           </p>
+          {expectedPayout !== null && result.answer.payout !== null ? (
+            <p
+              className={result.answer.payout === expectedPayout ? 'notice notice--success' : 'notice'}
+              data-verdict={result.answer.payout === expectedPayout ? 'same' : 'different'}
+            >
+              {result.answer.payout === expectedPayout
+                ? t('provablyFair.result.payoutSame', { amount: minor(expectedPayout) })
+                : t('provablyFair.result.payoutDiffers', {
+                    amount: minor(result.answer.payout),
+                    expected: minor(expectedPayout),
+                  })}
+            </p>
+          ) : null}
           <h3>{t('provablyFair.result.outcome')}</h3>
           <OutcomeSummary view={result.answer.view} t={gameT} money={minor} />
           <details className="pf__raw">
