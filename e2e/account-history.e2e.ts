@@ -20,6 +20,7 @@ const words = {
     winLoss: 'Win/loss',
     netDeposits: 'Net deposits',
     roundDetails: 'Round details',
+    close: 'Close',
     openRound: /^Round details: Golden Drachma, /,
     stake: 'Stake',
     verify: 'Verify this round',
@@ -33,6 +34,7 @@ const words = {
     winLoss: 'Κέρδη/ζημίες',
     netDeposits: 'Καθαρές καταθέσεις',
     roundDetails: 'Λεπτομέρειες γύρου',
+    close: 'Κλείσιμο',
     openRound: /^Λεπτομέρειες γύρου: Χρυσή Δραχμή, /,
     stake: 'Ποντάρισμα',
     verify: 'Επαληθεύστε τον γύρο',
@@ -136,6 +138,10 @@ describe.each(locales)('the account history a player is owed (%s)', (locale) => 
     const dialog = page.getByRole('dialog', { name: said.roundDetails });
     await dialog.waitFor();
     await dialog.getByText(said.stake, { exact: true }).waitFor();
+    // Focus is in the dialog, on its Close button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(said.close);
     await expectText(dialog.locator('[data-fact="stake"]'), text.money(1));
     const box = await dialog.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= viewport.width).toBe(true);

@@ -20,6 +20,7 @@ export function RoundDetails({ round, label }: { round: string; label: string })
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -40,6 +41,12 @@ export function RoundDetails({ round, label }: { round: string; label: string })
     };
   }, [open, round, locale, attempt]);
 
+  // The content is drawn once the dialog is open (a closed one per row would hold nothing): focus then
+  // moves to its Close button, as it would to the first control of a dialog opened with content.
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+
   const show = () => {
     setOpen(true);
     dialog.current?.showModal();
@@ -58,6 +65,7 @@ export function RoundDetails({ round, label }: { round: string; label: string })
             <header className="round-dialog__header">
               <h3 id={titleId}>{t('wallet.history.round.title')}</h3>
               <button
+                ref={closeButton}
                 type="button"
                 className="round-dialog__close"
                 aria-label={t('wallet.history.round.close')}
