@@ -25,6 +25,7 @@ const money = [
 /** Server tests that open no database and start no app: pure rules, parsers and configuration. */
 const serverUnit = [
   'apps/server/src/modules/config.test.ts',
+  'apps/server/src/modules/cashier/withdrawal-steps.test.ts',
   'apps/server/src/modules/compliance/visitor.test.ts',
   'apps/server/src/modules/content/content-files.test.ts',
   'apps/server/src/modules/games/catalogue-snapshot.test.ts',
