@@ -36,7 +36,7 @@ interface Spot {
   numbers: boolean;
 }
 
-function boardSpots(t: Translate): Spot[] {
+export function boardSpots(t: Translate): Spot[] {
   const spots: Spot[] = [
     {
       key: 'straight:0',
@@ -96,10 +96,21 @@ const shortAmount = (minor: number, subunits: number, lang: Lang) =>
     maximumFractionDigits: 2,
   }).format(minor / subunits);
 
+/** Chip colours white text reads on at 4.5:1 or more (the green and the amber darkened to get there). */
 const chipHue = (value: number, chips: readonly number[]) => {
   const index = Math.max(0, chips.indexOf(value));
-  return ['#2f6fd6', '#d63a3a', '#2aa35a', '#7b3fd6', '#222', '#d68a1f'][index % 6];
+  return ['#2f6fd6', '#d63a3a', '#1f8048', '#7b3fd6', '#222', '#a8650f'][index % 6];
 };
+
+/**
+ * A board spot's accessible name: the bet, what it pays, and the stake on it. It holds the words the
+ * cell shows ("1–18", "2 to 1"), as WCAG 2.5.3 asks, so a player who says what they see reaches it.
+ */
+export function spotName(t: Translate, spot: Pick<Spot, 'spec'>, stake: string | null): string {
+  const bet = describeBet(t, spot.spec);
+  const name = `${bet}, ${t('roulette.pays', { pays: roulettePays[spot.spec.type] })}`;
+  return stake === null ? name : `${name}. ${t('roulette.onBet', { bet, amount: stake })}`;
+}
 
 /** Moves the focus to the nearest board spot in an arrow key's direction (the board is one tab stop). */
 function moveFocus(event: KeyboardEvent<HTMLFieldSetElement>) {
@@ -395,7 +406,6 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
             {spots.map((spot) => {
               const placed = chipFor(spot.spec);
               const outcome = placed ? outcomeOf(spot.key) : null;
-              const pays = roulettePays[spot.spec.type];
               const covered =
                 spot.numbers && 'numbers' in spot.spec ? (spot.spec.numbers[0] as number) : null;
               const lit =
@@ -416,7 +426,7 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
                     setHover(spot.numbers ? betAtClick(event) : spot.spec);
                   }}
                   disabled={busy}
-                  aria-label={`${describeBet(t, spot.spec)}, ${t('roulette.pays', { pays })}${placed ? `. ${t('roulette.onBet', { bet: describeBet(t, spot.spec), amount: money(placed.amount) })}` : ''}`}
+                  aria-label={spotName(t, spot, placed ? money(placed.amount) : null)}
                 >
                   <span>{spot.label}</span>
                   {!spot.numbers && placed ? (

@@ -55,16 +55,30 @@ function tellCasino(type: 'chrysos:balance' | 'chrysos:cashier'): void {
   if (window.parent !== window) window.parent.postMessage({ type }, window.location.origin);
 }
 
-/** Whether a colour is light enough to need dark text on it. */
-export function isLightColour(hex: string): boolean {
+/** Relative luminance of WCAG 2 of a `#rrggbb` colour, or null for anything else. */
+function luminance(hex: string): number | null {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match) return false;
+  if (!match) return null;
   const value = Number.parseInt(match[1] as string, 16);
   const channel = (shift: number) => {
     const c = ((value >> shift) & 255) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0) > 0.4;
+  return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
+}
+
+/** The studio's dark ink (studio.css `#15110a`), the text on light accents and backgrounds. */
+const darkInkLuminance = luminance('#15110a') as number;
+
+/**
+ * Whether a colour needs dark text on it: whether the dark ink contrasts more with it than white
+ * does. A fixed luminance threshold of 0.4 gave a mid-tone accent (Hi-Lo Dice's #8e7cc3) white text
+ * at 3.6:1, under WCAG's 4.5:1; the better of the two inks is at least 4.5:1 on any colour.
+ */
+export function isLightColour(hex: string): boolean {
+  const light = luminance(hex);
+  if (light === null) return false;
+  return (light + 0.05) / (darkInkLuminance + 0.05) > 1.05 / (light + 0.05);
 }
 
 type Phase = { name: 'loading' | 'ready' | 'no-session' | 'ended' | 'unavailable' | 'failed' };

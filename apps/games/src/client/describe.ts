@@ -27,7 +27,7 @@ export function handResult(t: Translate, money: (minor: number) => string, hand:
   return t(`blackjack.result.${hand.result}` as MessageKey, { amount });
 }
 
-/** A bet in words: "Split 16/17", "Dozen 2 (13–24)". */
+/** A bet in words: "Split 16/17", "Dozen 13–24". */
 export function describeBet(t: Translate, spec: BetSpec): string {
   if ('numbers' in spec) {
     const { numbers } = spec;
@@ -53,7 +53,7 @@ export function describeBet(t: Translate, spec: BetSpec): string {
   if ('index' in spec) {
     return spec.type === 'column'
       ? t('roulette.bet.column', { index: spec.index })
-      : t('roulette.bet.dozen', { index: spec.index, from: spec.index * 12 - 11, to: spec.index * 12 });
+      : t('roulette.bet.dozen', { from: spec.index * 12 - 11, to: spec.index * 12 });
   }
   return t(`roulette.bet.${spec.type}`);
 }

@@ -47,4 +47,12 @@ describe('isLightColour', () => {
     expect(isLightColour('#0f4d2e')).toBe(false);
     expect(isLightColour('not a colour')).toBe(false);
   });
+
+  it('puts dark text on a mid-tone accent where it reads better than white', () => {
+    // Hi-Lo Dice's violet: white on it is 3.6:1, the dark ink 5.2:1 (WCAG asks 4.5:1).
+    expect(isLightColour('#8e7cc3')).toBe(true);
+    expect(isLightColour('#d9822b')).toBe(true);
+    // A deep red keeps white text (white 6.7:1).
+    expect(isLightColour('#a33b2b')).toBe(false);
+  });
 });
