@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { focusFirstField } from '../ui/focus';
+import { focusFirstField, keepFocusIn } from '../ui/focus';
 import { useModals } from './ModalProvider';
 import type { ModalName } from './registry';
 
@@ -122,7 +122,7 @@ function ModalBody({ name }: { name: ModalName }) {
   return <Body />;
 }
 
-/** Renders the open modals in stack order; the top one answers Escape. */
+/** Renders the open modals in stack order; the top one answers Escape and keeps Tab inside it. */
 export function ModalHost() {
   const { stack, close } = useModals();
   const { t } = useTranslation();
@@ -135,6 +135,8 @@ export function ModalHost() {
     if (!top) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(top);
+      const panel = document.querySelector<HTMLElement>(`[data-modal="${top}"] .modal__panel`);
+      if (panel) keepFocusIn(panel, event);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
