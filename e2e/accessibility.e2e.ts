@@ -73,6 +73,10 @@ const playerPages = [
   '/profile/loyalty',
 ];
 
+/** The modals a hash opens (registry.ts): a visitor's, and a signed-in player's. */
+const visitorModals = ['Login', 'Register', 'ResetPassword', 'SearchGames', 'Menu', 'FortuneWheel'];
+const playerModals = ['cashier', 'NotificationsList', 'ChangePassword', 'Menu'];
+
 /** One title of each engine of the in-house studio. */
 const studioGames = [
   'thunder-of-zeus',
@@ -143,6 +147,24 @@ describe('accessibility: axe-core finds nothing serious or critical (WCAG 2.2 AA
     expect(findings, describeFindings(findings)).toEqual([]);
   }
 
+  /** Opens each modal over a page, waits until its body is there, audits the page with it open. */
+  async function auditModals(page: Page, names: string[], locale: Locale, label: string) {
+    const findings: Finding[] = [];
+    for (const name of names) {
+      const address = `${copy[locale].prefix}/faq#${name}`;
+      await visit(page, `${baseUrl}${address}`);
+      const modal = page.locator('.modal__panel[role="dialog"]');
+      await modal.waitFor();
+      await page.locator('.modal__loading').waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      findings.push(...(await axeFindings(page, `${address} (${label})`)));
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    }
+    everything.push(...findings);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+
   /** Opens a studio game and waits until its client in the frame is live, then audits page and frame. */
   async function auditGames(page: Page, locale: Locale, mode: 'demo' | 'real', label: string) {
     const findings: Finding[] = [];
@@ -168,6 +190,10 @@ describe('accessibility: axe-core finds nothing serious or critical (WCAG 2.2 AA
       });
       it(`the player's pages, ${locale}, ${viewport}, signed in`, async () => {
         await audit(playerTabs[viewport], playerPages, locale, `${locale}, ${viewport}, signed in`);
+      });
+      it(`the modals a hash opens, ${locale}, ${viewport}, signed out and in`, async () => {
+        await auditModals(visitorTabs[viewport], visitorModals, locale, `${locale}, ${viewport}, signed out`);
+        await auditModals(playerTabs[viewport], playerModals, locale, `${locale}, ${viewport}, signed in`);
       });
       it(`the studio's games in their frames, ${locale}, ${viewport}: demo and real money`, async () => {
         await auditGames(visitorTabs[viewport], locale, 'demo', `${locale}, ${viewport}, demo`);

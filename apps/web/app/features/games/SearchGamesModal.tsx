@@ -181,36 +181,38 @@ export function SearchGamesModal() {
         }
       >
         {games.map((game, index) => (
-          <div
+          // The link is the option itself (ARIA in HTML allows a link the option role): a link inside an
+          // option was a control nested in a control, which screen readers reach twice or not at all.
+          <Link
             key={game.identifier}
+            to={gamePath(game)}
             id={optionId(index)}
             role="option"
             tabIndex={-1}
             aria-selected={index === active}
             className={index === active ? 'search-games__item is-active' : 'search-games__item'}
             onMouseMove={() => setActive(index)}
+            onClick={() => close('SearchGames')}
           >
-            <Link to={gamePath(game)} tabIndex={-1} onClick={() => close('SearchGames')}>
-              <GameThumb src={game.thumbnail} title={game.title} sizes="72px" drawnWidth={72} />
-              <span className="search-games__text">
-                <span className="search-games__title">
-                  {highlightParts(game.title, searching ? query : '').map((part, at) =>
-                    part.match ? (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one title never reorder
-                      <mark key={at}>{part.text}</mark>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one title never reorder
-                      <span key={at}>{part.text}</span>
-                    ),
-                  )}
-                </span>
-                <span className="search-games__meta">
-                  {game.provider_name} · {t('games.rtp', { rtp: formatRtp(game.rtp, locale) })}
-                </span>
+            <GameThumb src={game.thumbnail} title={game.title} sizes="72px" drawnWidth={72} />
+            <span className="search-games__text">
+              <span className="search-games__title">
+                {highlightParts(game.title, searching ? query : '').map((part, at) =>
+                  part.match ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: parts of one title never reorder
+                    <mark key={at}>{part.text}</mark>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: parts of one title never reorder
+                    <span key={at}>{part.text}</span>
+                  ),
+                )}
               </span>
-              <Icon name="play" size={18} className="search-games__go" />
-            </Link>
-          </div>
+              <span className="search-games__meta">
+                {game.provider_name} · {t('games.rtp', { rtp: formatRtp(game.rtp, locale) })}
+              </span>
+            </span>
+            <Icon name="play" size={18} className="search-games__go" />
+          </Link>
         ))}
       </div>
 
