@@ -5,7 +5,7 @@ import { launchBrowser } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { sharedProduct } from './harness/products.ts';
-import { backFromPayment, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
+import { backFromPayment, expectPaymentOutcome, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
 
 /**
  * The real-money game page on a phone (issue 35): the game fills the screen below one slim bar that
@@ -99,6 +99,35 @@ describe('the game page on a phone', () => {
       await context.close();
     });
   }
+
+  it('deposits over the game and comes back to it, with the new balance in the bar', async () => {
+    const text = copy.en;
+    const { context, page } = await fundedPlayer('en', 10, phone);
+    await page.goto(`${baseUrl}/game/golden-drachma`);
+    await page.locator('.game-stage[data-mode="real"] iframe.game-stage__frame').waitFor();
+
+    await page.locator('.game-bar').getByRole('button', { name: 'Deposit' }).click();
+    const cashier = page.getByRole('dialog', { name: text.wallet.cashier });
+    await cashier.getByLabel(text.wallet.amount('EUR')).fill('25');
+    await cashier
+      .getByRole('button', { name: text.wallet.depositAmount(text.money(25)), exact: true })
+      .click();
+    await payOnSandbox(page, text, 'success', text.money(25));
+
+    // The payment page brings the player back to the game, not to the wallet page.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/game/golden-drachma' &&
+        /^[0-9a-f-]{36}$/.test(url.searchParams.get('payment') ?? ''),
+    );
+    await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(text.money(25)));
+    await page.getByRole('button', { name: 'Back to the game' }).click();
+    await page.locator('.game-payment').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('payment')).toBe(false);
+    await expect.poll(() => page.locator('[data-game-balance]').textContent()).toContain(text.money(35));
+    await page.locator('.game-stage[data-mode="real"] iframe.game-stage__frame').waitFor();
+    await context.close();
+  });
 
   it('keeps the header, the title and the notices in place on a desktop', async () => {
     const { context, page } = await fundedPlayer('en', 20, { viewport: { width: 1280, height: 900 } });

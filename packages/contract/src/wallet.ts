@@ -1,3 +1,4 @@
+import { gamePagePath } from '@chrysos/rules';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
@@ -76,6 +77,8 @@ export const depositBody = z
     method: z.string().min(1).max(40),
     /** Deposit bonus code the player typed; honoured by the bonuses capability. */
     bonus_code: z.string().trim().max(64).check(oneLine).optional(),
+    /** The game page the deposit was started on: the payment page returns there, not to the wallet. */
+    return_to: z.string().max(120).regex(gamePagePath).optional(),
   })
   .meta({ id: 'Deposit' });
 

@@ -59,3 +59,9 @@ export function withoutStrippedPrefix(pathname: string): string | null {
 export function directionOf(_locale: Locale): 'ltr' | 'rtl' {
   return 'ltr';
 }
+
+/**
+ * A game page's path (`/game/<urlId>`, in either language): where a deposit started on it comes back
+ * to. Nothing else is accepted as a return path, so a deposit can never send a player off the site.
+ */
+export const gamePagePath = /^(\/el)?\/game\/[a-z0-9]+(-[a-z0-9]+)*$/;

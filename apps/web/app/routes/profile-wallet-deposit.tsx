@@ -2,7 +2,7 @@ import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DepositForm } from '../features/cashier/DepositForm';
 import { currencyName } from '../features/cashier/money';
-import { PaymentStatus } from '../features/cashier/PaymentStatus';
+import { PaymentStatus, paymentIdPattern } from '../features/cashier/PaymentStatus';
 import { useWallet } from '../features/cashier/WalletProvider';
 import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
@@ -12,8 +12,6 @@ export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'profile-wallet-deposit', 'Chrysos Casino'),
   { name: 'robots', content: 'noindex' },
 ];
-
-const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Spec §2 /profile/wallet/deposit: the deposit form on a page (where players of cashier-disabled

@@ -126,6 +126,29 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
     expect(await eur()).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
   });
 
+  it('returns a deposit started over a game to that game, and takes no other return path', async () => {
+    const { api } = as(await newPlayer(app));
+    const body = { currency: 'EUR', amount_cents: 2_000, method: 'card' };
+    const started = await api('POST', '/payments/deposits', {
+      ...body,
+      return_to: '/el/game/golden-drachma',
+    });
+    expect(started.statusCode).toBe(201);
+    const { payment, redirect_url: redirectUrl } = started.json();
+    const submitted = await payOnHostedPage(redirectUrl, '4242 4242 4242 4242');
+    expect(submitted.headers.location).toBe(`/el/game/golden-drachma?payment=${payment.id}`);
+    // Never off the site, nor to a page that is not a game's.
+    for (const returnTo of [
+      'https://evil.example/game/x',
+      '//evil.example/game/x',
+      '/profile/general',
+      '/game/../x',
+    ])
+      expect((await api('POST', '/payments/deposits', { ...body, return_to: returnTo })).statusCode).toBe(
+        422,
+      );
+  });
+
   it('leaves the balance alone when the card is declined, with the reason', async () => {
     const { api, deposit, paymentStatus, eur } = as(await newPlayer(app, { funded: 1_000 }));
     const { id } = await deposit(2_000, '4000 0000 0000 0002');

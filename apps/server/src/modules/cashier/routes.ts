@@ -63,7 +63,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         {
           language,
-          returnUrl: (id) => `${localizePath('/profile/wallet/deposit', language)}?payment=${id}`,
+          // Back to the game page it was started on (a game page's path only: the contract checks it).
+          returnUrl: (id) =>
+            `${request.body.return_to ?? localizePath('/profile/wallet/deposit', language)}?payment=${id}`,
         },
       );
       return reply.code(201).send({ payment: present(started.payment), redirect_url: started.redirectUrl });

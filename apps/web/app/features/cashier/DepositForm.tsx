@@ -1,4 +1,6 @@
+import { gamePagePath } from '@chrysos/rules';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
@@ -19,10 +21,11 @@ import { useWallet } from './WalletProvider';
  * within the method's limits with quick amounts, the deposit bonus offers the player can choose now
  * (`offer` preselects one: a promotion's "claim" link) and an optional bonus code, which wins over
  * the offer chosen; sending it takes the player to the payment partner's card page, which brings them
- * back to /profile/wallet/deposit?payment=.
+ * back to /profile/wallet/deposit?payment= (or, when sent over a game, to the game page).
  */
 export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: string | null }) {
   const { t, locale } = useTranslation();
+  const { pathname } = useLocation();
   const wallet = useWallet();
   const code = wallet.active?.currency ?? null;
   const { state, retry } = useMethods(code);
@@ -102,6 +105,8 @@ export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: str
       amount_cents: cents,
       method: chosen.id,
       ...(bonus ? { bonus_code: bonus } : {}),
+      // Started over a game: the payment page brings the player back to it.
+      ...(gamePagePath.test(pathname) ? { return_to: pathname } : {}),
     }).catch(() => null);
     const redirect = response?.ok ? response.body.redirect_url : undefined;
     if (typeof redirect === 'string' && redirect) {

@@ -9,12 +9,24 @@ import { type PaymentOutcome, waitForPayment } from './payment-poll';
 import { describeFailureReason } from './problems';
 import { useWallet } from './WalletProvider';
 
+/** The `?payment=` a payment page returns with. */
+export const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Back from the payment page (/profile/wallet/deposit?payment=<id>): the deposit is credited by the
  * provider's webhook a moment later, so the payment is read every second until it settles (30 s at
  * most), then the player sees the new balance or why it failed.
  */
-export function PaymentStatus({ paymentId, onAgain }: { paymentId: string; onAgain: () => void }) {
+export function PaymentStatus({
+  paymentId,
+  onAgain,
+  onPlay,
+}: {
+  paymentId: string;
+  onAgain: () => void;
+  /** Back to the game the deposit was made over (instead of the lobby link). */
+  onPlay?: () => void;
+}) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
@@ -75,9 +87,15 @@ export function PaymentStatus({ paymentId, onAgain }: { paymentId: string; onAga
             </p>
           ) : null}
           <div className="payment-status__actions">
-            <Link to={to('/games/all')} className="button button--primary">
-              {t('wallet.status.play')}
-            </Link>
+            {onPlay ? (
+              <button type="button" className="button button--primary" onClick={onPlay}>
+                {t('wallet.status.backToGame')}
+              </button>
+            ) : (
+              <Link to={to('/games/all')} className="button button--primary">
+                {t('wallet.status.play')}
+              </Link>
+            )}
             <button type="button" className="button button--ghost" onClick={onAgain}>
               {t('wallet.status.again')}
             </button>

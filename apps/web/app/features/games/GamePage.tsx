@@ -8,6 +8,7 @@ import { Icon } from '../../ui/icons/icons';
 import { rememberedPlayer } from '../account/remembered-player';
 import { BonusMoneyNotice } from '../bonuses/BonusMoneyNotice';
 import { useOpenCashier } from '../cashier/cashier';
+import { PaymentStatus, paymentIdPattern } from '../cashier/PaymentStatus';
 import { useWallet } from '../cashier/WalletProvider';
 import { JackpotTicker } from '../jackpot/JackpotTicker';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
@@ -57,6 +58,13 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
   const openCashier = useOpenCashier();
   const [frameLoaded, setFrameLoaded] = useState<string | null>(null);
   const [noticesOpen, setNoticesOpen] = useState(false);
+  // Back from the payment page of a deposit made over this game: how it went, then the game again.
+  const payment = searchParams.get('payment');
+  const closePayment = () => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('payment');
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
   useStageTop(stage);
   // The game's picture and a spinner cover the frame until its page has loaded.
   const starting = launch.status === 'ready' && frameLoaded !== launch.url;
@@ -191,6 +199,20 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
         {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
         {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
       </div>
+
+      {payment && paymentIdPattern.test(payment) && loggedIn ? (
+        <section className="game-payment" aria-label={t('game.deposit')}>
+          <PaymentStatus
+            key={payment}
+            paymentId={payment}
+            onPlay={closePayment}
+            onAgain={() => {
+              closePayment();
+              openCashier();
+            }}
+          />
+        </section>
+      ) : null}
 
       <div
         ref={stage}
