@@ -129,6 +129,42 @@ describe('the game page on a phone', () => {
     await context.close();
   });
 
+  it('keeps the roulette wheel in view while it spins, and lists the last rounds readably', async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/game/european-roulette?mode=demo`);
+    const frame = page.frameLocator('.game-stage[data-mode="demo"] iframe.game-stage__frame');
+    const wheel = frame.locator('.wheel');
+    await wheel.waitFor();
+    const inView = async () => {
+      const box = await wheel.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844;
+    };
+    // A bet far down the board: the wheel scrolls out of sight above it.
+    const bet = frame.getByRole('button', { name: /^Dozen 25–36/ });
+    await bet.scrollIntoViewIfNeeded();
+    await bet.click();
+    await frame.locator('.roulette__total').scrollIntoViewIfNeeded();
+    expect(await inView()).toBe(false);
+    await frame.getByRole('button', { name: 'Spin', exact: true }).click();
+    // The wheel comes back into view for the spin, and the result lands beside it.
+    await expect.poll(inView).toBe(true);
+    await frame.locator('.pocket-badge').waitFor();
+    expect(await inView()).toBe(true);
+
+    await frame.getByRole('button', { name: 'Game menu' }).click();
+    await frame.getByRole('tab', { name: 'Last rounds' }).click();
+    const round = frame.getByRole('list', { name: 'Your last rounds' }).getByRole('listitem').first();
+    await round.waitFor();
+    // Each round says which amount is the stake and which was paid, and fits the phone's width.
+    expect(await round.locator('dt').allTextContents()).toEqual(['Stake', 'Paid']);
+    expect(await round.locator('dd').first().textContent()).toMatch(/\d/);
+    const box = await round.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(390);
+    await round.getByRole('button', { name: /^Verify round \d+$/ }).waitFor();
+    await context.close();
+  });
+
   it('keeps the header, the title and the notices in place on a desktop', async () => {
     const { context, page } = await fundedPlayer('en', 20, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl}/game/golden-drachma`);

@@ -156,47 +156,41 @@ function HistoryPanel({
       {history.length === 0 ? (
         <p className="panel__empty">{loading ? t('history.loading') : t('history.empty')}</p>
       ) : (
-        <table className="history-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.time')}</th>
-              <th scope="col">{t('history.stake')}</th>
-              <th scope="col">{t('history.paid')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('history.verify')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((round) => {
-              const won = (round.payout ?? 0) > 0 && round.status === 'closed';
-              return (
-                <tr key={round.id} className={`history-table__row history-table__row--${round.status}`}>
-                  <td>
-                    {formatTime(round.createdAt, lang)}
-                    <small>{t(`history.status.${round.status}` as MessageKey)}</small>
-                  </td>
-                  <td>{round.status === 'refused' ? '–' : money(round.stake)}</td>
-                  <td className={won ? 'history-table__won' : undefined}>
-                    {round.status === 'closed' ? money(round.payout ?? 0) : '–'}
-                  </td>
-                  <td>
-                    {round.status === 'closed' ? (
-                      <button
-                        type="button"
-                        className="studio-button studio-button--small"
-                        onClick={() => onVerify(round)}
-                        aria-label={t('history.verifyRound', { nonce: round.nonce })}
-                      >
-                        {t('history.verify')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ol className="round-list" aria-label={t('history.title')}>
+          {history.map((round) => {
+            const won = (round.payout ?? 0) > 0 && round.status === 'closed';
+            return (
+              <li key={round.id} className={`round-list__item round-list__item--${round.status}`}>
+                <p className="round-list__when">
+                  {formatTime(round.createdAt, lang)}
+                  <small>{t(`history.status.${round.status}` as MessageKey)}</small>
+                </p>
+                <dl className="round-list__money">
+                  <div>
+                    <dt>{t('history.stake')}</dt>
+                    <dd>{round.status === 'refused' ? '–' : money(round.stake)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('history.paid')}</dt>
+                    <dd className={won ? 'round-list__won' : undefined}>
+                      {round.status === 'closed' ? money(round.payout ?? 0) : '–'}
+                    </dd>
+                  </div>
+                </dl>
+                {round.status === 'closed' ? (
+                  <button
+                    type="button"
+                    className="studio-button studio-button--small round-list__verify"
+                    onClick={() => onVerify(round)}
+                    aria-label={t('history.verifyRound', { nonce: round.nonce })}
+                  >
+                    {t('history.verify')}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );

@@ -170,6 +170,7 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
   const [pick, setPick] = useState('');
   const wheel = useRef<WheelHandle>(null);
   const board = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const spots = useMemo(() => boardSpots(t), [t]);
   const picks = useMemo(() => insideBets().filter((spec) => spec.type !== 'straight'), []);
 
@@ -245,6 +246,9 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
     setNotice(null);
     setHover(null);
     setPhase('waiting');
+    // On a phone the board scrolls under the wheel: the wheel and the result come back into view for
+    // the spin (nothing moves when they are already in view).
+    top.current?.scrollIntoView({ block: 'nearest', behavior: ctx.reducedMotion ? 'auto' : 'smooth' });
     wheel.current?.spin();
     const played = await ctx.play<RouletteView>(slipToBet(slip));
     if (!played) {
@@ -282,7 +286,7 @@ export function Roulette({ ctx }: { ctx: GameContext }) {
 
   return (
     <div className="roulette">
-      <div className="roulette__top">
+      <div className="roulette__top" ref={top}>
         <Wheel
           ref={wheel}
           reducedMotion={ctx.reducedMotion}
