@@ -16,6 +16,7 @@ export * from './lottery.ts';
 export * from './loyalty.ts';
 export * from './notifications.ts';
 export * from './privacy-policy.ts';
+export * from './realtime-channels.ts';
 export * from './studio.ts';
 export * from './support.ts';
 export * from './text.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { parseChannel } from '@chrysos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { parseChannel } from './channels.ts';
 import type { ChannelState, StoredPublication } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
 

@@ -6,7 +6,7 @@ export type {
   PrivateChannels,
   PublicChannelName,
   PublicChannels,
-} from './channels.ts';
+} from '@chrysos/contract';
 export { connectionOrigin, type Realtime, type RealtimeSettings } from './realtime.ts';
 
 // The services this module decorates the app with, as the modules that list it among their dependencies see them.

@@ -1,17 +1,17 @@
-import type { Db } from '@chrysos/db';
-import type { Config } from '../../platform/config.ts';
-import type { HandlerContext } from '../../platform/events.ts';
-import type { Broker } from './broker.ts';
-import type { CentrifugoApi } from './centrifugo-api.ts';
 import {
-  channelUserOf,
   type PrivateChannelName,
   type PrivateChannels,
   type PublicChannelName,
   type PublicChannels,
   privateChannel,
   publicChannel,
-} from './channels.ts';
+} from '@chrysos/contract';
+import type { Db } from '@chrysos/db';
+import type { Config } from '../../platform/config.ts';
+import type { HandlerContext } from '../../platform/events.ts';
+import type { Broker } from './broker.ts';
+import type { CentrifugoApi } from './centrifugo-api.ts';
+import { channelUserOf } from './channels.ts';
 import { appendPublications, type Publication } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
 

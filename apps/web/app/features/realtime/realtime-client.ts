@@ -1,51 +1,12 @@
-import type {
-  Account,
-  Bonus,
-  Freespin,
-  LeaderboardRow,
-  Lootbox,
-  Payment,
-  RealtimeSettings,
-  TournamentStatus,
-} from '@chrysos/contract';
+import type { ListenedChannels, RealtimeSettings } from '@chrysos/contract';
 import type { Centrifuge, Subscription } from 'centrifuge';
 
 /**
  * Spec §7 Realtime subscriptions: the player's private channels (`<name>#<user>`, user from the
- * settings' `cent`) and what each carries: the bonus engine's channels one bonus, free spins or
- * lootbox each (its player API's shapes); comp points arrive with loyalty.
+ * settings' `cent`) and the public ones, with what each carries, as the contract declares them for the
+ * server that publishes and the pages that listen.
  */
-export interface RealtimeChannels {
-  balance: Account[];
-  groups_updates: { id: string }[];
-  bonuses_changes: Bonus;
-  freespins_changes: Freespin;
-  lootboxes_changes: Lootbox;
-  comps_award: { points: number };
-  /** The player's points, place or prize in one tournament changed. */
-  tournaments_statuses: TournamentStatus;
-  /** The player's lottery tickets or a prize changed: GET /player/lottery has them. */
-  lottery_changes: { draw_id: string; kind: 'tickets' | 'prize' };
-  /** Public channels, the same for every connection: a big or jackpot win as it happens… */
-  'public:wins': {
-    game_code: string | null;
-    currency: string;
-    amount_cents: number;
-    player: string;
-    at: string;
-    jackpot?: 'mini' | 'major' | 'grand';
-  };
-  /** …and a jackpot tier's new amount (`id` the tier), at most twice a second per tier. */
-  'public:jackpots_changes': { id: string; currency: string; amount_cents: number };
-  /** The top of a tournament's board after it changed: a hint to read the board again. */
-  'public:tournaments_leaderboards': { tournament_id: string; top: LeaderboardRow[] };
-  /** Today's wheel spin was earned or used: GET /player/wheel has the rest. */
-  wheel_changes: { can_spin: boolean; seed_hash: string | null; day: string };
-  /** An event of the operator's CRM: content realtimeCrmConfigure says what to show for it. */
-  crm_events: { event: string };
-  /** A withdrawal took a step of its timeline (requested, approved, sent, or its end): the payment now. */
-  payments_changes: Payment;
-}
+export type RealtimeChannels = ListenedChannels;
 export type RealtimeChannel = keyof RealtimeChannels & string;
 
 export interface ChannelListener<N extends RealtimeChannel> {
