@@ -1,42 +1,55 @@
 import type { Tournament, TournamentDetail, TournamentStatus } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Picture } from '../../ui/Picture';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
-import { confirmTournament, fetchTournament, refusalText } from './api';
+import { confirmTournament, refusalText } from './api';
 import { Countdown } from './Countdown';
 import { Leaderboard } from './Leaderboard';
 import { showPoints, useMoney } from './money';
 
-/** How often an open board is read again for what other players did (the player's own changes are pushed). */
-const boardPollMs = 5_000;
+/** A visitor has no realtime connection: their open board is read again this often while it runs. */
+const visitorPollMs = 5_000;
 
 /**
  * Spec §2 /tournaments/{state}/{frontendIdentifier}: artwork, countdown, prize pool and table, rules,
  * the games (each opens for real money), the join button when the tournament asks for it, and the live
- * board: the top 50 and the player's own row, read again when the player's status is pushed
- * (tournaments_statuses), when the top of the board changes (public:tournaments_leaderboards) and every
- * few seconds while the tournament runs (a visitor has no realtime connection).
+ * board: the top 50 and the player's own row. The route's loader reads it; a push revalidates the route
+ * (the player's status on tournaments_statuses, the top of the board on public:tournaments_leaderboards),
+ * and only a visitor, who has no realtime connection, has it read again every few seconds.
  */
 export function TournamentPage({ initial }: { initial: TournamentDetail }) {
   const { t, locale } = useTranslation();
   const money = useMoney(locale);
   const signedIn = isLoggedIn(usePlayerSession());
-  const [detail, setDetail] = useState(initial);
+  // The route's loader data: revalidating the route brings the board anew.
+  const detail = initial;
   const [joining, setJoining] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const tournament: Tournament = detail.tournament;
   const status = tournament.status;
 
-  useEffect(() => setDetail(initial), [initial]);
-
+  // Read again through the route's loader, so the page and its HTML come from one place. A push that
+  // comes while a read is under way is not lost: one more read follows it.
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const again = useRef(false);
   const reload = useCallback(async () => {
-    const fresh = await fetchTournament(initial.tournament.id);
-    if (fresh) setDetail(fresh);
-  }, [initial.tournament.id]);
+    if (latest.current.state !== 'idle') {
+      again.current = true;
+      return;
+    }
+    await latest.current.revalidate();
+  }, []);
+  useEffect(() => {
+    if (revalidator.state !== 'idle' || !again.current) return;
+    again.current = false;
+    void revalidator.revalidate();
+  }, [revalidator]);
 
   // A signed-in visitor's first render has no status yet when the page came from a cache: read it once.
   useEffect(() => {
@@ -44,21 +57,25 @@ export function TournamentPage({ initial }: { initial: TournamentDetail }) {
   }, [signedIn, detail.tournament.status, reload]);
 
   useEffect(() => {
-    if (tournament.state !== 'active') return;
-    const timer = setInterval(() => void reload(), boardPollMs);
+    if (signedIn || tournament.state !== 'active') return;
+    const timer = setInterval(() => void reload(), visitorPollMs);
     return () => clearInterval(timer);
-  }, [tournament.state, reload]);
+  }, [signedIn, tournament.state, reload]);
 
-  // Another player's move: the top of the board is published to everyone; read the board again, at most
-  // once a second however busy the tournament is.
+  // Another player's move: the top of the board is published to everyone; read the board again at most
+  // once a second however busy the tournament is, the last move always read.
   const lastRead = useRef(0);
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(trailing.current ?? undefined), []);
   useRealtimeChannel('public:tournaments_leaderboards', {
     onData: (pushed) => {
-      if (pushed.tournament_id !== initial.tournament.id) return;
-      const now = Date.now();
-      if (now - lastRead.current < 1_000) return;
-      lastRead.current = now;
-      void reload();
+      if (pushed.tournament_id !== initial.tournament.id || trailing.current) return;
+      const wait = Math.max(0, lastRead.current + 1_000 - Date.now());
+      trailing.current = setTimeout(() => {
+        trailing.current = null;
+        lastRead.current = Date.now();
+        void reload();
+      }, wait);
     },
   });
 

@@ -1,4 +1,4 @@
-import type { TournamentDetail, TournamentStatus } from '@chrysos/contract';
+import type { TournamentStatus } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { api } from '../../lib/api';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
@@ -8,11 +8,6 @@ import type { Translate } from '../../lib/i18n';
 
 export const confirmTournament = (id: string) =>
   api(endpoints.tournaments.confirm, { params: { id }, body: { confirmed: true } }).catch(() => null);
-
-export const fetchTournament = (id: string): Promise<TournamentDetail | null> =>
-  api(endpoints.tournaments.detail, { params: { id } })
-    .then((answer) => (answer.ok ? answer.body : null))
-    .catch(() => null);
 
 export const fetchTournaments = () =>
   api(endpoints.tournaments.list, {})
