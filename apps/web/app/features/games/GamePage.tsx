@@ -181,11 +181,10 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
       </GameBar>
 
       {/* Above the game on a wider screen; on a phone, a sheet the bar's Notices button opens. */}
-      <div
+      <section
         id="game-notices"
         className={noticesOpen ? 'game-notices is-open' : 'game-notices'}
         aria-label={t('game.notices')}
-        role="region"
       >
         <button
           type="button"
@@ -198,7 +197,7 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
         {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
         {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
         {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
-      </div>
+      </section>
 
       {payment && paymentIdPattern.test(payment) && loggedIn ? (
         <section className="game-payment" aria-label={t('game.deposit')}>
