@@ -5,7 +5,7 @@ import { launchBrowser } from './browser.ts';
 import { copy } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { sharedProduct } from './harness/products.ts';
-import { backFromPayment, expectPaymentOutcome, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
+import { depositOnSandbox, expectPaymentOutcome, payOnSandbox } from './harness/wallet.ts';
 
 /**
  * The real-money game page on a phone (issue 35): the game fills the screen below one slim bar that
@@ -42,14 +42,7 @@ async function fundedPlayer(language: 'en' | 'el', euros: number, device: object
   const context = await browser.newContext(device);
   await signInContext(context, baseUrl, email, password);
   const page = await context.newPage();
-  const started = await context.request.post(`${baseUrl}/api/payments/deposits`, {
-    data: { currency: 'EUR', amount_cents: euros * 100, method: 'card' },
-  });
-  expect(started.status()).toBe(201);
-  await page.goto(new URL((await started.json()).redirect_url, baseUrl).href);
-  await payOnSandbox(page, copy.en, 'success', copy.en.money(euros));
-  await backFromPayment(page, baseUrl, copy.en);
-  await headerShowsBalance(page, copy.en, copy.en.money(euros));
+  await depositOnSandbox(context, page, baseUrl, euros);
   return { context, page };
 }
 

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { bonusesApi, playerApi } from '@chrysos/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { copy } from './harness/copy.ts';
 import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { sharedProduct } from './harness/products.ts';
-import { backFromPayment, headerShowsBalance, payOnSandbox } from './harness/wallet.ts';
+import { depositOnSandbox } from './harness/wallet.ts';
 
 /**
  * The signed-in home is the player's own (issue 35): two players whose accounts differ each see their
@@ -59,24 +59,13 @@ async function player(name: string, language: 'en' | 'el', device: typeof phone 
   return { context, api, page: await context.newPage() };
 }
 
-async function deposit(context: BrowserContext, page: Page, euros: number) {
-  const started = await context.request.post(`${baseUrl}/api/payments/deposits`, {
-    data: { currency: 'EUR', amount_cents: euros * 100, method: 'card' },
-  });
-  expect(started.status()).toBe(201);
-  await page.goto(new URL((await started.json()).redirect_url, baseUrl).href);
-  await payOnSandbox(page, copy.en, 'success', copy.en.money(euros));
-  await backFromPayment(page, baseUrl, copy.en);
-  await headerShowsBalance(page, copy.en, copy.en.money(euros));
-}
-
 const home = (page: Page) => page.getByRole('region', { name: /^(Welcome back|Καλώς ήρθατε ξανά)/ });
 
 describe('the personal home', () => {
   it('shows each player their own balance, bonuses waiting and games; a visitor the sign-up hero', async () => {
     // Eleni has deposited €130, played a game and redeemed free spins; Nikos has done nothing yet.
     const eleni = await player('Eleni', 'en', desktop);
-    await deposit(eleni.context, eleni.page, 130);
+    await depositOnSandbox(eleni.context, eleni.page, baseUrl, 130);
     await eleni.page.goto(`${baseUrl}/game/golden-drachma`);
     await eleni.page.locator('.game-stage[data-mode="real"] iframe.game-stage__frame').waitFor();
     const redeemed = await eleni.api(bonusesApi.redeemCoupon, { query: { coupon_code: 'DRACHMA10' } });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Copy } from './copy.ts';
+import { type Copy, copy } from './copy.ts';
 
 /** The sandbox payment partner's test cards, typed as a player copies them from its page. */
 export const testCards = {
@@ -82,4 +82,20 @@ export async function download(page: Page, link: Locator): Promise<{ name: strin
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), body: await readFile(path, 'utf8') };
+}
+
+/**
+ * A deposit of whole `euros` as setup for a journey that is not about depositing: started through the
+ * API, paid on the sandbox's card page in `page`, and waited for until the header shows it (the
+ * account held nothing before).
+ */
+export async function depositOnSandbox(context: BrowserContext, page: Page, baseUrl: string, euros: number) {
+  const started = await context.request.post(`${baseUrl}/api/payments/deposits`, {
+    data: { currency: 'EUR', amount_cents: euros * 100, method: 'card' },
+  });
+  expect(started.status()).toBe(201);
+  await page.goto(new URL((await started.json()).redirect_url, baseUrl).href);
+  await payOnSandbox(page, copy.en, 'success', copy.en.money(euros));
+  await backFromPayment(page, baseUrl, copy.en);
+  await headerShowsBalance(page, copy.en, copy.en.money(euros));
 }
