@@ -56,6 +56,10 @@ export class Haproxy {
         '  balance roundrobin',
         '  option httpchk GET /readyz',
         '  http-check expect status 200',
+        // A check's answer may take longer than the half second between checks on a loaded two-core
+        // machine (three instances, HAProxy, the load and the sockets): waited for up to 1.5 s, so busy
+        // instances are not all taken out at once (a 503 "no server available").
+        '  timeout check 1500ms',
         '  default-server inter 500ms fall 2 rise 1',
         ...this.instancePorts.map((port, at) => `  server instance${at + 1} 127.0.0.1:${port} check`),
         '',
