@@ -126,24 +126,36 @@ export async function protocolCall(
   body: string,
   record: LoadRecord,
 ): Promise<WalletResponse> {
-  for (let attempt = 0; ; attempt++) {
+  return untilAnswered(path, record, async () => {
+    const response = await fetch(`${baseUrl}/wallet/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-chrysos-studio': studio,
+        'x-chrysos-signature': signBody(body, studioSecret),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const answer = (await response.json()) as WalletResponse;
+    if (answer.status === 'RS_ERROR_UNKNOWN') record.unknownAnswers.push(`${path} ${body}`);
+    return answer;
+  });
+}
+
+/**
+ * Sends until an answer comes, as a client re-sends what got none: a ceiling, not a budget. A killed
+ * server is started again meanwhile, and on a loaded two-core machine its start (importing the
+ * server's modules) took 20-25 s, past the 200 quick retries this once allowed.
+ */
+async function untilAnswered<T>(path: string, record: LoadRecord, send: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + 120_000;
+  for (let attempt = 1; ; attempt++) {
     try {
-      const response = await fetch(`${baseUrl}/wallet/${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-chrysos-studio': studio,
-          'x-chrysos-signature': signBody(body, studioSecret),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      const answer = (await response.json()) as WalletResponse;
-      if (answer.status === 'RS_ERROR_UNKNOWN') record.unknownAnswers.push(`${path} ${body}`);
-      return answer;
+      return await send();
     } catch {
       record.networkErrors++;
-      if (attempt > 200) throw new Error(`no answer from ${path} after ${attempt} attempts`);
+      if (Date.now() > giveUpAt) throw new Error(`no answer from ${path} after ${attempt} attempts`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -316,15 +328,9 @@ async function httpCall(
   init: RequestInit,
   record: LoadRecord,
 ): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
-    } catch {
-      record.networkErrors++;
-      if (attempt > 200) throw new Error(`no answer from ${path}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  return untilAnswered(path, record, () =>
+    fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) }),
+  );
 }
 
 interface LoadOptions {
