@@ -1,7 +1,6 @@
 import type { ErrorCode, ErrorParams } from '@chrysos/contract';
-import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
-import { launchPath, launchRequest, launchSignatureValid } from '@chrysos/wallet-protocol';
+import { launchPath, launchRequest } from '@chrysos/wallet-protocol';
 import { launchApi } from '@chrysos/wallet-protocol/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BetError } from '../math/engine.ts';
@@ -9,6 +8,7 @@ import { engines } from '../math/index.ts';
 import { holdGrant } from '../rounds/freespins.ts';
 import { type Launch, openStudioSession } from '../rounds/sessions.ts';
 import type { StudioTitle } from '../studio-types.ts';
+import { signedStudioRoute } from './signed-route.ts';
 
 export interface LaunchRouteOptions {
   db: Db;
@@ -62,43 +62,16 @@ const invalid = (reply: FastifyReply, field: string) =>
  */
 export async function launchRoute(app: FastifyInstance, options: LaunchRouteOptions): Promise<void> {
   const { db, operator } = options;
-  // The signature covers the exact bytes sent, so the body is read raw and parsed once it holds.
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 4 * 1024 },
-    (_request, body, done) => done(null, body),
-  );
-
-  // The descriptor gives the route its path and the OpenAPI document its schemas; the body is read here,
-  // once the signature holds, and answers are checked against the protocol's schemas rather than by the
-  // host's serializer, so the route keeps its contract whatever host mounts it.
-  app.route({
-    ...routeOf(launchApi.launch),
+  signedStudioRoute(app, {
+    endpoint: launchApi.launch,
     url: launchPath,
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-    handler: async (request, reply) => {
-      // A session id is in the answer: no cache may keep it.
-      reply.header('cache-control', 'no-store');
-      const raw = typeof request.body === 'string' ? request.body : '';
-      if (!launchSignatureValid(request.headers, raw, operator.studio, operator.secret)) {
-        return refuse(
-          reply,
-          401,
-          'signature',
-          'studio.launch_unsigned',
-          'The launch is not signed with this studio’s secret in the last five minutes.',
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return invalid(reply, 'body');
-      }
-      const parsed = launchRequest.safeParse(json);
-      if (!parsed.success) return invalid(reply, String(parsed.error.issues[0]?.path[0] ?? 'body'));
-      const launch = parsed.data;
+    bodyLimit: 4 * 1024,
+    operator,
+    body: launchRequest,
+    unsignedMessage: 'The launch is not signed with this studio’s secret in the last five minutes.',
+    refuse,
+    invalid,
+    handle: async (launch, reply) => {
       const title = options.titleOf(launch.game_code);
       if (!title) {
         return refuse(

@@ -1,12 +1,11 @@
-import type { ErrorCode } from '@chrysos/contract';
-import { routeOf } from '@chrysos/contract/fastify';
 import type { Db } from '@chrysos/db';
-import { launchSignatureValid, roundLookupPath, roundLookupRequest } from '@chrysos/wallet-protocol';
+import { roundLookupPath, roundLookupRequest } from '@chrysos/wallet-protocol';
 import { roundLookupApi } from '@chrysos/wallet-protocol/endpoints';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { seedAsShown } from '../rounds/seeds.ts';
 import { studioRounds } from '../storage/schema.ts';
+import { type Refuse, signedStudioRoute } from './signed-route.ts';
 
 export interface RoundLookupOptions {
   db: Db;
@@ -16,13 +15,7 @@ export interface RoundLookupOptions {
 
 const { responses } = roundLookupApi.round;
 
-const refuse = (
-  reply: FastifyReply,
-  status: 401 | 404 | 422,
-  field: string,
-  code: ErrorCode,
-  message: string,
-) =>
+const refuse: Refuse = (reply, status, field, code, message) =>
   reply
     .code(status)
     .send(responses[status].parse({ errors: { [field]: [message] }, codes: { [field]: [code] } }));
@@ -34,42 +27,17 @@ const refuse = (
  */
 export async function roundLookupRoute(app: FastifyInstance, options: RoundLookupOptions): Promise<void> {
   const { db, operator } = options;
-  // The signature covers the exact bytes sent, so the body is read raw and parsed once it holds.
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, body),
-  );
-
-  app.route({
-    ...routeOf(roundLookupApi.round),
+  signedStudioRoute(app, {
+    endpoint: roundLookupApi.round,
     url: roundLookupPath,
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const raw = typeof request.body === 'string' ? request.body : '';
-      if (!launchSignatureValid(request.headers, raw, operator.studio, operator.secret)) {
-        return refuse(
-          reply,
-          401,
-          'signature',
-          'studio.launch_unsigned',
-          'The request is not signed with this studio’s secret in the last five minutes.',
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return refuse(reply, 422, 'body', 'studio.launch_invalid', 'The body is not JSON.');
-      }
-      const parsed = roundLookupRequest.safeParse(json);
-      if (!parsed.success) {
-        const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
-        return refuse(reply, 422, field, 'studio.launch_invalid', 'This field is missing or not valid.');
-      }
-      const { user, round: id } = parsed.data;
+    bodyLimit: 1024,
+    operator,
+    body: roundLookupRequest,
+    unsignedMessage: 'The request is not signed with this studio’s secret in the last five minutes.',
+    refuse,
+    invalid: (reply, field) =>
+      refuse(reply, 422, field, 'studio.launch_invalid', 'This field is missing or not valid.'),
+    handle: async ({ user, round: id }, reply) => {
       const [round] = await db
         .select()
         .from(studioRounds)
