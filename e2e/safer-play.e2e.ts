@@ -7,8 +7,9 @@ import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
 /**
  * Safer play per licence (issue 35) in the game's frame: on a product run with LICENSE=ukgc the slot
- * offers no autoplay and its Spin button waits 2.5 s after each round's start, saying how long is left
- * (RTS 14); on the standard product (Curaçao) autoplay is offered and rounds follow each other at once.
+ * offers no autoplay and no quick spins, its Spin button never stops the reels early (no slam stop) and
+ * waits 2.5 s after each round's start, saying how long is left (RTS 14); on the standard product
+ * (Curaçao) autoplay and quick spins are offered and rounds follow each other at once.
  * Visitors play the demo, which the launch tells the same rules as real money.
  */
 
@@ -21,6 +22,7 @@ const words = {
     spin: 'Spin',
     skip: 'Skip',
     autoplay: 'Autoplay',
+    quick: 'Quick spins',
     nextRound: /^Next round in [0-2]\.\d s$/,
   },
   el: {
@@ -28,6 +30,7 @@ const words = {
     spin: 'Γύρισμα',
     skip: 'Παράλειψη',
     autoplay: 'Αυτόματο',
+    quick: 'Γρήγορα γυρίσματα',
     nextRound: /^Επόμενος γύρος σε [0-2],\d δευτ\.$/,
   },
 } as const;
@@ -80,13 +83,20 @@ describe.each(locales)('safer play per licence (%s)', (locale) => {
     if ((await skip.count()) > 0) await skip.click({ timeout: 1_000 }).catch(() => {});
   }
 
-  it('offers no autoplay under the UK licence and keeps Spin waiting 2.5 s, saying how long', async () => {
+  it('offers no autoplay or quick play under the UK licence and keeps Spin waiting 2.5 s, saying how long', async () => {
     const { page, frame, spin } = await slot(uk);
     expect(await frame.getByRole('button', { name: word.autoplay, exact: true }).count()).toBe(0);
     expect(await frame.locator('.autoplay').count()).toBe(0);
+    expect(await frame.getByRole('checkbox', { name: word.quick }).count()).toBe(0);
 
     const started = Date.now();
-    await playRound(page, frame, spin);
+    // The round shows to its end: while it does, the button is no Skip (no slam stop), only disabled.
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith('/games-api/rounds') && response.request().method() === 'POST',
+    );
+    await spin.click();
+    expect((await answered).status()).toBe(200);
+    expect(await frame.getByRole('button', { name: word.skip, exact: true }).count()).toBe(0);
     const timer = frame.getByTestId('next-round');
     await timer.waitFor();
     expect(await timer.textContent()).toMatch(word.nextRound);
@@ -113,6 +123,7 @@ describe.each(locales)('safer play per licence (%s)', (locale) => {
   it('offers autoplay under the default licence and lets rounds follow each other at once', async () => {
     const { page, frame, spin } = await slot(standard);
     await frame.getByRole('button', { name: word.autoplay, exact: true }).waitFor();
+    await frame.getByRole('checkbox', { name: word.quick }).waitFor();
 
     for (let round = 0; round < 2; round++) {
       await playRound(page, frame, spin);

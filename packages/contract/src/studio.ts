@@ -67,10 +67,11 @@ export type StudioFreespins = z.infer<typeof studioFreespins>;
 
 /**
  * How the operator's licence lets the session be played (issue 35): whether the game offers autoplay,
- * and the milliseconds at least between the starts of two rounds (0: none), which the play button waits.
+ * the milliseconds at least between the starts of two rounds (0: none), which the play button waits, and
+ * whether a slot offers quick spins and stops its reels on a second press (UK: neither, RTS 14).
  */
 export const studioGameplay = z
-  .object({ autoplay: z.boolean(), min_cycle_ms: z.number().int() })
+  .object({ autoplay: z.boolean(), min_cycle_ms: z.number().int(), quick_play: z.boolean() })
   .meta({ id: 'StudioGameplay' });
 export type StudioGameplay = z.infer<typeof studioGameplay>;
 

@@ -86,16 +86,22 @@ describe('licence rules', () => {
   });
 
   it("lets the operator's settings override the licence's gameplay defaults", () => {
-    expect(gameplayRules('ukgc')).toEqual({ autoplay: false, minimumCycleMs: 2_500 });
-    expect(gameplayRules('curacao')).toEqual({ autoplay: true, minimumCycleMs: 0 });
-    expect(gameplayRules('curacao', { autoplay: false })).toEqual({ autoplay: false, minimumCycleMs: 0 });
+    expect(gameplayRules('ukgc')).toEqual({ autoplay: false, minimumCycleMs: 2_500, quickPlay: false });
+    expect(gameplayRules('curacao')).toEqual({ autoplay: true, minimumCycleMs: 0, quickPlay: true });
+    expect(gameplayRules('curacao', { autoplay: false })).toEqual({
+      autoplay: false,
+      minimumCycleMs: 0,
+      quickPlay: true,
+    });
     expect(gameplayRules('malta', { minimumCycleMs: 3_000 })).toEqual({
       autoplay: true,
       minimumCycleMs: 3_000,
+      quickPlay: true,
     });
     expect(gameplayRules('ukgc', { minimumCycleMs: 4_000 })).toEqual({
       autoplay: false,
       minimumCycleMs: 4_000,
+      quickPlay: false,
     });
   });
 

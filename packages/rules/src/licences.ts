@@ -60,14 +60,15 @@ export interface LicenceRules {
     cumulativeDepositDays: number;
   }>;
   /**
-   * How games may be played (issue 35): whether the player may start rounds automatically, and the
-   * shortest time between the starts of two consecutive rounds of a player in a game (0: none).
+   * How games may be played (issue 35): whether the player may start rounds automatically, the
+   * shortest time between the starts of two consecutive rounds of a player in a game (0: none), and
+   * whether a slot may shorten its round on screen (quick spins, a second press that stops the reels).
    */
-  gameplay: Sourced<{ autoplay: boolean; minimumCycleMs: number }>;
+  gameplay: Sourced<{ autoplay: boolean; minimumCycleMs: number; quickPlay: boolean }>;
 }
 
 /** Today's play everywhere a licence asks for nothing more: autoplay offered, rounds as fast as played. */
-const unrestrictedPlay = { autoplay: true, minimumCycleMs: 0 } as const;
+const unrestrictedPlay = { autoplay: true, minimumCycleMs: 0, quickPlay: true } as const;
 
 /** 24 hours, 48 hours, 72 hours, 1 week, 2 weeks, 4 weeks, 6 weeks. */
 const timeoutHours = [24, 48, 72, 24 * 7, 24 * 14, 24 * 28, 24 * 42] as const;
@@ -235,8 +236,9 @@ export const licences: Record<LicenceName, LicenceRules> = {
     gameplay: {
       autoplay: false,
       minimumCycleMs: 2_500,
+      quickPlay: false,
       source:
-        'RTS 14 (in force 31 October 2021) for online slots: no autoplay, and a game cycle of at least 2.5 seconds; operator policy: every game of the studio',
+        'RTS 14 (in force 31 October 2021) for online slots: no autoplay, a game cycle of at least 2.5 seconds, and no quick spin or slam stop that makes a round shorter; operator policy: the cycle for every game of the studio',
     },
   },
 };
@@ -266,11 +268,12 @@ export function isOfferedLimit(name: string, kind: string, period: string): bool
 export function gameplayRules(
   name: string,
   configured: { autoplay?: boolean | undefined; minimumCycleMs?: number | undefined } = {},
-): { autoplay: boolean; minimumCycleMs: number } {
+): { autoplay: boolean; minimumCycleMs: number; quickPlay: boolean } {
   const { gameplay } = licenceRules(name);
   return {
     autoplay: configured.autoplay ?? gameplay.autoplay,
     minimumCycleMs: configured.minimumCycleMs ?? gameplay.minimumCycleMs,
+    quickPlay: gameplay.quickPlay,
   };
 }
 

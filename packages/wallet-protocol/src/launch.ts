@@ -20,13 +20,15 @@ const language = z.enum(['en', 'el']);
 const currency = z.string().regex(/^[A-Z]{3,5}$/);
 /**
  * How the operator's licence lets the session be played (issue 35): whether the game may offer
- * autoplay, and the milliseconds at least between the starts of two rounds of the player in the game.
- * Left out, play is as it always was: autoplay offered, no minimum.
+ * autoplay, the milliseconds at least between the starts of two rounds of the player in the game, and
+ * whether a slot may shorten a round on screen (quick spins, slam stop; left out: it may). Left out
+ * altogether, play is as it always was: autoplay offered, no minimum, quick play.
  */
 const gameplay = z
   .object({
     autoplay: z.boolean(),
     min_cycle_ms: z.number().int().min(0).max(60_000),
+    quick_play: z.boolean().optional(),
   })
   .optional();
 

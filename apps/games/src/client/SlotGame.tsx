@@ -46,7 +46,7 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
   const [applied, setApplied] = useState(0);
   const [quick, setQuick] = useState(false);
   const [autoLeft, setAutoLeft] = useState(0);
-  const autoplay = ctx.session.gameplay.autoplay;
+  const { autoplay, quick_play: quickPlay } = ctx.session.gameplay;
   const startedAt = useRef(0);
   const restingStops = useMemo(
     () => config.strips.base.map((strip, reel) => (reel * 7 + 3) % strip.length),
@@ -72,8 +72,8 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
 
   const spin = useCallback(async () => {
     if (phase === 'presenting') {
-      // A second press skips to the end of the round.
-      setApplied(events.length);
+      // A second press skips to the end of the round, where the licence allows a slam stop.
+      if (quickPlay) setApplied(events.length);
       return;
     }
     // Not before the licence's minimum game cycle has passed (the button says how long is left).
@@ -96,7 +96,7 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
     setEvents(slotTimeline(nextSpins, pacing));
     startedAt.current = performance.now();
     setPhase('presenting');
-  }, [phase, events.length, short, ctx, free, playStake, config, pacing]);
+  }, [phase, quickPlay, events.length, short, ctx, free, playStake, config, pacing]);
 
   // Runs the timeline: each event at its time from the answer's arrival.
   useEffect(() => {
@@ -299,19 +299,25 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
         />
         <PlayButton
           ctx={ctx}
-          label={phase === 'presenting' ? t('play.skip') : t('play.spin')}
+          label={phase === 'presenting' && quickPlay ? t('play.skip') : t('play.spin')}
           busyLabel={t('play.spinning')}
           busy={phase === 'waiting'}
-          disabled={phase === 'waiting' || (phase === 'idle' && (short || autoLeft > 0))}
+          disabled={
+            phase === 'waiting' ||
+            (phase === 'presenting' && !quickPlay) ||
+            (phase === 'idle' && (short || autoLeft > 0))
+          }
           onPlay={() => void spin()}
           waitsForCycle={phase === 'idle'}
         />
         <div className="game-controls__extra">
-          <label className="toggle">
-            <input type="checkbox" checked={quick} onChange={(event) => setQuick(event.target.checked)} />
-            <span>{t('play.quick')}</span>
-          </label>
-          {/* Offered only where the licence allows it (UK: none, RTS 14). */}
+          {/* Quick spins and autoplay only where the licence allows them (UK: neither, RTS 14). */}
+          {quickPlay ? (
+            <label className="toggle">
+              <input type="checkbox" checked={quick} onChange={(event) => setQuick(event.target.checked)} />
+              <span>{t('play.quick')}</span>
+            </label>
+          ) : null}
           {autoplay ? (
             <Autoplay
               ctx={ctx}

@@ -17,10 +17,12 @@ export interface Gameplay {
   autoplay: boolean;
   /** Milliseconds at least between the starts of two rounds of the player in the game (0: none). */
   minCycleMs: number;
+  /** Whether a slot may shorten its rounds on screen (quick spins, slam stop). */
+  quickPlay: boolean;
 }
 
 /** Play as it always was: what a launch that says nothing of gameplay gets. */
-export const unrestrictedGameplay: Gameplay = { autoplay: true, minCycleMs: 0 };
+export const unrestrictedGameplay: Gameplay = { autoplay: true, minCycleMs: 0, quickPlay: true };
 
 export type Launch = { gameplay?: Gameplay } & (
   | {
@@ -50,6 +52,7 @@ export async function openStudioSession(db: Db, launch: Launch): Promise<string>
     currency: launch.currency,
     autoplay: (launch.gameplay ?? unrestrictedGameplay).autoplay,
     minCycleMs: (launch.gameplay ?? unrestrictedGameplay).minCycleMs,
+    quickPlay: (launch.gameplay ?? unrestrictedGameplay).quickPlay,
     expiresAt: new Date(Date.now() + sessionLifetimeMs),
     ...(launch.mode === 'real'
       ? { user: launch.user, walletToken: launch.walletToken, freeGrant: launch.freeGrant ?? null }

@@ -125,7 +125,11 @@ export async function launchRoute(app: FastifyInstance, options: LaunchRouteOpti
 
       // The operator's licence decides how the session is played; a launch that says nothing plays as before.
       const gameplay = launch.gameplay
-        ? { autoplay: launch.gameplay.autoplay, minCycleMs: launch.gameplay.min_cycle_ms }
+        ? {
+            autoplay: launch.gameplay.autoplay,
+            minCycleMs: launch.gameplay.min_cycle_ms,
+            quickPlay: launch.gameplay.quick_play ?? true,
+          }
         : undefined;
       const opened: Launch =
         launch.mode === 'real'

@@ -242,7 +242,11 @@ async function studioRoutesPlugin(app: FastifyInstance, options: StudioOptions):
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
         history: historyAnswer(await rounds.history(owner, title.id)),
         freespins: session.freeGrant ? await grantState(db, session.freeGrant) : null,
-        gameplay: { autoplay: session.autoplay, min_cycle_ms: session.minCycleMs },
+        gameplay: {
+          autoplay: session.autoplay,
+          min_cycle_ms: session.minCycleMs,
+          quick_play: session.quickPlay,
+        },
       };
     },
   });

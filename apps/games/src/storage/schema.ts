@@ -64,6 +64,8 @@ export const studioSessions = studio.table(
     autoplay: boolean('autoplay').notNull().default(true),
     /** Milliseconds at least between the starts of two rounds of the player in the game (0: none). */
     minCycleMs: integer('min_cycle_ms').notNull().default(0),
+    /** Whether a slot may shorten its rounds on screen: quick spins, a second press stopping the reels. */
+    quickPlay: boolean('quick_play').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -68,16 +68,18 @@ describe.each(testDatabaseKinds)('the licence’s gameplay rules on %s', (kind) 
   });
   const later = (app: TestApp, ms: number) => app.clock.moveTo(new Date(app.clock.now().getTime() + ms));
 
-  it('tells the game of the UK licence: no autoplay, 2.5 s between rounds; and of the default: as before', async () => {
+  it('tells the game of the UK licence: no autoplay, 2.5 s between rounds, no quick play; and of the default: as before', async () => {
     const british = await newPlayer(uk, { funded: 10_000 });
     const curacao = await newPlayer(standard, { funded: 10_000 });
     expect((await sessionOf(uk, await launch(uk, british))).json().gameplay).toEqual({
       autoplay: false,
       min_cycle_ms: 2_500,
+      quick_play: false,
     });
     expect((await sessionOf(standard, await launch(standard, curacao))).json().gameplay).toEqual({
       autoplay: true,
       min_cycle_ms: 0,
+      quick_play: true,
     });
   });
 

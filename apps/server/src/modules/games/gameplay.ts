@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 
 /**
  * How this deployment's games are played (issue 35): the licence's gameplay rule (packages/rules
- * licences: no autoplay and 2.5 s between round starts under the UK licence) unless AUTOPLAY or
+ * licences: no autoplay, 2.5 s between round starts and no quick spins under the UK licence) unless AUTOPLAY or
  * MIN_GAME_CYCLE_MS says otherwise; every launch tells the studio, which enforces it.
  */
 export function gameplayOf(config: Pick<Config, 'LICENSE' | 'AUTOPLAY' | 'MIN_GAME_CYCLE_MS'>) {
@@ -11,5 +11,5 @@ export function gameplayOf(config: Pick<Config, 'LICENSE' | 'AUTOPLAY' | 'MIN_GA
     autoplay: config.AUTOPLAY,
     minimumCycleMs: config.MIN_GAME_CYCLE_MS,
   });
-  return { autoplay: rules.autoplay, min_cycle_ms: rules.minimumCycleMs };
+  return { autoplay: rules.autoplay, min_cycle_ms: rules.minimumCycleMs, quick_play: rules.quickPlay };
 }
