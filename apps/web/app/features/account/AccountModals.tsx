@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useModalData, useModals } from '../../modals/ModalProvider';
+import { usePlayer } from '../player/player-session';
 import { SignInForm, SignUpForm } from './AuthForms';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EmailRequestForm } from './EmailRequestForm';
@@ -111,10 +112,16 @@ export function ResetPasswordModal() {
 export function ChangePasswordModal() {
   const { t } = useTranslation();
   const { close } = useModals();
+  const player = usePlayer();
+  if (!player) return null;
   return (
     <div className="modal__body">
       <p>{t('password.change.lead')}</p>
-      <ChangePasswordForm idPrefix="change-password-modal" onDone={() => close('ChangePassword')} />
+      <ChangePasswordForm
+        idPrefix="change-password-modal"
+        account={{ email: player.email, passwordSet: player.password_set }}
+        onDone={() => close('ChangePassword')}
+      />
     </div>
   );
 }

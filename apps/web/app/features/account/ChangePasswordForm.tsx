@@ -1,60 +1,66 @@
-import { endpoints } from '@chrysos/contract/client';
-import { confirmed, maxLength, minLength, required } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { localizePath } from '@chrysos/rules';
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import {
-  FormAlert,
-  FormSuccess,
-  onlyProblems,
-  SubmitButton,
-  TextField,
-  useProblemFocus,
-} from '../../ui/fields';
-import { usePlayer } from '../player/player-session';
+import { FormAlert, FormSuccess, SubmitButton, TextField, useProblemFocus } from '../../ui/fields';
 import { EmailRequestForm } from './EmailRequestForm';
-import { sendWithCaptcha } from './form-api';
-import { describeRule, problemsFrom, withUnshownInBase } from './problems';
+import type { PasswordAccount, PasswordResult } from './password-form';
 
 const fieldNames = ['current_password', 'password', 'password_confirmation'] as const;
 type FieldName = (typeof fieldNames)[number];
-
-/** The rules of the new password (spec §5): the same as at registration, typed twice alike. */
-export function newPasswordProblems(
-  password: string,
-  confirmation: string,
-): { password: ReturnType<typeof required>; password_confirmation: ReturnType<typeof required> } {
-  return {
-    password: required(password) ?? minLength(password, 8) ?? maxLength(password, 128),
-    password_confirmation: required(confirmation) ?? confirmed(confirmation, password),
-  };
-}
+const noPasswords: Record<FieldName, string> = {
+  current_password: '',
+  password: '',
+  password_confirmation: '',
+};
 
 /**
- * PATCH /player, context change_password: the current password proves it is the player, the new one
- * is typed twice. Other sessions of the player end on the server. A player who only ever signed in
- * through a social account has no current password, and is offered an email link to set one instead.
+ * PATCH /player, context change_password, through the security tab's route action (on that tab and in
+ * the ChangePassword modal alike): the current password proves it is the player, the new one is typed
+ * twice. Other sessions of the player end on the server. A player who only ever signed in through a
+ * social account has no current password, and is offered an email link to set one instead.
  */
-export function ChangePasswordForm({ idPrefix, onDone }: { idPrefix: string; onDone?: () => void }) {
-  const { t } = useTranslation();
-  const player = usePlayer();
-  const { revalidate } = useRevalidator();
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    current_password: '',
-    password: '',
-    password_confirmation: '',
-  });
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [solving, setSolving] = useState(false);
-  const [changed, setChanged] = useState(false);
+export function ChangePasswordForm({
+  idPrefix,
+  account,
+  onDone,
+  posted,
+}: {
+  idPrefix: string;
+  account: PasswordAccount;
+  onDone?: () => void;
+  /** The action's answer to a form posted without JavaScript, which the page was rendered with. */
+  posted?: PasswordResult | undefined;
+}) {
+  const { t, locale } = useTranslation();
+  const fetcher = useFetcher<PasswordResult>();
+  const [values, setValues] = useState(noPasswords);
+  const [problems, setProblems] = useState<Record<string, string>>(() =>
+    posted && !posted.changed ? posted.problems : {},
+  );
+  const [changed, setChanged] = useState(posted?.changed ?? false);
   const { formRef, focusProblems } = useProblemFocus();
+  const securityPage = localizePath('/profile/general/security', locale);
 
-  if (player && !player.password_set) {
+  // The action's answer: changed (the fields are emptied), or the problems, with the focus on the first.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.changed) {
+      setValues(noPasswords);
+      setProblems({});
+      setChanged(true);
+      return;
+    }
+    setProblems(answer.problems);
+    focusProblems();
+  }, [answer, focusProblems]);
+
+  if (!account.passwordSet) {
     return (
       <div className="change-password">
         <p>{t('password.change.noPassword')}</p>
-        <EmailRequestForm kind="password" idPrefix={`${idPrefix}-set`} initialEmail={player.email} />
+        <EmailRequestForm kind="password" idPrefix={`${idPrefix}-set`} initialEmail={account.email} />
       </div>
     );
   }
@@ -68,41 +74,20 @@ export function ChangePasswordForm({ idPrefix, onDone }: { idPrefix: string; onD
             {t('account.done')}
           </button>
         ) : (
-          <button type="button" className="link-button" onClick={() => setChanged(false)}>
+          // A link, so the form comes back without JavaScript too (the tab loads afresh).
+          <a
+            className="link-button"
+            href={securityPage}
+            onClick={(event) => {
+              event.preventDefault();
+              setChanged(false);
+            }}
+          >
             {t('password.change.again')}
-          </button>
+          </a>
         )}
       </div>
     );
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const rules = newPasswordProblems(values.password, values.password_confirmation);
-    const found = onlyProblems({
-      current_password: describeRule(t, required(values.current_password)),
-      password: describeRule(t, rules.password),
-      password_confirmation: describeRule(t, rules.password_confirmation),
-    });
-    setProblems(found);
-    focusProblems();
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const response = await sendWithCaptcha(
-      endpoints.player.update,
-      { body: { context: 'change_password', player: values } },
-      () => setSolving(true),
-    ).catch(() => null);
-    setBusy(false);
-    setSolving(false);
-    if (response?.status === 200) {
-      setValues({ current_password: '', password: '', password_confirmation: '' });
-      setChanged(true);
-      await revalidate();
-      return;
-    }
-    setProblems(withUnshownInBase(problemsFrom(t, response), fieldNames));
-    focusProblems();
   }
 
   const field = (name: FieldName, label: string, autoComplete: string, hint?: string) => (
@@ -120,12 +105,18 @@ export function ChangePasswordForm({ idPrefix, onDone }: { idPrefix: string; onD
   );
 
   return (
-    <form ref={formRef} className="auth-form change-password" noValidate onSubmit={submit}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={securityPage}
+      className="auth-form change-password"
+      noValidate
+    >
       {field('current_password', t('password.current'), 'current-password')}
       {field('password', t('password.new'), 'new-password', t('password.hint'))}
       {field('password_confirmation', t('password.confirm'), 'new-password')}
       <FormAlert problem={problems.base} />
-      <SubmitButton busy={busy} solving={solving} label={t('password.change.submit')} />
-    </form>
+      <SubmitButton busy={fetcher.state !== 'idle'} solving={false} label={t('password.change.submit')} />
+    </fetcher.Form>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { FormSuccess } from '../../ui/fields';
 import { usePlayer } from '../player/player-session';
-import { displayDate } from './ProfileForm';
+import { displayDate } from './profile-values';
 import '../../styles/modal-messages.css';
 
 /**

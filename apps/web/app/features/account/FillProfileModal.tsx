@@ -10,8 +10,8 @@ import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } fro
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayer } from '../player/player-session';
 import { sendWithCaptcha } from './form-api';
-import { tidyDate } from './ProfileForm';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
+import { tidyDate } from './profile-values';
 import '../../styles/modal-messages.css';
 
 /** The personal details a deposit needs (the licence's know-your-customer minimum), in form order. */

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { FormAlert, onlyProblems, SubmitButton, TextField, useProblemFocus } from '../../ui/fields';
-import { newPasswordProblems } from './ChangePasswordForm';
 import { sendWithCaptcha } from './form-api';
+import { newPasswordProblems } from './password-form';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 import { rememberPlayer } from './remembered-player';
 

@@ -1,153 +1,60 @@
-import type { Player } from '@chrysos/contract';
-import { endpoints } from '@chrysos/contract/client';
-import { adult, localizePath, maxLength, minimumAgeFor, notArabic, phone } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { localizePath } from '@chrysos/rules';
+import { useEffect, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { useRootData } from '../../lib/route-data';
 import {
   CheckboxField,
   FormAlert,
   FormSuccess,
-  onlyProblems,
   SubmitButton,
   TextField,
   useProblemFocus,
 } from '../../ui/fields';
-import { usePlayer } from '../player/player-session';
-import { sendWithCaptcha } from './form-api';
-import { describeRule, problemsFrom, withUnshownInBase } from './problems';
-
-const textFields = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'phone',
-  'city',
-  'address',
-  'postal_code',
-] as const;
-type TextFieldName = (typeof textFields)[number];
-const flagFields = ['receive_promos', 'receive_sms_promos', 'agreed_to_partner_promotions'] as const;
-type FlagName = (typeof flagFields)[number];
-
-/** A stored ISO date (1990-03-24) as the form shows and sends it (24.03.1990). */
-export function displayDate(value: string | null): string {
-  if (!value) return '';
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : value;
-}
-
-/** What people type for a date, tidied: 24031990, 24/03/1990 and 24-3-1990 all read 24.03.1990. */
-export function tidyDate(value: string): string {
-  const text = value.trim();
-  const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(text);
-  if (digits) return `${digits[1]}.${digits[2]}.${digits[3]}`;
-  const parts = /^(\d{1,2})[./\-\s](\d{1,2})[./\-\s](\d{4})$/.exec(text);
-  return parts ? `${parts[1]?.padStart(2, '0')}.${parts[2]?.padStart(2, '0')}.${parts[3]}` : text;
-}
-
-const textValues = (player: Player): Record<TextFieldName, string> => ({
-  first_name: player.first_name ?? '',
-  last_name: player.last_name ?? '',
-  date_of_birth: displayDate(player.date_of_birth),
-  phone: player.phone ?? '',
-  city: player.city ?? '',
-  address: player.address ?? '',
-  postal_code: player.postal_code ?? '',
-});
-
-const flagValues = (player: Player): Record<FlagName, boolean> => ({
-  receive_promos: player.receive_promos,
-  receive_sms_promos: player.receive_promos && player.receive_sms_promos,
-  agreed_to_partner_promotions: player.agreed_to_partner_promotions,
-});
+import type { FlagName, ProfileDetails, ProfileResult, TextFieldName } from './profile-values';
+import { tidyDate } from './profile-values';
 
 /**
- * The personal details of /profile/general (PATCH /player, context profile) with the rules of spec §5:
- * names, city and address in any script but Arabic, a real birth date of an adult under this licence,
- * an international phone number; and the offers the player wants, SMS only together with offers.
+ * The personal details of /profile/general, submitted to the route's action (PATCH /player, context
+ * profile), which answers with the rules of spec §5: names, city and address in any script but Arabic,
+ * a real birth date of an adult under this licence, an international phone number; and the offers the
+ * player wants, SMS only together with offers. Without JavaScript it posts as a plain form.
  */
-export function ProfileForm() {
+export function ProfileForm({
+  profile,
+  minimumAge,
+  posted,
+}: {
+  profile: ProfileDetails;
+  minimumAge: number;
+  /** The action's answer to a form posted without JavaScript, which the page was rendered with. */
+  posted?: ProfileResult | undefined;
+}) {
   const { t, locale } = useTranslation();
-  const player = usePlayer();
-  const { revalidate } = useRevalidator();
-  const license = useRootData()?.license ?? 'curacao';
-  const minimumAge = minimumAgeFor(license);
-  const [values, setValues] = useState(() => (player ? textValues(player) : null));
-  const [flags, setFlags] = useState(() => (player ? flagValues(player) : null));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [solving, setSolving] = useState(false);
+  const fetcher = useFetcher<ProfileResult>();
+  const [values, setValues] = useState(() => posted?.values.text ?? profile.values.text);
+  const [flags, setFlags] = useState(() => posted?.values.flags ?? profile.values.flags);
+  const [problems, setProblems] = useState<Record<string, string>>(() =>
+    posted && !posted.saved ? posted.problems : {},
+  );
+  const [saved, setSaved] = useState(posted?.saved ?? false);
   const { formRef, focusProblems } = useProblemFocus();
 
-  // Another player signing in on this tab starts the form afresh; a reload of the same player after
-  // saving keeps what is on screen.
-  const [formFor, setFormFor] = useState(player?.id);
-  if (player && formFor !== player.id) {
-    setFormFor(player.id);
-    setValues(textValues(player));
-    setFlags(flagValues(player));
-    setProblems({});
-    setSaved(false);
-  }
-
-  if (!player || !values || !flags) return null;
+  // The action's answer: what it saved (tidied as it was sent, say the birth date) or the problems to
+  // fix, with the focus on the first. Saving revalidates the page, so the loaders read the new details.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    setValues(answer.values.text);
+    setFlags(answer.values.flags);
+    setSaved(answer.saved);
+    setProblems(answer.saved ? {} : answer.problems);
+    if (!answer.saved) focusProblems();
+  }, [answer, focusProblems]);
 
   const change = (name: TextFieldName, value: string) => {
     setValues({ ...values, [name]: value });
     setSaved(false);
   };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!values || !flags) return;
-    const tidy = Object.fromEntries(
-      textFields.map((name) => [
-        name,
-        name === 'date_of_birth' ? tidyDate(values[name]) : values[name].trim(),
-      ]),
-    ) as Record<TextFieldName, string>;
-    setValues(tidy);
-    const found = onlyProblems({
-      first_name: describeRule(t, notArabic(tidy.first_name) ?? maxLength(tidy.first_name, 100)),
-      last_name: describeRule(t, notArabic(tidy.last_name) ?? maxLength(tidy.last_name, 100)),
-      date_of_birth: describeRule(t, adult(tidy.date_of_birth, minimumAge)),
-      phone: describeRule(t, phone(tidy.phone)),
-      city: describeRule(t, notArabic(tidy.city) ?? maxLength(tidy.city, 100)),
-      address: describeRule(t, notArabic(tidy.address) ?? maxLength(tidy.address, 200)),
-      postal_code: describeRule(t, maxLength(tidy.postal_code, 20)),
-    });
-    setProblems(found);
-    setSaved(false);
-    focusProblems();
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const response = await sendWithCaptcha(
-      endpoints.player.update,
-      {
-        body: {
-          context: 'profile',
-          player: {
-            ...Object.fromEntries(textFields.map((name) => [name, tidy[name] === '' ? null : tidy[name]])),
-            ...flags,
-            receive_sms_promos: flags.receive_promos && flags.receive_sms_promos,
-          },
-        },
-      },
-      () => setSolving(true),
-    ).catch(() => null);
-    setBusy(false);
-    setSolving(false);
-    if (response?.status === 200) {
-      setSaved(true);
-      await revalidate();
-      return;
-    }
-    setProblems(withUnshownInBase(problemsFrom(t, response), [...textFields, ...flagFields]));
-    focusProblems();
-  }
 
   const field = (
     name: TextFieldName,
@@ -190,12 +97,12 @@ export function ProfileForm() {
   );
 
   return (
-    <form ref={formRef} className="profile-form" noValidate onSubmit={submit}>
+    <fetcher.Form ref={formRef} method="post" className="profile-form" noValidate>
       <div className="profile-form__email">
         <span className="profile-form__label">{t('auth.email')}</span>
-        <span className="profile-form__value">{player.email}</span>
-        <span className={`badge ${player.confirmed ? 'badge--ok' : 'badge--muted'}`}>
-          {player.confirmed ? t('profile.general.confirmed') : t('profile.general.unconfirmed')}
+        <span className="profile-form__value">{profile.email}</span>
+        <span className={`badge ${profile.confirmed ? 'badge--ok' : 'badge--muted'}`}>
+          {profile.confirmed ? t('profile.general.confirmed') : t('profile.general.unconfirmed')}
         </span>
       </div>
 
@@ -238,9 +145,9 @@ export function ProfileForm() {
       <FormAlert problem={problems.base} />
       {saved ? <FormSuccess>{t('profile.general.saved')}</FormSuccess> : null}
       <div className="profile-form__actions">
-        <SubmitButton busy={busy} solving={solving} label={t('profile.general.save')} />
+        <SubmitButton busy={fetcher.state !== 'idle'} solving={false} label={t('profile.general.save')} />
         <Link to={localizePath('/profile/general/security', locale)}>{t('profile.general.toSecurity')}</Link>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

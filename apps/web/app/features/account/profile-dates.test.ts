@@ -1,7 +1,7 @@
 import { adult } from '@chrysos/rules';
 import { describe, expect, it } from 'vitest';
 import { needsCompletion } from './completion';
-import { displayDate, tidyDate } from './ProfileForm';
+import { displayDate, tidyDate } from './profile-values';
 
 describe('birth dates on the profile form', () => {
   it('shows a stored ISO date the way the form reads it', () => {

@@ -1,0 +1,175 @@
+import { type UpdatePlayerBody, updatePlayerBody } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import { localeFromPath, minimumAgeFor, required } from '@chrysos/rules';
+import { data, type RouterContextProvider } from 'react-router';
+import { appContext } from '#app-context';
+import { catalogues } from '../../i18n/catalogues.server';
+import { translationKeyOf } from '../../lib/api-errors';
+import type { AppContext } from '../../lib/app-context';
+import { createTranslator, type Translate } from '../../lib/i18n';
+import { pageUrl } from '../../lib/request-url';
+import { onlyProblems } from '../../ui/fields';
+import { newPasswordProblems, type PasswordAccount, type PasswordResult } from './password-form';
+import { describeRule, problemsFrom, withUnshownInBase } from './problems';
+import {
+  flagFields,
+  type ProfileDetails,
+  type ProfileResult,
+  profileValuesFrom,
+  profileValuesOf,
+  textFields,
+} from './profile-values';
+
+/*
+ * The loaders and actions of /profile/general and its security tab (issue 35): the forms are filled on
+ * the server and submitted to their route, which checks the fields with the contract's schema of
+ * PATCH /player and calls it in-process as the player of the session cookie (decision 9). The answers
+ * are in the page's language. A cross-site POST never gets here: the session plugin refuses it.
+ */
+
+const passwordFields = ['current_password', 'password', 'password_confirmation'] as const;
+
+/** The signed-in player as the API reads them now; null for a visitor or when they cannot be read. */
+async function currentPlayer(app: AppContext) {
+  if (!app.player) return null;
+  const answer = await app.api(endpoints.player.player, {}).catch(() => null);
+  return answer?.ok ? answer.body : null;
+}
+
+/** The /profile/general form as the player last saved it, with the birth-date rule of this licence. */
+export async function loadProfile(app: AppContext): Promise<{
+  profile: ProfileDetails | null;
+  minimumAge: number;
+}> {
+  const player = await currentPlayer(app);
+  return {
+    profile: player
+      ? { id: player.id, email: player.email, confirmed: player.confirmed, values: profileValuesOf(player) }
+      : null,
+    minimumAge: minimumAgeFor(app.license),
+  };
+}
+
+/** The security tab's view of the player. */
+export async function loadPasswordAccount(app: AppContext): Promise<PasswordAccount | null> {
+  const player = await currentPlayer(app);
+  return player ? { email: player.email, passwordSet: player.password_set } : null;
+}
+
+/** The app context and the translations of the page a form was posted to (`/el/…` is Greek). */
+function formContext(request: Request, context: Readonly<RouterContextProvider>) {
+  const locale = localeFromPath(pageUrl(request).pathname);
+  return { app: context.get(appContext), t: createTranslator(catalogues[locale]) };
+}
+
+/** One problem the contract's schema found. */
+type SchemaIssue = Extract<
+  ReturnType<typeof updatePlayerBody.safeParse>,
+  { success: false }
+>['error']['issues'][number];
+
+/**
+ * A schema issue as the form shows it, with the API validator's codes: a missing or empty value is
+ * required, lengths say their limit, a rule of @chrysos/rules (oneLine's `characters`) says its own.
+ */
+function describeIssue(t: Translate, issue: SchemaIssue): string {
+  const say = (code: string, params?: Record<string, string | number>) => t(translationKeyOf(code), params);
+  switch (issue.code) {
+    case 'invalid_type':
+      return say('validation.required');
+    case 'too_small':
+      return Number(issue.minimum) <= 1
+        ? say('validation.required')
+        : say('validation.min', { min: Number(issue.minimum) });
+    case 'too_big':
+      return say('validation.max', { max: Number(issue.maximum) });
+    case 'custom': {
+      const code = (issue.params as { code?: unknown } | undefined)?.code;
+      return say(typeof code === 'string' ? code : 'validation.invalid', issue.params as never);
+    }
+    default:
+      return say('validation.invalid');
+  }
+}
+
+type Checked = { body: UpdatePlayerBody } | { problems: Record<string, string> };
+
+/** The body of PATCH /player by the contract's schema, or each field's first problem. */
+function checked(t: Translate, body: UpdatePlayerBody, shown: readonly string[]): Checked {
+  const result = updatePlayerBody.safeParse(body, { reportInput: true });
+  if (result.success) return { body };
+  const problems: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.at(-1);
+    problems[typeof field === 'string' ? field : 'base'] ??= describeIssue(t, issue);
+  }
+  return { problems: withUnshownInBase(problems, shown) };
+}
+
+/** PATCH /player in-process as the player of the request; null when no answer came. */
+async function update(app: AppContext, body: UpdatePlayerBody) {
+  return app.api(endpoints.player.update, { body }).catch(() => null);
+}
+
+/**
+ * The refusal's status: the API's own (401 signed out, 422 a rule, 429 too many), 422 for fields the
+ * schema refused, 503 when the API gave no usable answer. Never a 500: nothing broke on the page.
+ */
+const refusedStatus = (answer: { status: number } | null | undefined) =>
+  answer === undefined ? 422 : answer && answer.status >= 400 && answer.status < 500 ? answer.status : 503;
+
+/** The /profile/general action: saves the details and the offers wanted (context `profile`). */
+export async function saveProfile(request: Request, context: Readonly<RouterContextProvider>) {
+  const { app, t } = formContext(request, context);
+  const values = profileValuesFrom(await request.formData());
+  const shown = [...textFields, ...flagFields];
+  const sent = checked(
+    t,
+    {
+      context: 'profile',
+      player: {
+        ...Object.fromEntries(textFields.map((name) => [name, values.text[name] || null])),
+        ...values.flags,
+      },
+    },
+    shown,
+  );
+  const answer = 'body' in sent ? await update(app, sent.body) : undefined;
+  if (answer?.ok) return { saved: true, values } satisfies ProfileResult;
+  const problems =
+    'problems' in sent ? sent.problems : withUnshownInBase(problemsFrom(t, answer ?? null), shown);
+  return data({ saved: false, values, problems } satisfies ProfileResult, { status: refusedStatus(answer) });
+}
+
+/**
+ * The security tab's action: a new password, typed twice, for the current one (context
+ * `change_password`). The player's other sessions end on the server; this one stays.
+ */
+export async function changePassword(request: Request, context: Readonly<RouterContextProvider>) {
+  const { app, t } = formContext(request, context);
+  const form = await request.formData();
+  const entry = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const player = Object.fromEntries(passwordFields.map((name) => [name, entry(name)])) as Record<
+    (typeof passwordFields)[number],
+    string
+  >;
+  // The rules the form always showed before sending: the current password, the new one typed twice.
+  const rules = newPasswordProblems(player.password, player.password_confirmation);
+  const found = onlyProblems({
+    current_password: describeRule(t, required(player.current_password)),
+    password: describeRule(t, rules.password),
+    password_confirmation: describeRule(t, rules.password_confirmation),
+  });
+  const sent: Checked =
+    Object.keys(found).length > 0
+      ? { problems: found }
+      : checked(t, { context: 'change_password', player }, passwordFields);
+  const answer = 'body' in sent ? await update(app, sent.body) : undefined;
+  if (answer?.ok) return { changed: true } satisfies PasswordResult;
+  const problems =
+    'problems' in sent ? sent.problems : withUnshownInBase(problemsFrom(t, answer ?? null), passwordFields);
+  return data({ changed: false, problems } satisfies PasswordResult, { status: refusedStatus(answer) });
+}
