@@ -1,9 +1,11 @@
-import { localizePath } from '@chrysos/rules';
-import { Link, useMatches } from 'react-router';
-import { EmailRequestForm, type EmailRequestKind } from '../features/account/EmailRequestForm';
+import { localizePath, stripLocale } from '@chrysos/rules';
+import { data, Link, useMatches } from 'react-router';
+import { appContext } from '#app-context';
+import { requestEmail } from '../features/account/account-forms.server';
+import { EmailRequestForm, type EmailRequestKind, emailRequests } from '../features/account/EmailRequestForm';
 import { pageMeta } from '../features/content/meta';
-import { usePlayer } from '../features/player/player-session';
 import { useTranslation } from '../lib/i18n';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/account-email';
 
 /** The route ids of the three "email me a link" pages, with the request each makes. */
@@ -20,14 +22,29 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, id && id in kinds ? id : 'password-new', 'Chrysos Casino');
 };
 
+/** A signed-in player's address, which the confirmation request starts from; null for a visitor. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { playerEmail: context.get(appContext).player?.email ?? null };
+}
+
+/** The request the page's form posts (by a fetcher, or as a plain form without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const path = stripLocale(pageUrl(request).pathname);
+  const kind = (Object.keys(emailRequests) as EmailRequestKind[]).find(
+    (name) => emailRequests[name].page === path,
+  );
+  if (!kind) throw data(null, { status: 404 });
+  return requestEmail(kind, request, context);
+}
+
 /**
  * Spec §2 /users/password/new, /users/confirmation/new and /users/unlock/new: the visitor gives an
  * email address and is told, whether or not it has an account, that a link is on its way.
  */
-export default function AccountEmailPage() {
+export default function AccountEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const kind = kindOf(useMatches().at(-1)?.id);
-  const player = usePlayer();
+  const { playerEmail } = loaderData;
   const to = (path: string) => localizePath(path, locale);
   return (
     <section className="content-page account-page">
@@ -36,9 +53,10 @@ export default function AccountEmailPage() {
       <EmailRequestForm
         kind={kind}
         idPrefix={`${kind}-request`}
-        initialEmail={kind === 'confirmation' ? (player?.email ?? '') : ''}
+        initialEmail={kind === 'confirmation' ? (playerEmail ?? '') : ''}
+        posted={actionData}
       />
-      {player ? null : (
+      {playerEmail ? null : (
         <p className="account-page__links">
           <Link to={to('/users/sign_in')}>{t('account.backToSignIn')}</Link>
         </p>

@@ -1,6 +1,6 @@
-import { type UpdatePlayerBody, updatePlayerBody } from '@chrysos/contract';
+import { emailRequestBody, type UpdatePlayerBody, updatePlayerBody } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
-import { localeFromPath, minimumAgeFor, required } from '@chrysos/rules';
+import { email, localeFromPath, minimumAgeFor, required } from '@chrysos/rules';
 import { data, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
 import { catalogues } from '../../i18n/catalogues.server';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../lib/app-context';
 import { createTranslator, type Translate } from '../../lib/i18n';
 import { pageUrl } from '../../lib/request-url';
 import { onlyProblems } from '../../ui/fields';
+import type { EmailRequestKind, EmailRequestResult } from './EmailRequestForm';
 import { newPasswordProblems, type PasswordAccount, type PasswordResult } from './password-form';
 import { describeRule, problemsFrom, withUnshownInBase } from './problems';
 import {
@@ -21,7 +22,7 @@ import {
 } from './profile-values';
 
 /*
- * The loaders and actions of /profile/general and its security tab (issue 35): the forms are filled on
+ * The loaders and actions of /profile/general, its security tab and the "email me a link" pages (issue 35): the forms are filled on
  * the server and submitted to their route, which checks the fields with the contract's schema of
  * PATCH /player and calls it in-process as the player of the session cookie (decision 9). The answers
  * are in the page's language. A cross-site POST never gets here: the session plugin refuses it.
@@ -64,7 +65,7 @@ function formContext(request: Request, context: Readonly<RouterContextProvider>)
 
 /** One problem the contract's schema found. */
 type SchemaIssue = Extract<
-  ReturnType<typeof updatePlayerBody.safeParse>,
+  ReturnType<typeof updatePlayerBody.safeParse | typeof emailRequestBody.safeParse>,
   { success: false }
 >['error']['issues'][number];
 
@@ -172,4 +173,38 @@ export async function changePassword(request: Request, context: Readonly<RouterC
   const problems =
     'problems' in sent ? sent.problems : withUnshownInBase(problemsFrom(t, answer ?? null), passwordFields);
   return data({ changed: false, problems } satisfies PasswordResult, { status: refusedStatus(answer) });
+}
+
+const emailRequestEndpoints = {
+  password: endpoints.auth.requestPasswordReset,
+  confirmation: endpoints.auth.resendConfirmation,
+  unlock: endpoints.auth.resendUnlock,
+} as const;
+
+/**
+ * The action of /users/password/new, /users/confirmation/new and /users/unlock/new: emails the link
+ * asked for, in-process from the visitor's address (its rate limits count them as before). The answer
+ * is the same whether or not the address has an account.
+ */
+export async function requestEmail(
+  kind: EmailRequestKind,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const { app, t } = formContext(request, context);
+  const entry = (await request.formData()).get('email');
+  const address = typeof entry === 'string' ? entry.trim() : '';
+  const refused = (problems: Record<string, string>, status: number) =>
+    data({ email: address, problems } satisfies EmailRequestResult, { status });
+  const rule = describeRule(t, required(address) ?? email(address));
+  if (rule) return refused({ email: rule }, 422);
+  const body = { user: { email: address } };
+  const parsed = emailRequestBody.safeParse(body, { reportInput: true });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return refused({ email: issue ? describeIssue(t, issue) : t('validation.invalid') }, 422);
+  }
+  const answer = await app.api(emailRequestEndpoints[kind], { body }).catch(() => null);
+  if (answer?.ok) return { sentTo: address } satisfies EmailRequestResult;
+  return refused(withUnshownInBase(problemsFrom(t, answer), ['email']), refusedStatus(answer));
 }
