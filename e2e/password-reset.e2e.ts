@@ -82,3 +82,42 @@ describe.each(locales)('resetting a forgotten password (%s)', (locale) => {
     expect(await page.locator('.header__account').textContent()).toBe(address);
   });
 });
+
+/** The request page is a plain form too: a browser without JavaScript gets the same answer and email. */
+describe.each(locales)('asking for a reset link without JavaScript (%s)', (locale) => {
+  const text = copy[locale];
+  const address = uniqueAddress(`plain-${locale}`);
+  let browser: Browser;
+  beforeAll(async () => {
+    await createPlayer(product.url, {
+      email: address,
+      password: 'the passphrase I forgot',
+      language: locale,
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('posts the form to its page, which says the link is on its way, and the email comes', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${product.url}${text.prefix}/users/password/new`);
+    await page.getByLabel(text.email, { exact: true }).fill(`  ${address}`);
+    await page.getByRole('button', { name: text.sendResetLink }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: text.resetSent(address) })
+      .waitFor();
+    expect(
+      linkTo(await product.mail(address, text.mail.resetPassword), `${text.prefix}/users/password/edit`),
+    ).toBeTruthy();
+
+    // An address that is not one comes back beside the field, as typed.
+    await page.goto(`${product.url}${text.prefix}/users/password/new`);
+    await page.getByLabel(text.email, { exact: true }).fill('not an address');
+    await page.getByRole('button', { name: text.sendResetLink }).click();
+    await page.getByText(text.invalidEmail, { exact: true }).waitFor();
+    expect(await page.getByLabel(text.email, { exact: true }).inputValue()).toBe('not an address');
+    await context.close();
+  });
+});
