@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import type { Player } from '@chrysos/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiCall, samplePlayer, stubAppContext } from '../testing/app-context-stub';
 import { renderRoute } from '../testing/route-stub';
 import ProfileSecurity, { action, loader } from './profile-security';
 
 afterEach(cleanup);
+// A ceiling, not a budget: the first render of a route stub on a loaded machine takes more than the 1 s default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const eleni = samplePlayer();
 
@@ -93,6 +95,24 @@ describe('/profile/general/security', () => {
     await openTab(samplePlayer({ password_set: false }), () => ({ status: 200, body: eleni }));
     expect(await screen.findByText(/has no password yet/)).toBeTruthy();
     expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
+  it('answers a body that is no form with field problems, not a 500', async () => {
+    const { context, calls } = stubAppContext({
+      player: eleni,
+      answer: () => ({ status: 200, body: eleni }),
+    });
+    const answer = (await action({
+      request: new Request('http://casino.test/profile/general/security', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"current_password":',
+      }),
+      context,
+    } as never)) as unknown as { init: { status: number }; data: { problems: Record<string, string> } };
+    expect(answer.init.status).toBe(422);
+    expect(answer.data.problems).toMatchObject({ current_password: 'Field is required' });
+    expect(calls).toEqual([]);
   });
 
   it('gives a visitor no form', async () => {

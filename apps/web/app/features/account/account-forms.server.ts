@@ -69,6 +69,9 @@ type SchemaIssue = Extract<
   { success: false }
 >['error']['issues'][number];
 
+/** The posted form; a body that is no form (JSON, garbage) reads as an empty one, so its fields are refused. */
+const formOf = (request: Request) => request.formData().catch(() => new FormData());
+
 /**
  * A schema issue as the form shows it, with the API validator's codes: a missing or empty value is
  * required, lengths say their limit, a rule of @chrysos/rules (oneLine's `characters`) says its own.
@@ -122,7 +125,7 @@ const refusedStatus = (answer: { status: number } | null | undefined) =>
 /** The /profile/general action: saves the details and the offers wanted (context `profile`). */
 export async function saveProfile(request: Request, context: Readonly<RouterContextProvider>) {
   const { app, t } = formContext(request, context);
-  const values = profileValuesFrom(await request.formData());
+  const values = profileValuesFrom(await formOf(request));
   const shown = [...textFields, ...flagFields];
   const sent = checked(
     t,
@@ -148,7 +151,7 @@ export async function saveProfile(request: Request, context: Readonly<RouterCont
  */
 export async function changePassword(request: Request, context: Readonly<RouterContextProvider>) {
   const { app, t } = formContext(request, context);
-  const form = await request.formData();
+  const form = await formOf(request);
   const entry = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
@@ -192,7 +195,7 @@ export async function requestEmail(
   context: Readonly<RouterContextProvider>,
 ) {
   const { app, t } = formContext(request, context);
-  const entry = (await request.formData()).get('email');
+  const entry = (await formOf(request)).get('email');
   const address = typeof entry === 'string' ? entry.trim() : '';
   const refused = (problems: Record<string, string>, status: number) =>
     data({ email: address, problems } satisfies EmailRequestResult, { status });
