@@ -308,7 +308,8 @@ export function SlotGame<View>({ ctx, config }: { ctx: GameContext; config: Slot
             (phase === 'idle' && (short || autoLeft > 0))
           }
           onPlay={() => void spin()}
-          waitsForCycle={phase === 'idle'}
+          // Without a slam stop the button has nothing to do while the round shows: it counts down the cycle.
+          waitsForCycle={phase === 'idle' || !quickPlay}
         />
         <div className="game-controls__extra">
           {/* Quick spins and autoplay only where the licence allows them (UK: neither, RTS 14). */}
