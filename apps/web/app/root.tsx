@@ -1,6 +1,15 @@
 import { directionOf, localeFromPath } from '@chrysos/rules';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
@@ -28,12 +37,14 @@ import './styles/reality-check.css';
 // with the shell's styles rather than one more stylesheet to fetch on the first load (issue 20).
 import './styles/jackpot.css';
 import { WalletProvider } from './features/cashier/WalletProvider';
+import { loadWallet } from './features/cashier/wallet.server';
 import { barePage } from './features/studio/bare-page';
 import { pageUrl } from './lib/request-url';
 import { useRootData } from './lib/route-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(pageUrl(request).pathname);
+  const wallet = await loadWallet(context.get(appContext));
   const {
     license,
     realityCheckMinutes,
@@ -67,8 +78,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessionEndedAtLimit,
     privacyNotice,
     errorReporting,
+    wallet,
   };
 }
+
+/**
+ * The root's data follows the path's language and the session, never the query: a filter or a page of
+ * a list does not read the player and the wallet again. Anything else keeps React Router's default.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
 
 /** A page in another language renders once its messages are here (i18n/catalogue-store.ts). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -154,7 +180,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       () => undefined,
     );
   }, [errorReporting]);
-  return bare ? <Outlet /> : <CasinoApp player={loaderData.player} />;
+  return bare ? <Outlet /> : <CasinoApp player={loaderData.player} wallet={loaderData.wallet} />;
 }
 
 /** The reality check (decision 24), for a signed-in player under a licence or setting that asks for it. */
@@ -184,7 +210,7 @@ const SessionLimitEnded = lazy(() =>
   })),
 );
 
-function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['player'] }) {
+function CasinoApp({ player, wallet }: Pick<Route.ComponentProps['loaderData'], 'player' | 'wallet'>) {
   const { license, realityCheckMinutes, sessionEndedAtLimit } = useRootData() ?? {};
   const session = useMemo<PlayerSession>(
     () =>
@@ -212,7 +238,7 @@ function CasinoApp({ player }: { player: Route.ComponentProps['loaderData']['pla
   return (
     <PlayerSessionProvider session={session}>
       <RealtimeProvider>
-        <WalletProvider>
+        <WalletProvider initial={wallet}>
           <ModalProvider>
             <LoadingBar />
             <Outlet />

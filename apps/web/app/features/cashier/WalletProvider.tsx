@@ -42,6 +42,12 @@ export interface Wallet {
   switchTo(currency: string): Promise<SwitchAnswer | null>;
 }
 
+/** The wallet as the root loader read it for the page (null parts: could not be read then). */
+export interface WalletData {
+  accounts: Account[] | null;
+  currencies: Currency[] | null;
+}
+
 const WalletContext = createContext<Wallet | null>(null);
 
 export function useWallet(): Wallet {
@@ -64,15 +70,18 @@ function storedSubcurrencies(): Record<string, string> {
  * The signed-in player's wallet for every screen that shows money: accounts kept fresh (pushed on the
  * realtime `balance` channel after every booking; while that is down, spec §4's poll: every 10 s while
  * visible, on focus), read after every change, the currency list, and the display unit chosen for
- * crypto currencies.
+ * crypto currencies. It starts from what the root loader read (`initial`: the server renders the
+ * balances), and takes each later answer of that loader (sign-in, sign-out, an account switch).
  */
-export function WalletProvider({ children }: { children: ReactNode }) {
+export function WalletProvider({ initial, children }: { initial: WalletData | null; children: ReactNode }) {
   const { locale } = useTranslation();
   const player = usePlayer();
   const playerId = player?.id ?? null;
   const { revalidate } = useRevalidator();
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [currencies, setCurrencies] = useState<Currency[] | null>(null);
+  const [accounts, setAccounts] = useState<Account[] | null>(initial?.accounts ?? null);
+  const [currencies, setCurrencies] = useState<Currency[] | null>(initial?.currencies ?? null);
+  const known = useRef(initial);
+  known.current = initial;
   const [units, setUnits] = useState<Record<string, string>>({});
   const poller = useRef<Poller<Account[]> | null>(null);
   /** Whether the balance channel is subscribed: pushes keep the accounts fresh, the poll waits. */
@@ -103,9 +112,11 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     void Promise.all([import('./accounts-poller'), import('./api')]).then(
       ([{ createPoller }, { fetchAccounts, fetchCurrencies }]) => {
         if (!live) return;
-        fetchCurrencies().then((loaded) => {
-          if (live && loaded) setCurrencies(loaded);
-        });
+        if (!known.current?.currencies) {
+          fetchCurrencies().then((loaded) => {
+            if (live && loaded) setCurrencies(loaded);
+          });
+        }
         current = createPoller<Account[]>({
           load: fetchAccounts,
           onValue: setAccounts,
@@ -115,7 +126,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         current.setLive(pushed.current);
         document.addEventListener('visibilitychange', onVisibility);
         window.addEventListener('focus', onFocus);
-        current.start();
+        // The accounts the page came with are fresh: the next read is the poll's (or none, while pushed).
+        current.start(known.current?.accounts ?? undefined);
       },
     );
     return () => {
@@ -126,6 +138,15 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('focus', onFocus);
     };
   }, [playerId]);
+
+  // A later answer of the root loader (after a switch, any revalidation) is the wallet as it now is.
+  useEffect(() => {
+    if (initial?.accounts) {
+      if (poller.current) poller.current.set(initial.accounts);
+      else setAccounts(initial.accounts);
+    }
+    if (initial?.currencies) setCurrencies(initial.currencies);
+  }, [initial]);
 
   const refresh = useCallback(async () => {
     await poller.current?.refresh();

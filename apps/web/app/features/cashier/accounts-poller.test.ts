@@ -56,6 +56,18 @@ describe('accounts refresh (spec §4: every 10 s for a logged-in player)', () =>
     poller.stop();
   });
 
+  it('takes the value the page came with, then reads 10 s later', async () => {
+    const load = vi.fn(async () => 'read');
+    const { poller, values } = setup(load);
+    poller.start('server');
+    await vi.advanceTimersByTimeAsync(accountsRefreshMs - 1);
+    expect(values).toEqual(['server']);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(values).toEqual(['server', 'read']);
+    poller.stop();
+  });
+
   it('never stacks periodic reads on a slow one', async () => {
     const { load, answer } = controlledLoad();
     const { poller, values } = setup(load);

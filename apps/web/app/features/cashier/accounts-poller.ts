@@ -19,8 +19,11 @@ export interface PollerOptions<T> {
 }
 
 export interface Poller<T> {
-  /** Reads now and then every interval while visible. */
-  start(): void;
+  /**
+   * Reads now and then every interval while visible; given a value just read elsewhere (the server's,
+   * with the page), takes it instead of reading now.
+   */
+  start(known?: T): void;
   /** No more reads; results still on their way are dropped. */
   stop(): void;
   /** Reads now (after a switch, deposit or withdrawal): any read already under way is overtaken. */
@@ -85,11 +88,20 @@ export function createPoller<T>(options: PollerOptions<T>): Poller<T> {
     void read();
   }
 
+  function set(value: T) {
+    if (!running) return;
+    generation++;
+    lastReadAt = now();
+    options.onValue(value);
+    schedule();
+  }
+
   return {
-    start() {
+    start(known) {
       if (running) return;
       running = true;
-      if (options.isVisible()) void read();
+      if (known !== undefined) set(known);
+      else if (options.isVisible()) void read();
     },
     stop() {
       running = false;
@@ -99,13 +111,7 @@ export function createPoller<T>(options: PollerOptions<T>): Poller<T> {
     refresh() {
       return running ? read() : Promise.resolve();
     },
-    set(value) {
-      if (!running) return;
-      generation++;
-      lastReadAt = now();
-      options.onValue(value);
-      schedule();
-    },
+    set,
     setLive(value) {
       if (value === live) return;
       live = value;
