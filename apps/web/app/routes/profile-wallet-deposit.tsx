@@ -1,12 +1,19 @@
 import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { appContext } from '#app-context';
 import { DepositForm } from '../features/cashier/DepositForm';
 import { currencyName } from '../features/cashier/money';
 import { PaymentStatus, paymentIdPattern } from '../features/cashier/PaymentStatus';
 import { useWallet } from '../features/cashier/WalletProvider';
+import { loadDepositPage } from '../features/cashier/wallet-pages.server';
 import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-deposit';
+
+/** The signed-in player's payment methods in their active currency; null for a visitor. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDepositPage(context.get(appContext));
+}
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'profile-wallet-deposit', 'Chrysos Casino'),
@@ -18,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => [
  * countries deposit), with the deposit offer `?bonus=` names chosen (a promotion's "claim" link), and
  * — back from the payment page with ?payment= — how that payment went.
  */
-export default function ProfileWalletDepositPage() {
+export default function ProfileWalletDepositPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const [search] = useSearchParams();
@@ -47,7 +54,7 @@ export default function ProfileWalletDepositPage() {
             </p>
           ) : null}
           <div className="wallet-page__form">
-            <DepositForm idPrefix="page-deposit" offer={search.get('bonus')} />
+            <DepositForm idPrefix="page-deposit" offer={search.get('bonus')} methods={loaderData?.methods} />
           </div>
         </>
       )}

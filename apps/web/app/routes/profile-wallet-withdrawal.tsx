@@ -1,13 +1,22 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { appContext } from '#app-context';
 import { WalletLoading } from '../features/cashier/fields';
 import { currencyName } from '../features/cashier/money';
+import { useRouteReload } from '../features/cashier/route-reload';
 import { useWallet } from '../features/cashier/WalletProvider';
 import { WithdrawalLists } from '../features/cashier/WithdrawalLists';
 import { WithdrawForm } from '../features/cashier/WithdrawForm';
+import { loadWithdrawalPage } from '../features/cashier/wallet-pages.server';
 import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
+import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/profile-wallet-withdrawal';
+
+/** The signed-in player's methods for the account and their withdrawals; null for a visitor. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const asked = pageUrl(request).searchParams.get('currency')?.toUpperCase() ?? null;
+  return loadWithdrawalPage(context.get(appContext), asked);
+}
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'profile-wallet-withdrawal', 'Chrysos Casino'),
@@ -17,13 +26,13 @@ export const meta: Route.MetaFunction = (args) => [
 /**
  * Spec §2 /profile/wallet/withdrawal?currency=: the withdrawal form for one account (the one named,
  * else the active one), the withdrawals awaiting approval with their Cancel buttons, and the recent
- * ones with their outcome.
+ * ones with their outcome, as the route's loader read them.
  */
-export default function ProfileWalletWithdrawalPage() {
+export default function ProfileWalletWithdrawalPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
+  const reload = useRouteReload();
   const [search, setSearch] = useSearchParams();
-  const [version, setVersion] = useState(0);
   const accounts = wallet.accounts ?? [];
   const asked = search.get('currency')?.toUpperCase() ?? null;
   const code = accounts.some((account) => account.currency === asked)
@@ -62,10 +71,11 @@ export default function ProfileWalletWithdrawalPage() {
             <WithdrawForm
               idPrefix="page-withdraw"
               currency={code}
-              onRequested={() => setVersion((n) => n + 1)}
+              methods={loaderData?.methods}
+              onRequested={() => void reload()}
             />
           </div>
-          <WithdrawalLists version={version} />
+          <WithdrawalLists withdrawals={loaderData?.withdrawals ?? null} />
         </>
       )}
     </div>

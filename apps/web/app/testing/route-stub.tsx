@@ -3,6 +3,7 @@ import type { Locale } from '@chrysos/rules';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createRoutesStub, Outlet, useLoaderData } from 'react-router';
+import { type WalletData, WalletProvider } from '../features/cashier/WalletProvider';
 import { type PlayerSession, PlayerSessionProvider } from '../features/player/player-session';
 import { catalogues } from '../i18n/catalogues.server';
 import { I18nProvider } from '../lib/i18n';
@@ -14,17 +15,20 @@ interface StubRootData {
   session: PlayerSession;
   license: 'default';
   cashierDisabled: boolean;
+  wallet: WalletData | null;
 }
 
 /** The root route of the stub: the providers root.tsx gives every page. */
 function StubRoot() {
-  const { locale, session } = useLoaderData() as StubRootData;
+  const { locale, session, wallet } = useLoaderData() as StubRootData;
   return (
     <I18nProvider locale={locale} messages={catalogues[locale]}>
       <PlayerSessionProvider session={session}>
-        <ModalProvider>
-          <Outlet />
-        </ModalProvider>
+        <WalletProvider initial={wallet}>
+          <ModalProvider>
+            <Outlet />
+          </ModalProvider>
+        </WalletProvider>
       </PlayerSessionProvider>
     </I18nProvider>
   );
@@ -45,13 +49,16 @@ export interface StubbedRoute {
   locale?: Locale;
   /** The signed-in player; a visitor when absent. */
   player?: Player | null;
+  /** The player's accounts and the currencies, as the root loader reads them for a player. */
+  wallet?: WalletData | null;
   /** The route's action, when the page submits through one. */
   action?: (args: { request: Request }) => unknown;
 }
 
 /**
  * Renders one route of the site in a memory router (React Router's `createRoutesStub`), under the
- * providers the root route gives every page (messages in the locale, the player's session, modals),
+ * providers the root route gives every page (messages in the locale, the player's session and wallet,
+ * modals),
  * with the loader answering what the test says. The stub hands the page its `loaderData` as the
  * framework does. It shows what a page renders from its loader data,
  * not the server's reads: the browser specs cover those against the real server.
@@ -63,6 +70,7 @@ export function renderRoute({
   url = path,
   locale = 'en',
   player = null,
+  wallet = null,
   action,
 }: StubbedRoute) {
   const session: PlayerSession = player
@@ -74,7 +82,14 @@ export function renderRoute({
         player,
       }
     : { status: 'loggedOut' };
-  const rootData: StubRootData = { locale, player, session, license: 'default', cashierDisabled: false };
+  const rootData: StubRootData = {
+    locale,
+    player,
+    session,
+    license: 'default',
+    cashierDisabled: false,
+    wallet,
+  };
   const Stub = createRoutesStub([
     {
       id: 'root',

@@ -13,7 +13,7 @@ import { AmountField, MethodPicker, WalletLoading } from './fields';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
 import { useCurrencySwitch } from './use-currency-switch';
-import { useMethods } from './use-methods';
+import { type MethodsFor, useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 
 /**
@@ -23,12 +23,21 @@ import { useWallet } from './WalletProvider';
  * the offer chosen; sending it takes the player to the payment partner's card page, which brings them
  * back to /profile/wallet/deposit?payment= (or, when sent over a game, to the game page).
  */
-export function DepositForm({ idPrefix, offer }: { idPrefix: string; offer?: string | null }) {
+export function DepositForm({
+  idPrefix,
+  offer,
+  methods: known = null,
+}: {
+  idPrefix: string;
+  offer?: string | null;
+  /** The methods the page's loader read, when it did. */
+  methods?: MethodsFor | null;
+}) {
   const { t, locale } = useTranslation();
   const { pathname } = useLocation();
   const wallet = useWallet();
   const code = wallet.active?.currency ?? null;
-  const { state, retry } = useMethods(code);
+  const { state, retry } = useMethods(code, known);
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
   const [bonusCode, setBonusCode] = useState('');

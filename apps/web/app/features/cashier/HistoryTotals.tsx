@@ -1,37 +1,31 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { fetchHistoryTotals, type HistoryTotals as Totals, type TransactionFilters } from './api';
+import type { HistoryTotals as Totals } from './api';
+import type { TransactionFilters } from './history-query';
+import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: Totals };
 
 const dayFormat = (locale: string) =>
   new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * What the player's history adds up to (UK Gambling Commission RTS 1), above the list: the win/loss of
- * the filter's period and the net deposits since they joined, per currency, in their money format.
+ * the filter's period and the net deposits since they joined, per currency, in their money format, as
+ * the route's loader read them for the filter (`totals`, null: could not be read).
  */
-export function HistoryTotals({ filters }: { filters: TransactionFilters }) {
+export function HistoryTotals({
+  filters,
+  totals: loaded,
+  busy,
+}: {
+  filters: TransactionFilters;
+  totals: Totals | null;
+  /** The next filter's totals are on their way. */
+  busy: boolean;
+}) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const { currency, from, to } = filters;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a reload
-  useEffect(() => {
-    let live = true;
-    setLoaded({ status: 'loading' });
-    fetchHistoryTotals({ currency, from, to })
-      .catch(() => null)
-      .then((data) => {
-        if (live) setLoaded(data ? { status: 'ready', data } : { status: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [currency, from, to, attempt]);
+  const reload = useRouteReload();
+  const { from, to } = filters;
 
   const days = dayFormat(locale);
   const day = (date: string) => days.format(new Date(`${date}T00:00:00Z`));
@@ -45,28 +39,22 @@ export function HistoryTotals({ filters }: { filters: TransactionFilters }) {
           : t('wallet.history.totals.periodAll');
 
   return (
-    <section
-      className="history-totals"
-      aria-labelledby="history-totals-title"
-      aria-busy={loaded.status === 'loading'}
-    >
+    <section className="history-totals" aria-labelledby="history-totals-title" aria-busy={busy}>
       <h3 id="history-totals-title" className="visually-hidden">
         {t('wallet.history.totals.title')}
       </h3>
-      {loaded.status === 'loading' ? (
-        <p className="history-totals__note">{t('wallet.history.totals.loading')}</p>
-      ) : loaded.status === 'failed' ? (
+      {loaded === null ? (
         <p className="history-totals__note" role="alert">
           {t('wallet.history.totals.failed')}{' '}
-          <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--ghost" onClick={() => void reload()}>
             {t('account.tryAgain')}
           </button>
         </p>
-      ) : loaded.data.currencies.length === 0 ? (
+      ) : loaded.currencies.length === 0 ? (
         <p className="history-totals__note">{t('wallet.history.totals.none')}</p>
       ) : (
         <ul className="history-totals__list">
-          {loaded.data.currencies.map((totals) => {
+          {loaded.currencies.map((totals) => {
             const direction = totals.win_loss_cents > 0 ? 'in' : totals.win_loss_cents < 0 ? 'out' : 'zero';
             return (
               <li key={totals.currency} className="history-totals__currency" data-currency={totals.currency}>

@@ -1,77 +1,48 @@
 import { localizePath } from '@chrysos/rules';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../ui/icons/icons';
 import {
-  fetchTransactions,
-  type TransactionFilters,
-  type TransactionKindFilter,
+  type HistoryTotals as HistoryTotalsData,
   type TransactionsPage,
   transactionsCsvUrl,
   type WalletTransaction,
 } from './api';
-import { useMethodText, WalletLoading } from './fields';
+import { useMethodText } from './fields';
 import { HistoryTotals } from './HistoryTotals';
+import { historyKinds, readHistoryQuery, type TransactionFilters } from './history-query';
 import { kindLabel, shownAmount } from './history-row';
 import { RoundDetails } from './RoundDetails';
+import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
 
-const perPage = 20;
-const kinds: TransactionKindFilter[] = ['deposit', 'withdrawal', 'game', 'bonus'];
-const isKind = (value: string | null): value is TransactionKindFilter =>
-  kinds.includes(value as TransactionKindFilter);
-const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-/** The filters and page the address holds, so they survive a reload and the back button. */
-function readQuery(search: URLSearchParams): { filters: TransactionFilters; page: number } {
-  const currency = search.get('currency');
-  const kind = search.get('kind');
-  const from = search.get('from');
-  const to = search.get('to');
-  const page = Number(search.get('page'));
-  return {
-    filters: {
-      currency: currency && /^[A-Z]{3,5}$/.test(currency) ? currency : undefined,
-      kind: isKind(kind) ? kind : undefined,
-      from: isDate(from) ? from : undefined,
-      to: isDate(to) ? to : undefined,
-    },
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: TransactionsPage };
-
 /**
  * Spec §2 /profile/wallet/transactions: the money history by type, currency and dates, a page at a
- * time, as CSV too; every amount signed and coloured by direction.
+ * time, as CSV too; every amount signed and coloured by direction. The route's loader reads the page
+ * of the history and the totals the address asks for (null: could not be read); a filter or another
+ * page is a new address, read by the loader again.
  */
-export function TransactionHistory() {
+export function TransactionHistory({
+  history,
+  totals,
+}: {
+  history: TransactionsPage | null;
+  totals: HistoryTotalsData | null;
+}) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const [search, setSearch] = useSearchParams();
-  const { filters, page } = readQuery(search);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
-  const queryKey = search.toString();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string and the language hold every input
-  useEffect(() => {
-    if (badRange) return;
-    let live = true;
-    setLoaded({ status: 'loading' });
-    fetchTransactions(filters, locale, { page, perPage })
-      .catch(() => null)
-      .then((data) => {
-        if (live) setLoaded(data ? { status: 'ready', data } : { status: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [queryKey, locale, attempt, badRange]);
+  const reload = useRouteReload();
+  const [shown, setSearch] = useSearchParams();
+  // While the next filter's or page's answer is on its way, the list and totals stay as they are,
+  // marked busy, and the filters show what was chosen.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const busy = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const search = busy ? new URLSearchParams(navigation.location.search) : shown;
+  const { filters, badRange } = readHistoryQuery(search);
+  // What the loader's answer is for.
+  const answered = readHistoryQuery(shown);
 
   /** A changed filter starts again at page 1. */
   const setFilter = (name: keyof TransactionFilters, value: string) => {
@@ -88,7 +59,9 @@ export function TransactionHistory() {
     const query = next.toString();
     return `${localizePath('/profile/wallet/transactions', locale)}${query ? `?${query}` : ''}`;
   };
-  const filtered = Boolean(filters.currency || filters.kind || filters.from || filters.to);
+  const isFiltered = (chosen: TransactionFilters) =>
+    Boolean(chosen.currency || chosen.kind || chosen.from || chosen.to);
+  const filtered = isFiltered(filters);
   const currencies = (wallet.accounts ?? []).map((account) => account.currency);
   if (filters.currency && !currencies.includes(filters.currency)) currencies.push(filters.currency);
 
@@ -109,7 +82,7 @@ export function TransactionHistory() {
             onChange={(event) => setFilter('kind', event.target.value)}
           >
             <option value="">{t('wallet.history.allKinds')}</option>
-            {kinds.map((kind) => (
+            {historyKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`wallet.history.kindFilters.${kind}`)}
               </option>
@@ -177,33 +150,33 @@ export function TransactionHistory() {
         ) : null}
       </form>
 
-      {badRange ? null : <HistoryTotals filters={filters} />}
+      {answered.badRange ? null : <HistoryTotals filters={answered.filters} totals={totals} busy={busy} />}
 
       {/* The history's place is kept from the first paint, however long it takes and whatever it holds. */}
-      <div className="history-results" aria-busy={loaded.status === 'loading'}>
-        {badRange ? null : loaded.status === 'loading' ? (
-          <WalletLoading label={t('wallet.history.loading')} />
-        ) : loaded.status === 'failed' ? (
+      <div className="history-results" aria-busy={busy}>
+        {answered.badRange ? null : history === null ? (
           <div className="wallet-problem">
             <p className="notice notice--error" role="alert">
               {t('wallet.history.failed')}
             </p>
-            <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="button button--ghost" onClick={() => void reload()}>
               {t('account.tryAgain')}
             </button>
           </div>
-        ) : loaded.data.items.length === 0 ? (
+        ) : history.items.length === 0 ? (
           <div className="history-empty" role="status">
             <Icon name="history" size={36} />
-            <p>{filtered ? t('wallet.history.emptyFiltered') : t('wallet.history.empty')}</p>
-            {filtered ? null : (
+            <p>
+              {isFiltered(answered.filters) ? t('wallet.history.emptyFiltered') : t('wallet.history.empty')}
+            </p>
+            {isFiltered(answered.filters) ? null : (
               <Link to={localizePath('/profile/wallet/deposit', locale)} className="button button--primary">
                 {t('wallet.history.firstDeposit')}
               </Link>
             )}
           </div>
         ) : (
-          <History data={loaded.data} pageHref={pageHref} />
+          <History data={history} pageHref={pageHref} />
         )}
       </div>
     </div>

@@ -11,7 +11,7 @@ import { namingTheBonus } from './forfeit-warning';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
 import { useCurrencySwitch } from './use-currency-switch';
-import { useMethods } from './use-methods';
+import { type MethodsFor, useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 
 /**
@@ -23,16 +23,19 @@ import { useWallet } from './WalletProvider';
 export function WithdrawForm({
   idPrefix,
   currency: code,
+  methods: known = null,
   onRequested,
 }: {
   idPrefix: string;
   currency: string | null;
+  /** The methods the page's loader read, when it did. */
+  methods?: MethodsFor | null;
   onRequested?: (payment: Payment) => void;
 }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const account = wallet.accounts?.find((entry) => entry.currency === code) ?? null;
-  const { state, retry } = useMethods(account ? code : null);
+  const { state, retry } = useMethods(account ? code : null, known);
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
   const [problems, setProblems] = useState<{ amount?: string; base?: string }>({});

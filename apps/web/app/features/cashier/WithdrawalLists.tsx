@@ -1,10 +1,10 @@
 import type { Payment, WithdrawalStep } from '@chrysos/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
-import { cancelWithdrawal, fetchPayments } from './api';
-import { WalletLoading } from './fields';
+import { cancelWithdrawal } from './api';
 import { describeFailureReason } from './problems';
+import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
 
 export const dateTimeFormat = (locale: string) =>
@@ -24,67 +24,54 @@ export function StatusBadge({ status }: { status: Payment['status'] }) {
   return <span className={`status-badge status-badge--${tone}`}>{t(`wallet.paymentStatus.${status}`)}</span>;
 }
 
+/** While the realtime connection is down, a withdrawal under way is read again this often (spec §4). */
+const fallbackPollMs = 10_000;
+
 /**
  * The player's withdrawals (spec §2 /profile/wallet/withdrawal): those awaiting approval, each with
  * a Cancel button, and the recent ones with their outcome, each with its timeline (requested →
- * approved → sent) and the time its next step is expected by. `version` reloads them from outside.
- * A step taken (an operator's approval, the payout) arrives on the player's `payments_changes`
- * channel and moves the list at once; only while that channel is down is the list read again with
- * the balances (every 10 s while the page is visible, and on focus), so nothing goes stale meanwhile.
+ * approved → sent) and the time its next step is expected by. The route's loader reads them
+ * (`withdrawals`, null when it could not). A step taken (an operator's approval, the payout) arrives on
+ * the player's `payments_changes` channel and reads the route again at once; only while that channel
+ * is down is it read every 10 s while a withdrawal is under way and the page visible, so nothing goes
+ * stale meanwhile.
  */
-export function WithdrawalLists({ version }: { version: number }) {
+export function WithdrawalLists({ withdrawals }: { withdrawals: Payment[] | null }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const [payments, setPayments] = useState<Payment[] | null | 'failed'>(null);
+  const reload = useRouteReload();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    const loaded = await fetchPayments().catch(() => null);
-    setPayments(loaded ? loaded.filter((payment) => payment.kind === 'withdrawal') : 'failed');
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for a reload
-  useEffect(() => {
-    void load();
-  }, [load, version]);
-
-  const live = useRef(false);
+  const [live, setLive] = useState(false);
   useRealtimeChannel('payments_changes', {
     onData: (changed) => {
-      if (changed.kind !== 'withdrawal') return;
-      setPayments((current) => {
-        if (!Array.isArray(current)) return current;
-        const known = current.some((payment) => payment.id === changed.id);
-        return known
-          ? current.map((payment) => (payment.id === changed.id ? changed : payment))
-          : [changed, ...current];
-      });
+      if (changed.kind === 'withdrawal') void reload();
     },
     onLive: (up, stale) => {
-      live.current = up;
+      setLive(up);
       // Steps published while the channel was away and not recovered: read the list again.
-      if (up && stale) void load();
+      if (up && stale) void reload();
     },
   });
 
-  const underWay = useRef(false);
-  underWay.current =
-    Array.isArray(payments) &&
-    payments.some((payment) => payment.status === 'pending' || payment.status === 'approved');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each read of the balances asks for a reload
+  const underWay =
+    withdrawals?.some((payment) => payment.status === 'pending' || payment.status === 'approved') ?? false;
   useEffect(() => {
-    if (underWay.current && !live.current) void load();
-  }, [load, wallet.accounts]);
+    if (!underWay || live) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void reload();
+    }, fallbackPollMs);
+    return () => clearInterval(timer);
+  }, [underWay, live, reload]);
 
-  if (payments === null) return <WalletLoading label={t('wallet.withdraw.loadingList')} />;
-  if (payments === 'failed') {
+  if (withdrawals === null) {
     return (
       <div className="wallet-problem">
         <p className="notice notice--error" role="alert">
           {t('wallet.withdraw.listFailed')}
         </p>
-        <button type="button" className="button button--ghost" onClick={() => void load()}>
+        <button type="button" className="button button--ghost" onClick={() => void reload()}>
           {t('account.tryAgain')}
         </button>
       </div>
@@ -93,8 +80,8 @@ export function WithdrawalLists({ version }: { version: number }) {
 
   const dates = dateTimeFormat(locale);
   const amount = (payment: Payment) => wallet.money(payment.amount_cents, payment.currency, { exact: true });
-  const pending = payments.filter((payment) => payment.status === 'pending');
-  const recent = payments.filter((payment) => payment.status !== 'pending').slice(0, 10);
+  const pending = withdrawals.filter((payment) => payment.status === 'pending');
+  const recent = withdrawals.filter((payment) => payment.status !== 'pending').slice(0, 10);
 
   async function cancel(payment: Payment) {
     setCancelling(payment.id);
@@ -106,13 +93,13 @@ export function WithdrawalLists({ version }: { version: number }) {
         tone: 'success',
         text: t('wallet.withdraw.pending.cancelled', { amount: amount(payment) }),
       });
-      await wallet.refresh();
     } else if (response?.status === 409) {
       setMessage({ tone: 'error', text: t('wallet.withdraw.pending.notPending') });
     } else {
       setMessage({ tone: 'error', text: t('wallet.problems.network') });
     }
-    await load();
+    // The list and the balance as they now are.
+    await reload();
   }
 
   return (

@@ -1,15 +1,8 @@
-import type {
-  Account,
-  Currency,
-  GameRound,
-  HistoryTotals,
-  PaymentMethod,
-  TransactionsPage,
-  TransactionsQuery,
-} from '@chrysos/contract';
+import type { Account, Currency, GameRound, PaymentMethod } from '@chrysos/contract';
 import { endpoints, urlOf } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { api } from '../../lib/api';
+import { historyQuery, type TransactionFilters } from './history-query';
 
 export type {
   GameRound,
@@ -20,9 +13,6 @@ export type {
 } from '@chrysos/contract';
 
 /** The cashier's and the wallet's calls of the player API (spec §7); amounts are minor units throughout. */
-
-export type TransactionKindFilter = NonNullable<TransactionsQuery['kind']>;
-export type TransactionFilters = Pick<TransactionsQuery, 'currency' | 'kind' | 'from' | 'to'>;
 
 /** GET /player/accounts; null when it cannot be read (signed out, offline). */
 export async function fetchAccounts(): Promise<Account[] | null> {
@@ -67,48 +57,10 @@ export const requestWithdrawal = (body: { currency: string; amount_cents: number
 
 export const cancelWithdrawal = (id: string) => api(endpoints.cashier.cancelWithdrawal, { params: { id } });
 
-/** GET /player/payments: deposits and withdrawals, newest first. */
-export async function fetchPayments() {
-  const answer = await api(endpoints.cashier.payments, {});
-  return answer.ok ? answer.body : null;
-}
-
 /** GET /player/payments/:id; null when it cannot be read, `missing` when there is no such payment. */
 export async function fetchPayment(id: string) {
   const answer = await api(endpoints.cashier.payment, { params: { id } });
   if (answer.status === 404 || answer.status === 422) return 'missing';
-  return answer.ok ? answer.body : null;
-}
-
-/** The history filters (empty ones left out) and the language the games' titles are wanted in. */
-const historyQuery = (filters: TransactionFilters, locale: Locale) => ({
-  locale,
-  currency: filters.currency || undefined,
-  kind: filters.kind || undefined,
-  from: filters.from || undefined,
-  to: filters.to || undefined,
-});
-
-export async function fetchTransactions(
-  filters: TransactionFilters,
-  locale: Locale,
-  paging: { page: number; perPage: number },
-): Promise<TransactionsPage | null> {
-  const answer = await api(endpoints.wallet.transactions, {
-    query: { ...historyQuery(filters, locale), page: paging.page, per_page: paging.perPage },
-  });
-  return answer.ok ? answer.body : null;
-}
-
-/** GET /player/transactions/totals for the filter's currency and dates; null when it cannot be read. */
-export async function fetchHistoryTotals(filters: TransactionFilters): Promise<HistoryTotals | null> {
-  const answer = await api(endpoints.wallet.totals, {
-    query: {
-      currency: filters.currency || undefined,
-      from: filters.from || undefined,
-      to: filters.to || undefined,
-    },
-  });
   return answer.ok ? answer.body : null;
 }
 
