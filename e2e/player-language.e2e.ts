@@ -51,8 +51,8 @@ describe.each(locales)('a player who switches language and account (%s)', (local
     try {
       await signInContext(context, baseUrl, email, passphrase);
       const page = await context.newPage();
-      await page.goto(`${baseUrl}${text.prefix}/faq`);
-      // The header shows the balance once the page is live.
+      // The language link stores the choice once the page is live (the balance is in the server's HTML).
+      await visit(page, `${baseUrl}${text.prefix}/faq`);
       await expectText(headerBalance(page, text), text.money(0));
       expect((await storedPlayer(page)).language).toBe(locale);
 

@@ -7,6 +7,7 @@ import { operatorToken, type SharedProduct, sharedProduct } from './harness/prod
 import {
   backFromPayment,
   balanceToggle,
+  depositOnSandbox,
   download,
   expectPaymentOutcome,
   expectText,
@@ -115,8 +116,8 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   }
 
   it('deposits from the header button with a card that asks for 3-D Secure', async () => {
-    await page.goto(path('/'));
-    // The header shows the balance once the page is live, so its Deposit button works.
+    // The header's Deposit button works once the page is live (the balance is in the server's HTML).
+    await visit(page, path('/'));
     await expectText(headerBalance(page, text), money(50));
     await page
       .getByRole('banner')
@@ -266,6 +267,139 @@ describe.each(locales)("a player's money (%s)", (locale) => {
   });
 });
 
+/**
+ * The wallet pages arrive whole (issue 35): the server's HTML of each already holds the player's own
+ * money — the header balance, the accounts, the payment methods, the withdrawals, the history and its
+ * totals — read here with JavaScript off, so nothing the browser fetches could have filled it. Two
+ * players whose money differs, one reading in English and one in Greek, each see only their own.
+ */
+describe("the wallet pages in the server's HTML", () => {
+  interface Holder {
+    locale: Locale;
+    context: BrowserContext;
+    /** The same player with JavaScript off: what the server sent, as a player's browser shows it. */
+    bare: BrowserContext;
+    withdrawal: string;
+  }
+  const holders: Record<'a' | 'b', Holder> = {} as never;
+
+  /** A player (signed in through the API) who deposits `euros` and asks to withdraw `out`. */
+  async function holder(locale: Locale, label: string, euros: number, out: number): Promise<Holder> {
+    const { context, page } = await signedIn('en', label);
+    await depositOnSandbox(context, page, product.url, euros);
+    const asked = await context.request.post(`${product.url}/api/payments/withdrawals`, {
+      data: { currency: 'EUR', amount_cents: out * 100, method: 'card' },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const withdrawal = ((await asked.json()) as { id: string }).id;
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    return { locale, context, bare, withdrawal };
+  }
+
+  beforeAll(async () => {
+    // A: €130 in, €100 out, awaiting approval (from €100). B: €60 in, €25 out, paid out at once.
+    [holders.a, holders.b] = await Promise.all([
+      holder('en', 'html-a', 130, 100),
+      holder('el', 'html-b', 60, 25),
+    ]);
+    // B's payout is confirmed by the payment partner a moment later: B's page shows it once it is
+    // pushed, and then the totals hold it.
+    const page = await holders.b.context.newPage();
+    await visit(page, `${product.url}${copy.el.prefix}/profile/wallet/withdrawal`);
+    await page
+      .getByRole('region', { name: copy.el.wallet.recentTitle })
+      .getByRole('listitem')
+      .filter({ hasText: copy.el.wallet.paidOut })
+      .waitFor();
+  });
+  afterAll(async () => {
+    for (const one of Object.values(holders)) {
+      await one?.bare.close();
+      await one?.context.close();
+    }
+  });
+
+  /** A wallet page as the server sent it to a player, JavaScript off. */
+  async function serverPage(one: Holder, to: string): Promise<Page> {
+    const page = await one.bare.newPage();
+    const answer = await page.goto(`${product.url}${copy[one.locale].prefix}${to}`);
+    expect(answer?.status()).toBe(200);
+    return page;
+  }
+
+  /**
+   * The balance in the header as sent. The account selector is a code-split part: the server sends it
+   * at the end of the same page, and an inline script moves it into the header before the first paint;
+   * with JavaScript off it stays where it was sent, so it is read there.
+   */
+  const sentBalance = (page: Page) => page.locator('.account-selector__amount').textContent();
+
+  const cases = [
+    { who: 'a', other: 'b', balance: 30, net: 130, pending: 100, recent: null },
+    { who: 'b', other: 'a', balance: 35, net: 35, pending: null, recent: 25 },
+  ] as const;
+
+  it.each(cases)('shows player $who their balance in the header and on the balance page', async (c) => {
+    const one = holders[c.who];
+    const text = copy[one.locale];
+    const page = await serverPage(one, '/profile/wallet/balance');
+    expect(await sentBalance(page)).toBe(text.money(c.balance));
+    const totals = await page.locator('.account-card__total').allTextContents();
+    expect(totals).toEqual([text.money(c.balance)]);
+  });
+
+  it.each(cases)('shows player $who the deposit form with its methods', async (c) => {
+    const one = holders[c.who];
+    const text = copy[one.locale];
+    const page = await serverPage(one, '/profile/wallet/deposit');
+    await page.getByRole('radio', { name: new RegExp(text.wallet.cardMethod) }).waitFor();
+    await page.getByLabel(text.wallet.amount('EUR')).waitFor();
+    expect(await sentBalance(page)).toBe(text.money(c.balance));
+  });
+
+  it.each(cases)("shows player $who their own withdrawals and never the other's", async (c) => {
+    const one = holders[c.who];
+    const text = copy[one.locale];
+    const page = await serverPage(one, '/profile/wallet/withdrawal');
+    await page.getByLabel(text.wallet.amount('EUR')).waitFor();
+    const pending = page.getByRole('region', { name: text.wallet.pendingTitle });
+    const recent = page.getByRole('region', { name: text.wallet.recentTitle });
+    const mine = page.locator(`[data-payment="${one.withdrawal}"]`);
+    expect(await mine.locator('.withdrawal-row__amount').textContent()).toBe(
+      text.money(c.pending ?? c.recent ?? 0),
+    );
+    expect(await (c.pending ? pending : recent).locator(`[data-payment="${one.withdrawal}"]`).count()).toBe(
+      1,
+    );
+    if (!c.pending) await pending.getByText(text.wallet.noPending, { exact: true }).waitFor();
+    expect(await page.locator('[data-payment]').count()).toBe(1);
+    expect(await page.locator(`[data-payment="${holders[c.other].withdrawal}"]`).count()).toBe(0);
+  });
+
+  it.each(cases)('shows player $who their own history and totals', async (c) => {
+    const one = holders[c.who];
+    const text = copy[one.locale];
+    const page = await serverPage(one, '/profile/wallet/transactions');
+    const { deposit, hold, payout } = text.wallet.kinds;
+    expect(await historyRows(page, text)).toEqual(
+      c.pending
+        ? [
+            [hold, text.signed(-100)],
+            [deposit, text.signed(130)],
+          ]
+        : [
+            [payout, text.money(25)],
+            [hold, text.signed(-25)],
+            [deposit, text.signed(60)],
+          ],
+    );
+    expect(await page.locator('[data-total="net-deposits"]').allTextContents()).toEqual([text.signed(c.net)]);
+  });
+});
+
 describe.each(locales)('the cashier by address and where it is switched off (%s)', (locale) => {
   const text = copy[locale];
   const path = (to: string) => `${product.url}${text.prefix}${to}`;
@@ -297,8 +431,8 @@ describe.each(locales)('the cashier by address and where it is switched off (%s)
       await page.goto(path('/deposit'));
       await onDepositPage();
 
-      await page.goto(path('/faq'));
-      // The header shows the balance once the page is live, so its Deposit button works.
+      // The header's Deposit button works once the page is live (the balance is in the server's HTML).
+      await visit(page, path('/faq'));
       await expectText(headerBalance(page, text), text.money(0));
       await page
         .getByRole('banner')
