@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../testing/route-stub';
+import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet } from '../testing/wallet-fixtures';
 import ProfileWalletBalancePage from './profile-wallet-balance';
 
@@ -17,7 +17,7 @@ describe('/profile/wallet/balance', () => {
       wallet: aWallet({ amount_cents: 12_345, available_to_cashout_cents: 10_000, bonus_cents: 2_345 }),
       loaderData: null,
     });
-    const card = await screen.findByRole('listitem', { name: /EUR/ });
+    const card = await screen.findByRole('listitem', { name: /EUR/ }, firstRender);
     expect(within(card).getByText('Ενεργός')).toBeTruthy();
     expect(card.querySelector('.account-card__total')?.textContent).toBe('123,45\u00a0€');
     expect(within(card).getByText('Διαθέσιμο για ανάληψη').nextElementSibling?.textContent).toBe(

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../testing/route-stub';
+import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet, cardMethod } from '../testing/wallet-fixtures';
 import ProfileWalletDepositPage from './profile-wallet-deposit';
 
@@ -17,7 +17,7 @@ describe('/profile/wallet/deposit', () => {
       wallet: aWallet({ amount_cents: 7_350 }),
       loaderData: { methods: { currency: 'EUR', methods: [cardMethod] } },
     });
-    expect(await screen.findByRole('heading', { name: 'Κατάθεση' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Κατάθεση' }, firstRender)).toBeTruthy();
     // Testing Library reads the no-break space of Greek money as a space.
     expect(screen.getByText('73,50 €')).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Τραπεζική κάρτα/ })).toBeTruthy();

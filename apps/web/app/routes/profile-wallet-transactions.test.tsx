@@ -2,7 +2,7 @@
 import type { WalletTransaction } from '@chrysos/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../testing/route-stub';
+import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet } from '../testing/wallet-fixtures';
 import ProfileWalletTransactionsPage from './profile-wallet-transactions';
 
@@ -71,7 +71,7 @@ describe('/profile/wallet/transactions', () => {
         totals,
       },
     });
-    expect(await screen.findByText('Transactions found: 2')).toBeTruthy();
+    expect(await screen.findByText('Transactions found: 2', {}, firstRender)).toBeTruthy();
     const rows = within(screen.getByRole('table', { name: 'Transactions' }))
       .getAllByRole('row')
       .slice(1);
@@ -97,7 +97,7 @@ describe('/profile/wallet/transactions', () => {
         totals: { from: null, to: null, currencies: [] },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Συναλλαγές' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Συναλλαγές' }, firstRender)).toBeTruthy();
     expect(screen.getByText(/^Δεν υπάρχουν ακόμη συναλλαγές/)).toBeTruthy();
     expect(screen.getByText('Δεν υπάρχουν ακόμη κινήσεις χρημάτων, άρα ούτε σύνολα.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Κάντε την πρώτη σας κατάθεση' })).toBeTruthy();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../testing/route-stub';
+import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet, aWithdrawal, cardMethod } from '../testing/wallet-fixtures';
 import ProfileWalletWithdrawalPage from './profile-wallet-withdrawal';
 
@@ -22,7 +22,7 @@ describe('/profile/wallet/withdrawal', () => {
         ],
       },
     });
-    const pending = await screen.findByRole('region', { name: 'Awaiting approval' });
+    const pending = await screen.findByRole('region', { name: 'Awaiting approval' }, firstRender);
     expect(within(pending).getByText('€150.00')).toBeTruthy();
     expect(within(pending).getByRole('button', { name: /Cancel/ })).toBeTruthy();
     const recent = screen.getByRole('region', { name: 'Recent withdrawals' });
@@ -43,7 +43,7 @@ describe('/profile/wallet/withdrawal', () => {
       wallet: aWallet({ amount_cents: 25_000 }),
       loaderData: { methods: { currency: 'EUR', methods: [cardMethod] }, withdrawals: null },
     });
-    expect(await screen.findByRole('heading', { name: 'Ανάληψη' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ανάληψη' }, firstRender)).toBeTruthy();
     expect(screen.getByText('Διαθέσιμο για ανάληψη').nextElementSibling?.textContent).toBe('250,00\u00a0€');
     expect(screen.getByRole('alert').textContent).not.toBe('');
     expect(screen.queryByRole('region', { name: 'Αναμένουν έγκριση' })).toBeNull();

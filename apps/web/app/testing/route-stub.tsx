@@ -36,6 +36,12 @@ function StubRoot() {
 
 const NothingYet = () => null;
 
+/**
+ * How long a test waits for the stub's first render before it gives up: a ceiling for a loaded machine
+ * (the route's loader and the page's chunks settle in a few ms alone), never a budget.
+ */
+export const firstRender = { timeout: 30_000 };
+
 /** What a page's route stub is given: its module's parts and what its loader answers. */
 export interface StubbedRoute {
   /** The route's path as routes.ts declares it, say `/profile/bonuses`. */
