@@ -105,7 +105,8 @@ function cumulativeLayoutShift(shifts: { value: number; time: number }[]): numbe
 async function clsOf(page: Page, url: string): Promise<number> {
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
+  // A page that keeps the network busy (a game frame's polling, say) is measured after 15 s of it.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
   return cumulativeLayoutShift(
     await page.evaluate(
       () => (window as unknown as { __layoutShifts: { value: number; time: number }[] }).__layoutShifts,
@@ -186,6 +187,9 @@ try {
         const byRoute = figures.get(load.path) ?? new Map<string, number[]>();
         figures.set(load.path, byRoute);
         byRoute.set(setting, [...(byRoute.get(setting) ?? []), cls]);
+      } catch (error) {
+        // One page that never loads is reported and left out (its cell reads —), not the whole run lost.
+        console.error(`${load.path} (${setting}) not measured: ${String(error).split('\n')[0]}`);
       } finally {
         await page.close();
       }
