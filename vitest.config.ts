@@ -36,6 +36,7 @@ const serverUnit = [
   'apps/server/src/modules/notifications/push-endpoints.test.ts',
   'apps/server/src/modules/tournaments/terms.test.ts',
   'apps/server/src/platform/error-catalogue.test.ts',
+  'apps/server/src/platform/page-language.test.ts',
   'apps/server/src/platform/fresh-read.test.ts',
   'apps/server/src/platform/outbox-cursor.test.ts',
 ];

@@ -134,3 +134,40 @@ describe.each(locales)('a player who switches language and account (%s)', (local
     }
   });
 });
+
+/**
+ * A page's data is read in the page's language, not the browser's: a Greek page opened by a browser set
+ * to English (and the other way round) shows the tournament's rules, written by its loader into the
+ * server's HTML and into a client navigation's data, in the page's language.
+ */
+describe("a page's data in the page's language", () => {
+  const rule = {
+    en: 'Every €1 bet with real money on a tournament game earns 1 point.',
+    el: 'Κάθε €1 με πραγματικά χρήματα σε παιχνίδι του τουρνουά δίνει 1 πόντο.',
+  } as const;
+  const browserLanguage = { en: 'el-GR,el;q=0.9', el: 'en-GB,en;q=0.9' } as const;
+
+  it.each(locales)('reads the %s page in its language from a browser in the other', async (locale) => {
+    const other = locale === 'en' ? 'el' : 'en';
+    const address = `${baseUrl}${copy[locale].prefix}/tournaments/active/winter-reels-race`;
+    const html = await (
+      await fetch(address, { headers: { 'accept-language': browserLanguage[locale] } })
+    ).text();
+    expect(html).toContain(rule[locale]);
+    expect(html).not.toContain(rule[other]);
+
+    const context = await browser.newContext({ locale: browserLanguage[locale].split(',')[0] });
+    try {
+      const page = await context.newPage();
+      await visit(page, `${baseUrl}${copy[locale].prefix}/tournaments/active`);
+      await page
+        .locator(`a[href="${copy[locale].prefix}/tournaments/active/winter-reels-race"]`)
+        .first()
+        .click();
+      await page.getByText(rule[locale], { exact: true }).waitFor();
+      expect(await page.getByText(rule[other], { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Transport, type TransportRequest } from '@chrysos/contract/client';
-import { routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
+import { localeFromPath, routeRuleRedirect, withoutStrippedPrefix } from '@chrysos/rules';
 import { type AppContext, appContext } from '@chrysos/web/app-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -104,17 +104,28 @@ export async function webPlugin(
 }
 
 /**
+ * The language a page's API calls are made in: the page's own, from its path (a client navigation
+ * reads `/el/….data`, the Greek home `/el.data`), as the browser's calls send `<html lang>`. The
+ * browser's Accept-Language is the visitor's, not the page's: a Greek page read by an English browser
+ * must still get Greek messages.
+ */
+export function pageLanguage(url: string): string {
+  const pathname = new URL(url, 'http://page.invalid').pathname.replace(/\.data$/, '');
+  return localeFromPath(pathname);
+}
+
+/**
  * The transport of a loader's API calls: answered in-process by the same routes the browser calls, as
- * the visitor of the page: their session cookie, language, user agent and address (so GeoIP and the
- * country header decide games and restrictions the same way).
+ * the visitor of the page: their session cookie, user agent and address (so GeoIP and the country header
+ * decide games and restrictions the same way), in the page's language.
  */
 async function callApiAs(
   app: FastifyInstance,
   request: FastifyRequest,
   call: TransportRequest,
 ): ReturnType<Transport> {
-  const forwarded = ['cookie', 'accept-language', 'user-agent', app.config.GEOIP_COUNTRY_HEADER];
-  const headers: Record<string, string> = { ...call.headers };
+  const forwarded = ['cookie', 'user-agent', app.config.GEOIP_COUNTRY_HEADER];
+  const headers: Record<string, string> = { ...call.headers, 'accept-language': pageLanguage(request.url) };
   for (const name of forwarded) {
     const value = name ? request.headers[name.toLowerCase()] : undefined;
     if (name && typeof value === 'string') headers[name.toLowerCase()] = value;
