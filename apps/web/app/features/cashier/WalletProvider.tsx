@@ -154,10 +154,9 @@ export function WalletProvider({ initial, children }: { initial: WalletData | nu
 
   const switchTo = useCallback(
     async (code: string) => {
-      const [{ switchAccount: send }, { switchAccount }, { reloadCompPoints }] = await Promise.all([
+      const [{ switchAccount: send }, { switchAccount }] = await Promise.all([
         import('./api'),
         import('./switch-account'),
-        import('../loyalty/comp-points-reload'),
       ]);
       return switchAccount(code, {
         send,
@@ -167,8 +166,8 @@ export function WalletProvider({ initial, children }: { initial: WalletData | nu
           accounts: async () => {
             await poller.current?.refresh();
           },
+          // Every loader of the page: the root's player and whatever the page shows, comp points included.
           player: revalidate,
-          compPoints: reloadCompPoints,
         },
       });
     },

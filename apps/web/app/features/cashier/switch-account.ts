@@ -9,22 +9,24 @@ export interface SwitchSteps {
   show(accounts: Account[]): void;
   reload: {
     accounts(): Promise<void>;
-    /** The player, whose currency follows the active account. */
+    /**
+     * The page's loaders: the player, whose currency follows the active account, and what the page
+     * shows of them, the comp points among it (their exchange pays into the active account).
+     */
     player(): Promise<void>;
-    /** The comp points, whose exchange pays into the active account. */
-    compPoints(): Promise<void>;
   };
 }
 
 /**
- * Spec §4 Account switch: sets the active currency, then reloads accounts, player and comp points — all
- * three here, and settled before the switch is. Null when the server could not be reached.
+ * Spec §4 Account switch: sets the active currency, then reloads accounts, player and comp points (the
+ * page's loaders read the last two), settled before the switch is. Null when the server could not be
+ * reached.
  */
 export async function switchAccount(currency: string, steps: SwitchSteps): Promise<SwitchAnswer | null> {
   const answer = await steps.send(currency).catch(() => null);
   if (answer?.ok) {
     steps.show(answer.body);
-    await Promise.all([steps.reload.accounts(), steps.reload.player(), steps.reload.compPoints()]);
+    await Promise.all([steps.reload.accounts(), steps.reload.player()]);
   }
   return answer;
 }

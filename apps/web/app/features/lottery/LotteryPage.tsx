@@ -1,10 +1,11 @@
+import type { Currency } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { usePlayerSession } from '../player/player-session';
-import { athensDay, athensTime, drawDataUrl } from './api';
-import { prizeText, useMoney } from './money';
-import { useLotteryOverview, usePlayerLottery } from './use-lottery';
+import { athensDay, athensTime, drawDataUrl, type LotteryOverview, type PlayerLottery } from './api';
+import { useLotteryPushes } from './lottery-pushes';
+import { moneyFormatter, prizeText, type ShowAmount } from './money';
 
 export interface LotteryContent {
   title: string;
@@ -16,12 +17,9 @@ export interface LotteryContent {
 }
 
 /** The signed-in player's tickets this week, on the lottery page. */
-function YourTickets({ playerId, max }: { playerId: string; max: number }) {
+function YourTickets({ mine, max, money }: { mine: PlayerLottery; max: number; money: ShowAmount }) {
   const { t, locale } = useTranslation();
-  const money = useMoney(locale);
-  const { state } = usePlayerLottery(playerId);
-  if (state.status !== 'ready') return null;
-  const { current } = state.data;
+  const { current } = mine;
   return (
     <div className="lottery__yours" data-lottery-yours>
       <h3>{t('lottery.yours.title')}</h3>
@@ -52,14 +50,26 @@ function YourTickets({ playerId, max }: { playerId: string; max: number }) {
 
 /**
  * /lottery (content/{en,el}/lottery): the rules and prizes from the content, this week's draw with its
- * seed's fingerprint and closing time, the player's tickets, and the past draws' seeds and winners with
- * the public data to recompute them.
+ * seed's fingerprint and closing time, the player's tickets (read again as deposits add them), and the
+ * past draws' seeds and winners with the public data to recompute them, as the route's loader read them.
  */
-export function LotteryPage({ content }: { content: LotteryContent }) {
+export function LotteryPage({
+  content,
+  overview,
+  currencies,
+  mine,
+}: {
+  content: LotteryContent;
+  /** This week's draw and the past ones; null when they could not be read. */
+  overview: LotteryOverview | null;
+  currencies: Currency[] | null;
+  /** The signed-in player's tickets; null for a visitor or when they could not be read. */
+  mine: PlayerLottery | null;
+}) {
   const { t, locale } = useTranslation();
-  const money = useMoney(locale);
+  const money = moneyFormatter(currencies ?? [], locale);
   const session = usePlayerSession();
-  const { state, reload } = useLotteryOverview();
+  const reload = useLotteryPushes();
 
   return (
     <section className="content-page lottery">
@@ -81,36 +91,35 @@ export function LotteryPage({ content }: { content: LotteryContent }) {
         </tbody>
       </table>
 
-      {state.status === 'loading' ? <p>{t('lottery.loading')}</p> : null}
-      {state.status === 'failed' ? (
+      {!overview ? (
         <p role="alert">
           {t('lottery.failed')}{' '}
-          <button type="button" className="button" onClick={reload}>
+          <button type="button" className="button" onClick={() => void reload()}>
             {t('lottery.retry')}
           </button>
         </p>
       ) : null}
-      {state.status === 'ready' ? (
+      {overview ? (
         <>
-          <div className="card lottery__current" data-draw={state.data.current.id}>
+          <div className="card lottery__current" data-draw={overview.current.id}>
             <h2>{t('lottery.current.title')}</h2>
-            <p>{t('lottery.current.closes', { date: athensTime(state.data.current.draw_at, locale) })}</p>
-            <p>{t('lottery.current.tickets', { count: state.data.current.tickets })}</p>
+            <p>{t('lottery.current.closes', { date: athensTime(overview.current.draw_at, locale) })}</p>
+            <p>{t('lottery.current.tickets', { count: overview.current.tickets })}</p>
             <p>
-              {t('lottery.current.seedHash')}: <code data-seed-hash>{state.data.current.seed_hash}</code>
+              {t('lottery.current.seedHash')}: <code data-seed-hash>{overview.current.seed_hash}</code>
             </p>
             <p className="lottery__help">{t('lottery.current.seedHashHelp')}</p>
-            <a href={drawDataUrl(state.data.current.id)}>{t('lottery.current.ticketList')}</a>
-            {session.status === 'loggedIn' ? (
-              <YourTickets playerId={session.id} max={state.data.max_tickets} />
+            <a href={drawDataUrl(overview.current.id)}>{t('lottery.current.ticketList')}</a>
+            {session.status === 'loggedIn' && mine ? (
+              <YourTickets mine={mine} max={overview.max_tickets} money={money} />
             ) : session.status === 'loggedOut' ? (
               <p>{t('lottery.yours.signIn')}</p>
             ) : null}
           </div>
 
           <h2>{t('lottery.past.title')}</h2>
-          {state.data.past.length === 0 ? <p>{t('lottery.past.none')}</p> : null}
-          {state.data.past.map((draw) => (
+          {overview.past.length === 0 ? <p>{t('lottery.past.none')}</p> : null}
+          {overview.past.map((draw) => (
             <article key={draw.id} className="card lottery__draw" data-past-draw={draw.id}>
               <h3>{athensDay(draw.draw_at, locale)}</h3>
               {draw.drawn_at ? (

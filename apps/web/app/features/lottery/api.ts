@@ -3,12 +3,6 @@ import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { api } from '../../lib/api';
 
-/** GET /lottery: this week's draw and the past results; null when it cannot be read. */
-export async function fetchLottery(): Promise<LotteryOverview | null> {
-  const answer = await api(endpoints.lottery.overview, {}).catch(() => null);
-  return answer?.ok ? answer.body : null;
-}
-
 /** GET /player/lottery: the signed-in player's tickets; null signed out or offline. */
 export async function fetchPlayerLottery(): Promise<PlayerLottery | null> {
   const answer = await api(endpoints.lottery.player, {}).catch(() => null);

@@ -1,8 +1,6 @@
 import type { Currency, LotteryWinner } from '@chrysos/contract';
 import type { Locale } from '@chrysos/rules';
-import { useEffect, useState } from 'react';
 import type { Translate } from '../../lib/i18n';
-import { fetchCurrencies } from '../cashier/api';
 import { provisionalCurrency, showMoney } from '../cashier/money';
 
 export type ShowAmount = (amountCents: number, code: string) => string;
@@ -12,21 +10,6 @@ export function moneyFormatter(currencies: readonly Currency[], locale: Locale):
     showMoney(amountCents, currencies.find((entry) => entry.code === code) ?? provisionalCurrency(code), {
       locale,
     });
-}
-
-/** The currencies' formats, once loaded (amounts show with a provisional format before). */
-export function useMoney(locale: Locale): ShowAmount {
-  const [currencies, setCurrencies] = useState<Currency[]>([]);
-  useEffect(() => {
-    let live = true;
-    void fetchCurrencies().then((loaded) => {
-      if (live && loaded) setCurrencies(loaded);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return moneyFormatter(currencies, locale);
 }
 
 /** A prize in words: the money won, or the free spins. */

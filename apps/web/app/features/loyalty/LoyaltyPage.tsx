@@ -1,10 +1,10 @@
-import type { ContentData } from '@chrysos/contract';
+import type { CompPoints, ContentData } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { CompPointsCard } from './CompPointsCard';
-import { useCompPoints } from './use-comp-points';
+import { useCompPointsPushes } from './comp-points-pushes';
 
 export interface LoyaltyContent {
   title: string;
@@ -15,20 +15,24 @@ export interface LoyaltyContent {
 
 /**
  * /loyalty: the programme as content/loyalty tells it (six levels, their rates and benefits), the
- * signed-in player's standing live, and the immediateVip invitation when the player's groups show it.
+ * signed-in player's standing as the route's loader read it (kept live by push), and the immediateVip
+ * invitation when the player's groups show it.
  */
 export function LoyaltyPage({
   content,
   vip,
+  mine,
 }: {
   content: LoyaltyContent;
   vip: ContentData<'immediateVip'> | null;
+  /** The signed-in player's comp points; null for a visitor or when they could not be read. */
+  mine: CompPoints | null;
 }) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
   const signedIn = isLoggedIn(session);
-  const { state } = useCompPoints(session.status === 'loggedIn' ? session.id : null);
-  const held = state.status === 'ready' ? state.data.level.name : null;
+  useCompPointsPushes();
+  const held = mine?.level.name ?? null;
 
   return (
     <section className="content-page loyalty-page" data-loyalty-page>
@@ -48,10 +52,10 @@ export function LoyaltyPage({
           </Link>
         </aside>
       ) : null}
-      {signedIn && state.status === 'ready' ? (
+      {signedIn && mine ? (
         <div className="loyalty-page__mine">
           <h2>{t('loyalty.page.yours')}</h2>
-          <CompPointsCard data={state.data} />
+          <CompPointsCard data={mine} />
           <Link className="button" to={localizePath('/profile/loyalty', locale)}>
             {t('loyalty.page.exchange')}
           </Link>

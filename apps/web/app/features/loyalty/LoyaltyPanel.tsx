@@ -1,25 +1,25 @@
+import type { CompPoints } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useWallet } from '../cashier/WalletProvider';
-import { usePlayerSession } from '../player/player-session';
 import { exchangeCompPoints, refusalText } from './api';
 import { CompPointsCard } from './CompPointsCard';
+import { useCompPointsPushes } from './comp-points-pushes';
 import { showPoints } from './money';
-import { useCompPoints } from './use-comp-points';
 
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 /**
- * /profile/loyalty (issue 18): the player's comp points live, their level and the way to the next one,
- * and the exchange of points for real money at the level's rate.
+ * /profile/loyalty (issue 18): the player's comp points as the route's loader read them (null when they
+ * could not be), kept live by push, their level and the way to the next one, and the exchange of points
+ * for real money at the level's rate.
  */
-export function LoyaltyPanel() {
+export function LoyaltyPanel({ compPoints }: { compPoints: CompPoints | null }) {
   const { t, locale } = useTranslation();
   const { money } = useWallet();
-  const session = usePlayerSession();
-  const { state, reload, replace } = useCompPoints(session.status === 'loggedIn' ? session.id : null);
+  const reload = useCompPointsPushes();
   const [points, setPoints] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'done' | 'refused'; text: string } | null>(null);
@@ -37,7 +37,8 @@ export function LoyaltyPanel() {
     const answer = await exchangeCompPoints(wanted, key);
     setBusy(false);
     if (answer?.ok) {
-      replace(answer.body.comp_points);
+      // The page's data read again: the points left, and the header's balance with the money paid in.
+      await reload();
       setPoints('');
       setKey(newKey());
       setMessage({
@@ -56,30 +57,29 @@ export function LoyaltyPanel() {
   return (
     <section className="loyalty-panel" data-loyalty-panel>
       <h2>{t('loyalty.profile.title')}</h2>
-      {state.status === 'loading' ? <p>{t('loyalty.loading')}</p> : null}
-      {state.status === 'failed' ? (
+      {!compPoints ? (
         <p role="alert">
           {t('loyalty.failed')}{' '}
-          <button type="button" className="button" onClick={reload}>
+          <button type="button" className="button" onClick={() => void reload()}>
             {t('loyalty.retry')}
           </button>
         </p>
       ) : null}
-      {state.status === 'ready' ? (
+      {compPoints ? (
         <>
-          <CompPointsCard data={state.data} />
+          <CompPointsCard data={compPoints} />
           <form className="card loyalty-exchange" onSubmit={exchange} data-loyalty-exchange>
             <h3>{t('loyalty.exchange.title')}</h3>
             <p>
               {t('loyalty.exchange.rate', {
-                points: state.data.exchange.points_per_euro,
-                level: state.data.level.name,
+                points: compPoints.exchange.points_per_euro,
+                level: compPoints.level.name,
               })}{' '}
-              {t('loyalty.exchange.minimum', { points: state.data.exchange.minimum_points })}
+              {t('loyalty.exchange.minimum', { points: compPoints.exchange.minimum_points })}
             </p>
-            <p data-exchange-value={state.data.exchange.value_cents}>
+            <p data-exchange-value={compPoints.exchange.value_cents}>
               {t('loyalty.exchange.worth', {
-                amount: money(state.data.exchange.value_cents, state.data.exchange.currency),
+                amount: money(compPoints.exchange.value_cents, compPoints.exchange.currency),
               })}
             </p>
             <label className="field">
@@ -88,7 +88,7 @@ export function LoyaltyPanel() {
                 type="number"
                 name="points"
                 inputMode="numeric"
-                min={state.data.exchange.minimum_points}
+                min={compPoints.exchange.minimum_points}
                 step={1}
                 value={points}
                 onChange={(event) => setPoints(event.target.value)}

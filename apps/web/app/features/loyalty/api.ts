@@ -1,15 +1,10 @@
-import type { CompExchanged, CompPoints } from '@chrysos/contract';
+import type { CompExchanged } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { api } from '../../lib/api';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 
-/** The loyalty calls the pages make (spec §7 GET /player/comp_points, the exchange), through the contract client. */
-
-export const fetchCompPoints = (): Promise<CompPoints | null> =>
-  api(endpoints.loyalty.compPoints, {})
-    .then((answer) => (answer.ok ? answer.body : null))
-    .catch(() => null);
+/** The exchange of comp points the loyalty tab makes from the browser (spec §7), through the contract client. */
 
 export type ExchangeAnswer = { ok: true; body: CompExchanged } | { ok: false; body?: unknown } | null;
 

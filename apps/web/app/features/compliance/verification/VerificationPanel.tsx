@@ -1,11 +1,11 @@
-import { type ChangeEvent, type DragEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { describeProblem, problemsOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useWallet } from '../../cashier/WalletProvider';
+import { useRouteReload } from '../../realtime/route-reload';
 import {
   type DocumentKind,
   documentFileUrl,
-  fetchVerification,
   fileProblem,
   type PlayerDocument,
   uploadDocument,
@@ -20,32 +20,23 @@ const megabytes = uploadRules.maxBytes / 1024 / 1024;
  * Issue 17 /profile/general/verification (where /documents leads): whether the player is verified,
  * why documents are asked for (the licence's withdrawal threshold, the deposits that reach the AML
  * threshold), an upload per kind of document (drag and drop or a file input, checked here first, the
- * server deciding), and the documents sent with their status and an operator's reason for a rejection.
+ * server deciding), and the documents sent with their status and an operator's reason for a rejection,
+ * as the route's loader read them (null when they could not be). An upload reads them again.
  */
-export function VerificationPanel() {
+export function VerificationPanel({ status }: { status: VerificationStatus | null }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<VerificationStatus | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    const loaded = await fetchVerification();
-    setFailed(loaded === null);
-    if (loaded) setStatus(loaded);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const reload = useRouteReload();
 
   return (
     <div className="profile__panel verification">
       <h2>{t('verification.title')}</h2>
       <p className="profile__lead">{t('verification.lead')}</p>
-      {failed && !status ? (
+      {!status ? (
         <div className="wallet-problem">
           <p className="notice notice--error" role="alert">
             {t('verification.problems.load')}
           </p>
-          <button type="button" className="button button--ghost" onClick={() => void load()}>
+          <button type="button" className="button button--ghost" onClick={() => void reload()}>
             {t('verification.retry')}
           </button>
         </div>
@@ -60,7 +51,7 @@ export function VerificationPanel() {
                 kind={kind}
                 needed={status.missing.includes(kind)}
                 approved={status.documents.some((d) => d.kind === kind && d.status === 'approved')}
-                onUploaded={load}
+                onUploaded={reload}
               />
             ))}
           </div>
