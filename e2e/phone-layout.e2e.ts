@@ -84,6 +84,37 @@ describe('on a phone', () => {
     await player.close();
   });
 
+  it('leaves the strip where the player scrolled it before the page came alive, so their tap lands', async () => {
+    const email = uniqueAddress('tabs-early');
+    const password = 'Harbour-Lantern-42';
+    await createPlayer(baseUrl, { email, password, language: 'el', country: 'GR' });
+    const player = await browser.newContext(phone);
+    await signInContext(player, baseUrl, email, password);
+    const page = await player.newPage();
+    // The page's scripts are held back, as on a slow phone, until the player has scrolled the strip.
+    let release = () => {};
+    const scrolled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/el/profile/general`, { waitUntil: 'domcontentloaded' });
+    const strip = page.locator('.profile__tabs');
+    const limitsTab = strip.getByRole('link', { name: 'Υπεύθυνο παιχνίδι', exact: true });
+    await limitsTab.scrollIntoViewIfNeeded();
+    const left = await strip.evaluate((element) => element.scrollLeft);
+    expect(left).toBeGreaterThan(0);
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await strip.evaluate((element) => element.scrollLeft)).toBe(left);
+    await limitsTab.click();
+    await page.waitForURL((url) => url.pathname === '/el/profile/limits');
+    await player.close();
+  });
+
   it('tells a touch player to tap, and a desktop player which keys play', async () => {
     const touch = await context.newPage();
     await visit(touch, `${baseUrl}/game/golden-drachma`);

@@ -1,5 +1,5 @@
 import { localizePath } from '@chrysos/rules';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { rememberedPlayer } from '../features/account/remembered-player';
 import { isFetched, isLoggedIn, usePlayerSession } from '../features/player/player-session';
@@ -27,15 +27,22 @@ export default function ProfileLayout() {
     if (visitor) signIn();
   }, [visitor, signIn]);
 
-  // On a phone the strip scrolls sideways: the current tab is brought to its middle, never left off screen.
+  // The strip scrolls sideways where its tabs do not fit: the current tab is brought to its middle when it
+  // is off screen, never left hidden. A strip the player already scrolled (before the page came alive, on
+  // a slow phone) is left where they put it: moving it under their finger turns a tap into a miss.
   const tabs = useRef<HTMLElement>(null);
+  const centred = useRef(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each page's tab is brought into view
-  useEffect(() => {
+  useLayoutEffect(() => {
     const strip = tabs.current;
     const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!strip || !current) return;
     const [area, tab] = [strip.getBoundingClientRect(), current.getBoundingClientRect()];
+    const hidden = tab.left < area.left || tab.right > area.right;
+    const scrolledByPlayer = !centred.current && strip.scrollLeft !== 0;
+    centred.current = true;
+    if (!hidden || scrolledByPlayer) return;
     strip.scrollLeft += tab.left - area.left - (area.width - tab.width) / 2;
   }, [pathname, visitor]);
 
