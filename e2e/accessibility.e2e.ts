@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { axeFindings, countByRule, describeFindings, type Finding } from './harness/axe.ts';
@@ -139,12 +139,45 @@ describe('accessibility: axe-core finds nothing serious or critical (WCAG 2.2 AA
     const findings: Finding[] = [];
     for (const path of paths) {
       const address = `${copy[locale].prefix}${path === '/' && locale === 'el' ? '' : path}`;
-      await visit(page, `${baseUrl}${address}`);
-      await page.waitForLoadState('networkidle');
+      if (path.startsWith('/game/')) {
+        // A game page never goes network-idle on a desktop (its lobby strips keep loading art): it is
+        // settled once the game in its frame is live, as in auditGames.
+        await visit(page, `${baseUrl}${address}`);
+        const frame = page.frameLocator('.game-stage iframe.game-stage__frame').first();
+        await frame.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await frame.getByRole('button').first().waitFor();
+      } else {
+        await visitUntilQuiet(page, `${baseUrl}${address}`);
+      }
       findings.push(...(await axeFindings(page, `${address} (${label})`)));
     }
     everything.push(...findings);
     expect(findings, describeFindings(findings)).toEqual([]);
+  }
+
+  /**
+   * Opens a page and waits until it is live and no request has been under way for half a second
+   * (Playwright's network-idle), naming the requests still open when it does not come, so a page that
+   * never settles says why.
+   */
+  async function visitUntilQuiet(page: Page, url: string) {
+    const open = new Set<Request>();
+    const started = (request: Request) => open.add(request);
+    const ended = (request: Request) => open.delete(request);
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    try {
+      await visit(page, url);
+      await page.waitForLoadState('networkidle').catch((error: Error) => {
+        const still = [...open].map((request) => request.url().replace(baseUrl, ''));
+        throw new Error(`${url} never went network-idle; still open: ${still.join(', ')}`, { cause: error });
+      });
+    } finally {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    }
   }
 
   /** Opens each modal over a page, waits until its body is there, audits the page with it open. */
