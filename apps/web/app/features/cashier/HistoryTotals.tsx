@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n';
+import { useRouteReload } from '../realtime/route-reload';
 import type { HistoryTotals as Totals } from './api';
 import type { TransactionFilters } from './history-query';
-import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
 
 const dayFormat = (locale: string) =>

@@ -2,6 +2,7 @@ import { localizePath } from '@chrysos/rules';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../ui/icons/icons';
+import { useRouteReload } from '../realtime/route-reload';
 import {
   type HistoryTotals as HistoryTotalsData,
   type TransactionsPage,
@@ -13,7 +14,6 @@ import { HistoryTotals } from './HistoryTotals';
 import { historyKinds, readHistoryQuery, type TransactionFilters } from './history-query';
 import { kindLabel, shownAmount } from './history-row';
 import { RoundDetails } from './RoundDetails';
-import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
 

@@ -2,9 +2,9 @@ import type { Payment, WithdrawalStep } from '@chrysos/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
+import { useRouteReload } from '../realtime/route-reload';
 import { cancelWithdrawal } from './api';
 import { describeFailureReason } from './problems';
-import { useRouteReload } from './route-reload';
 import { useWallet } from './WalletProvider';
 
 export const dateTimeFormat = (locale: string) =>
