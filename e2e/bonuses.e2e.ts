@@ -250,3 +250,86 @@ describe.each(locales)('bonuses (%s)', (locale) => {
     await box.waitFor({ state: 'detached' });
   });
 });
+
+/**
+ * The bonus tab arrives whole (issue 35): the server's HTML already holds the player's own free spins
+ * and lootboxes, read here with JavaScript off, so nothing the browser fetches could have filled it.
+ * Two players whose bonuses differ (A redeemed DRACHMA10's free spins, B OLYMPUS's lootbox) each see
+ * only their own, titled in the page's language, in English and in Greek.
+ */
+describe("the bonus tab in the server's HTML", () => {
+  interface Holder {
+    context: BrowserContext;
+    bare: BrowserContext;
+    /** The id of what their coupon granted: a free spins grant for A, a lootbox for B. */
+    granted: string;
+  }
+  const players: Record<'a' | 'b', Holder> = {} as never;
+
+  async function holder(label: string, coupon: string): Promise<Holder> {
+    const address = uniqueAddress(`bonuses-html-${label}`);
+    await createPlayer(product.url, { email: address, password: passphrase, language: 'en', country: 'GR' });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, address, passphrase);
+    const answer = await apiOf(context, product.url, { 'user-agent': browserAgent })(
+      bonusesApi.redeemCoupon,
+      {
+        query: { coupon_code: coupon },
+      },
+    );
+    if (!answer.ok) throw new Error(`coupon ${coupon}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const [granted] = [...answer.body.freespins, ...answer.body.lootboxes];
+    if (!granted) throw new Error(`coupon ${coupon} granted nothing`);
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    return { context, bare, granted: granted.id };
+  }
+
+  beforeAll(async () => {
+    [players.a, players.b] = await Promise.all([holder('a', 'DRACHMA10'), holder('b', 'OLYMPUS')]);
+  });
+  afterAll(async () => {
+    for (const one of Object.values(players)) {
+      await one?.bare.close();
+      await one?.context.close();
+    }
+  });
+
+  const cases = locales.flatMap((locale) => [
+    { who: 'a' as const, other: 'b' as const, locale },
+    { who: 'b' as const, other: 'a' as const, locale },
+  ]);
+
+  it.each(cases)('shows player $who their own grant and never the other’s, in $locale', async (c) => {
+    const text = copy[c.locale];
+    const word = words[c.locale];
+    const one = players[c.who];
+    const page = await one.bare.newPage();
+    const answer = await page.goto(`${product.url}${text.prefix}/profile/bonuses`);
+    expect(answer?.status()).toBe(200);
+    await page
+      .getByRole('region', { name: word.activeTitle })
+      .getByText(word.noActive, { exact: true })
+      .waitFor();
+    const spins = page.locator('[data-freespin]');
+    const boxes = page.locator('[data-lootbox]');
+    if (c.who === 'a') {
+      expect(await spins.evaluateAll((all) => all.map((item) => item.getAttribute('data-freespin')))).toEqual(
+        [one.granted],
+      );
+      expect(await spins.locator('h4').textContent()).toBe(word.drachmaSpins);
+      expect(await boxes.count()).toBe(0);
+    } else {
+      expect(await boxes.evaluateAll((all) => all.map((item) => item.getAttribute('data-lootbox')))).toEqual([
+        one.granted,
+      ]);
+      expect(await boxes.locator('h4').textContent()).toBe(word.lootbox);
+      expect(await spins.count()).toBe(0);
+    }
+    expect(await page.locator(`[data-freespin="${players[c.other].granted}"]`).count()).toBe(0);
+    expect(await page.locator(`[data-lootbox="${players[c.other].granted}"]`).count()).toBe(0);
+    await page.close();
+  });
+});

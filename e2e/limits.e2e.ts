@@ -1,11 +1,11 @@
-import { limitsApi } from '@chrysos/contract';
+import { limitsApi, type SetLimitBody } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiOf } from './harness/api.ts';
 import { productClock } from './harness/clock.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
-import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type SharedProduct, sharedProduct } from './harness/products.ts';
 import { backFromPayment, expectPaymentOutcome, expectText, payOnSandbox } from './harness/wallet.ts';
 
@@ -118,7 +118,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
   }
 
   it('sets a weekly deposit limit of €50 from the responsible-gaming tab', async () => {
-    await page.goto(path('/profile/general'));
+    await visit(page, path('/profile/general'));
     await page.locator('.profile__tabs').getByRole('link', { name: word.tab, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `${text.prefix}/profile/limits`);
     await page.getByRole('heading', { name: word.title }).waitFor();
@@ -141,7 +141,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await deposit(20);
     await expectText(page.locator('.wallet-form .field__problem').first(), word.refused(money(10)));
 
-    await page.goto(path('/profile/limits'));
+    await visit(page, path('/profile/limits'));
     await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(40), money(10)));
   });
 
@@ -199,7 +199,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
 
     // 24 hours and a minute after the raise was asked.
     await clock.moveTo(new Date(Math.max(due, asked + 24 * hour) + 60_000));
-    await page.goto(path('/profile/limits'));
+    await visit(page, path('/profile/limits'));
     await expectText(limitItem().locator('.bonus-card__title'), word.limit(money(100)));
     await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(40), money(60)));
     await limitItem().locator('[data-limit-pending]').waitFor({ state: 'detached' });
@@ -210,7 +210,7 @@ describe.each(locales)('player limits (%s)', (locale) => {
     await payOnSandbox(page, text, 'success', money(20));
     await backFromPayment(page, product.url, text);
     await expectPaymentOutcome(page, text.wallet.succeeded, text.wallet.succeededText(money(20)));
-    await page.goto(path('/profile/limits'));
+    await visit(page, path('/profile/limits'));
     await expectText(limitItem().locator('[data-limit-usage]'), word.usage(money(60), money(40)));
   });
 
@@ -225,6 +225,102 @@ describe.each(locales)('player limits (%s)', (locale) => {
     expect(await form.locator('[data-deposit-offers]').count()).toBe(0);
     await page.getByLabel(text.wallet.amount('EUR')).fill('20');
     expect(await form.locator('button[type="submit"]').isDisabled()).toBe(true);
+  });
+});
+
+/** The limits tab's words the server-HTML check reads, beside `words`. */
+const htmlWords = {
+  en: {
+    loss: (amount: string) => `Loss limit · per day (last 24 hours): ${amount}`,
+    breaks: 'Take a break or exclude yourself',
+  },
+  el: {
+    loss: (amount: string) => `Όριο απωλειών · ανά ημέρα (τελευταίες 24 ώρες): ${amount}`,
+    breaks: 'Διάλειμμα ή αυτοαποκλεισμός',
+  },
+} satisfies Record<Locale, unknown>;
+
+/**
+ * The responsible-gaming tab arrives whole (issue 35): the server's HTML already holds the player's
+ * own limits, with what is used and left, a pending raise with its date, and the break and
+ * self-exclusion forms — read here with JavaScript off, so nothing the browser fetches could have
+ * filled it. Two players whose limits differ (A: €50 a week on deposits, a raise to €100 pending; B:
+ * €20 a day on losses) each see only their own, in English and in Greek.
+ */
+describe("the limits tab in the server's HTML", () => {
+  const players: Record<'a' | 'b', { context: BrowserContext; bare: BrowserContext }> = {} as never;
+
+  async function holder(label: string, limits: SetLimitBody[]) {
+    const address = uniqueAddress(`limits-html-${label}`);
+    await createPlayer(product.url, { email: address, password: passphrase, language: 'en', country: 'GR' });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, address, passphrase);
+    for (const body of limits) {
+      const answer = await apiOf(context, product.url, { 'user-agent': browserAgent })(limitsApi.set, {
+        body,
+      });
+      expect(answer.ok, JSON.stringify(answer.body)).toBe(true);
+    }
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    return { context, bare };
+  }
+
+  beforeAll(async () => {
+    [players.a, players.b] = await Promise.all([
+      holder('a', [
+        { kind: 'deposit', period: 'week', currency: 'EUR', amount: 5_000 },
+        { kind: 'deposit', period: 'week', currency: 'EUR', amount: 10_000 },
+      ]),
+      holder('b', [{ kind: 'loss', period: 'day', currency: 'EUR', amount: 2_000 }]),
+    ]);
+  });
+  afterAll(async () => {
+    for (const one of Object.values(players)) {
+      await one?.bare.close();
+      await one?.context.close();
+    }
+  });
+
+  const cases = locales.flatMap((locale) => [
+    { who: 'a' as const, locale },
+    { who: 'b' as const, locale },
+  ]);
+
+  it.each(cases)('shows player $who their own limits in $locale', async ({ who, locale }) => {
+    const text = copy[locale];
+    const word = { ...words[locale], ...htmlWords[locale] };
+    const { money } = text;
+    const page = await players[who].bare.newPage();
+    const answer = await page.goto(`${product.url}${text.prefix}/profile/limits`);
+    expect(answer?.status()).toBe(200);
+    expect(await page.getByRole('heading', { name: word.title }).count()).toBe(1);
+    const items = page.locator('[data-limit]');
+    if (who === 'a') {
+      expect(await items.evaluateAll((all) => all.map((item) => item.getAttribute('data-limit')))).toEqual([
+        'deposit-week',
+      ]);
+      const item = page.locator('[data-limit="deposit-week"]');
+      expect(await item.locator('.bonus-card__title').textContent()).toBe(word.limit(money(50)));
+      expect(await item.locator('[data-limit-usage]').textContent()).toBe(word.usage(money(0), money(50)));
+      // Rises to €100.00 on <the moment it applies>.
+      const pending = await item.locator('[data-limit-pending]').textContent();
+      expect(pending?.startsWith(`${word.rises(money(100))} `), pending ?? '').toBe(true);
+    } else {
+      expect(await items.evaluateAll((all) => all.map((item) => item.getAttribute('data-limit')))).toEqual([
+        'loss-day',
+      ]);
+      const item = page.locator('[data-limit="loss-day"]');
+      expect(await item.locator('.bonus-card__title').textContent()).toBe(word.loss(money(20)));
+      expect(await item.locator('[data-limit-pending]').count()).toBe(0);
+    }
+    // The breaks and self-exclusion are there too, with no history for either player.
+    expect(await page.getByRole('heading', { name: word.breaks }).count()).toBe(1);
+    expect(await page.locator('[data-exclusion-kind]').count()).toBe(2);
+    expect(await page.locator('[data-exclusion]').count()).toBe(0);
+    await page.close();
   });
 });
 

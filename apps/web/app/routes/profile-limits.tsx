@@ -1,7 +1,14 @@
+import { appContext } from '#app-context';
 import { ExclusionSection } from '../features/compliance/ExclusionSection';
 import { LimitsSection } from '../features/compliance/limits/LimitsSection';
+import { loadLimitsPage } from '../features/compliance/limits-page.server';
 import { pageMeta } from '../features/content/meta';
 import type { Route } from './+types/profile-limits';
+
+/** The signed-in player's limits and exclusions; null for a visitor. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadLimitsPage(context.get(appContext));
+}
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'profile-limits', 'Chrysos Casino'),
@@ -10,13 +17,15 @@ export const meta: Route.MetaFunction = (args) => [
 
 /**
  * Issue 17 /profile/limits, the responsible-gaming tab: the player's limits (deposit, loss, wager,
- * session time), then breaks and self-exclusion.
+ * session time), then breaks and self-exclusion, as the route's loader read them.
  */
-export default function ProfileLimitsPage() {
+export default function ProfileLimitsPage({ loaderData }: Route.ComponentProps) {
+  // A visitor is asked to sign in by the profile layout, which renders no tab for them.
+  if (!loaderData) return null;
   return (
     <>
-      <LimitsSection />
-      <ExclusionSection />
+      <LimitsSection limits={loaderData.limits} />
+      <ExclusionSection exclusions={loaderData.exclusions} />
     </>
   );
 }

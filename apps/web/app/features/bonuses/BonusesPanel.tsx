@@ -9,7 +9,8 @@ import { TextField } from '../../ui/fields';
 import { WalletLoading } from '../cashier/fields';
 import { useWallet } from '../cashier/WalletProvider';
 import { dateTimeFormat } from '../cashier/WithdrawalLists';
-import { usePlayer } from '../player/player-session';
+import { useRealtimeChannel } from '../realtime/RealtimeProvider';
+import { useRouteReload } from '../realtime/route-reload';
 import { activateBonus, activateFreespins, cancelBonus, openLootbox, redeemCoupon, refusalText } from './api';
 import {
   availableLootboxes,
@@ -20,7 +21,7 @@ import {
   timeLeft,
   wageringShare,
 } from './bonus-lists';
-import { bonusAnswered, freespinAnswered, lootboxAnswered, reloadBonuses, useBonuses } from './bonuses-store';
+import type { BonusesPageData } from './bonus-pages.server';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -49,16 +50,26 @@ function Notice({ message }: { message: Message }) {
 /**
  * The profile's bonus tab (issue 16): the running bonus with its live wagering bar, the bonuses waiting
  * to be activated, free spins to play, lootboxes to open, a coupon form and the history. Everything
- * shown comes from the shared bonuses store, which realtime pushes keep current.
+ * shown is what the route's loader read (decision 40); what the bonus engine pushes (spec §7
+ * bonuses_changes, freespins_changes, lootboxes_changes) and the player's own actions read it again.
  */
-export function BonusesPanel() {
+export function BonusesPanel({ data }: { data: BonusesPageData }) {
   const { t } = useTranslation();
-  const playerId = usePlayer()?.id ?? null;
-  const state = useBonuses(playerId);
   const wallet = useWallet();
+  const reload = useRouteReload();
   const [message, setMessage] = useState<Message>(null);
+  const pushed = {
+    onData: () => void reload(),
+    // Publications missed and not recovered (a first subscribe, a long gap): read the page again.
+    onLive: (live: boolean, stale: boolean) => {
+      if (live && stale) void reload();
+    },
+  };
+  useRealtimeChannel('bonuses_changes', pushed);
+  useRealtimeChannel('freespins_changes', pushed);
+  useRealtimeChannel('lootboxes_changes', pushed);
 
-  if (state.status === 'idle' || state.status === 'loading' || !wallet.ready) {
+  if (!wallet.ready) {
     return (
       <div className="profile__panel bonuses">
         <h2>{t('bonuses.title')}</h2>
@@ -67,19 +78,19 @@ export function BonusesPanel() {
     );
   }
 
-  const groups = groupBonuses(state.bonuses);
+  const groups = groupBonuses(data.bonuses ?? []);
   const running = [...groups.active, ...groups.handleBets];
 
   return (
     <div className="profile__panel bonuses">
       <h2>{t('bonuses.title')}</h2>
       <p className="profile__lead">{t('bonuses.lead')}</p>
-      {state.status === 'failed' ? (
+      {data.bonuses === null ? (
         <div className="wallet-problem">
           <p className="notice notice--error" role="alert">
             {t('bonuses.failed')}
           </p>
-          <button type="button" className="button button--ghost" onClick={() => void reloadBonuses()}>
+          <button type="button" className="button button--ghost" onClick={() => void reload()}>
             {t('bonuses.retry')}
           </button>
         </div>
@@ -106,8 +117,8 @@ export function BonusesPanel() {
         </section>
       ) : null}
 
-      <Freespins freespins={playableFreespins(state.freespins)} onMessage={setMessage} />
-      <Lootboxes lootboxes={availableLootboxes(state.lootboxes)} onMessage={setMessage} />
+      <Freespins freespins={playableFreespins(data.freespins)} onMessage={setMessage} />
+      <Lootboxes lootboxes={availableLootboxes(data.lootboxes)} onMessage={setMessage} />
       <CouponForm />
       <History bonuses={groups.history} />
     </div>
@@ -117,6 +128,7 @@ export function BonusesPanel() {
 function RunningBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (message: Message) => void }) {
   const { t } = useTranslation();
   const wallet = useWallet();
+  const reload = useRouteReload();
   const now = useMinuteClock();
   const categories = useChrome()?.games?.categories as Record<string, string> | undefined;
   const [confirming, setConfirming] = useState(false);
@@ -136,13 +148,14 @@ function RunningBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (mess
     setBusy(true);
     onMessage(null);
     const answer = await cancelBonus(bonus.id);
+    if (answer?.ok) {
+      onMessage({ tone: 'success', text: t('bonuses.cancel.done', { title: bonus.title }) });
+      // The bonus moves to the history and its money leaves the balance: the page and the root read again.
+      await reload();
+    }
     setBusy(false);
     setConfirming(false);
-    if (answer?.ok) {
-      bonusAnswered(answer.body);
-      onMessage({ tone: 'success', text: t('bonuses.cancel.done', { title: bonus.title }) });
-      await wallet.refresh();
-    } else {
+    if (!answer?.ok) {
       onMessage({ tone: 'error', text: refusalText(t, answer, money) });
     }
   }
@@ -279,6 +292,7 @@ function RunningBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (mess
 function IssuedBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (message: Message) => void }) {
   const { t } = useTranslation();
   const wallet = useWallet();
+  const reload = useRouteReload();
   const [busy, setBusy] = useState(false);
   const money = (cents: number) => wallet.money(cents, bonus.currency);
 
@@ -286,14 +300,14 @@ function IssuedBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (messa
     setBusy(true);
     onMessage(null);
     const answer = await activateBonus(bonus.id);
-    setBusy(false);
     if (answer?.ok) {
-      bonusAnswered(answer.body);
       onMessage({ tone: 'success', text: t('bonuses.issued.activated', { title: bonus.title }) });
-      await wallet.refresh();
+      // Busy until the page has read the bonus running, so it is not activated twice.
+      await reload();
     } else {
       onMessage({ tone: 'error', text: refusalText(t, answer, money) });
     }
+    setBusy(false);
   }
 
   return (
@@ -355,7 +369,6 @@ function Freespins({
     onMessage(null);
     const answer = await activateFreespins(freespin.id);
     if (answer?.ok) {
-      freespinAnswered(answer.body.freespin);
       const url = answer.body.launch_url;
       // The game page of this site, in the player's language, or the game's own address.
       if (url.startsWith('/') && !url.startsWith('//')) void navigate(localizePath(url, locale));
@@ -429,23 +442,22 @@ function Lootboxes({
   onMessage: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const wallet = useWallet();
   const { open } = useModals();
+  const reload = useRouteReload();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function openBox(lootbox: Lootbox) {
     setBusy(lootbox.id);
     onMessage(null);
     const answer = await openLootbox(lootbox.id);
-    setBusy(null);
     if (answer?.ok) {
-      lootboxAnswered(answer.body);
       open('Prize', { lootbox: answer.body });
-      // A prize of money or spins changes the balance and the lists.
-      await Promise.all([wallet.refresh(), reloadBonuses()]);
+      // A prize of money or spins changes the balance and the lists: the page and the root read again.
+      await reload();
     } else {
       onMessage({ tone: 'error', text: refusalText(t, answer) });
     }
+    setBusy(null);
   }
 
   return (
@@ -507,6 +519,7 @@ function Lootboxes({
 function CouponForm() {
   const { t } = useTranslation();
   const wallet = useWallet();
+  const reload = useRouteReload();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -523,9 +536,6 @@ function CouponForm() {
     setBusy(false);
     if (answer?.ok) {
       const granted = answer.body;
-      for (const bonus of granted.bonuses) bonusAnswered(bonus);
-      for (const freespin of granted.freespins) freespinAnswered(freespin);
-      for (const lootbox of granted.lootboxes) lootboxAnswered(lootbox);
       const titles = [...granted.bonuses, ...granted.freespins, ...granted.lootboxes].map(
         (item) => item.title,
       );
@@ -535,7 +545,8 @@ function CouponForm() {
           : t('bonuses.coupon.accepted'),
       );
       setCode('');
-      await wallet.refresh();
+      // What the coupon granted joins the lists (and the balance): the page and the root read again.
+      await reload();
     } else {
       setProblem(
         refusalText(t, answer, (cents) =>

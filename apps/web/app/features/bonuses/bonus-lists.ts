@@ -44,15 +44,6 @@ export function addLootbox(list: readonly Lootbox[] | null, pushed: Lootbox): Lo
   return [pushed, ...(list ?? []).filter((lootbox) => lootbox.id !== pushed.id)];
 }
 
-/** An answer of ours about one item (activated, cancelled, opened): it replaces the kept one. */
-export function replaceById<T extends { id: string }>(list: readonly T[], item: T): T[] {
-  const index = list.findIndex((entry) => entry.id === item.id);
-  if (index === -1) return [item, ...list];
-  const next = [...list];
-  next[index] = item;
-  return next;
-}
-
 /** Stages in which a bonus is running: its money is on the bonus balance. */
 const running: readonly BonusStage[] = ['activated', 'handle_bets'];
 /** The ends a bonus can reach (decision 21). */

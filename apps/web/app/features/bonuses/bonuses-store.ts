@@ -2,7 +2,7 @@ import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
-import { addLootbox, applyPushed, type BonusLists, emptyLists, replaceById } from './bonus-lists';
+import { addLootbox, applyPushed, type BonusLists, emptyLists } from './bonus-lists';
 
 export interface BonusesState extends BonusLists {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -11,10 +11,10 @@ export interface BonusesState extends BonusLists {
 const idle: BonusesState = { status: 'idle', ...emptyLists };
 
 /**
- * The signed-in player's bonuses, free spins and lootboxes, shared by the profile's bonus tab, the
- * header, the game page and the notifications: read once per player, kept current by the realtime
- * channels (BonusesUpdates) and by the answers of the player's own actions, read again after a gap the
- * connection could not recover.
+ * The signed-in player's bonuses, free spins and lootboxes, shared by the header, the game page and the
+ * notifications (the bonus tab reads its own in its route loader): read once per player, kept current
+ * by the realtime channels (BonusesUpdates), which publish every change, the player's own ones too;
+ * read again after a gap the connection could not recover.
  */
 let state: BonusesState = idle;
 let loadedFor = '';
@@ -95,17 +95,6 @@ export function freespinPushed(freespin: Freespin): void {
 export function lootboxPushed(lootbox: Lootbox): void {
   if (!loadedFor) return;
   set({ lootboxes: addLootbox(state.lootboxes, lootbox) });
-}
-
-/** The answer to the player's own action on a bonus, free spins or a lootbox. */
-export function bonusAnswered(bonus: Bonus): void {
-  set({ bonuses: replaceById(state.bonuses, bonus) });
-}
-export function freespinAnswered(freespin: Freespin): void {
-  set({ freespins: replaceById(state.freespins, freespin) });
-}
-export function lootboxAnswered(lootbox: Lootbox): void {
-  set({ lootboxes: replaceById(state.lootboxes ?? [], lootbox) });
 }
 
 /** The current lists, for code outside React (the notifications source). */

@@ -8,7 +8,6 @@ import {
   groupBonuses,
   hasRunningBonus,
   playableFreespins,
-  replaceById,
   timeLeft,
   wageringShare,
 } from './bonus-lists';
@@ -88,12 +87,6 @@ describe('pushed bonuses and free spins (spec §3 fromWs, §7 bonuses_changes)',
     const next = applyPushed([bonus(1)], bonus(3));
     expect(next.map((entry) => entry.id)).toEqual([uuid(3), uuid(1)]);
     expect(next[0]?.fromWs).toBe(true);
-  });
-
-  it('an answer to the player’s own action replaces the pushed mark', () => {
-    const pushed = applyPushed([bonus(1)], bonus(1, { stage: 'activated' }));
-    const answered = replaceById(pushed, bonus(1, { stage: 'canceled' }));
-    expect(answered).toEqual([bonus(1, { stage: 'canceled' })]);
   });
 });
 

@@ -1,12 +1,13 @@
 import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { exclusionPeriodNames, licenceRules, localizePath } from '@chrysos/rules';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
+import { useRouteReload } from '../realtime/route-reload';
 import { breakParameter } from './exclusions/break-link';
 import '../../styles/exclusions.css';
 
@@ -42,26 +43,15 @@ export const excludedPath = (locale: string, exclusion: Pick<Exclusion, 'kind' |
  * (six months or longer), each with a confirmation that says exactly what happens, from the periods
  * the licence offers (@chrysos/rules licences). Confirmed, the player is signed out everywhere and
  * lands on the sign-in page that says until when. Below, their breaks and exclusions; one whose time
- * is over is lifted in two steps a day apart.
+ * is over is lifted in two steps a day apart. The list is what the route's loader read (null when it
+ * could not); lifting one reads it again.
  */
-export function ExclusionSection() {
+export function ExclusionSection({ exclusions: list }: { exclusions: Exclusion[] | null }) {
   const { t, locale } = useTranslation();
   const licence = useRootData()?.license ?? 'curacao';
   const rules = licenceRules(licence).exclusions;
-  const [list, setList] = useState<Exclusion[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const reload = useRouteReload();
   const [message, setMessage] = useState<Message>(null);
-
-  const load = useCallback(async () => {
-    const answer = await api(endpoints.exclusions.list, {}).catch(() => null);
-    if (answer?.ok) {
-      setList(answer.body);
-      setFailed(false);
-    } else setFailed(true);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <section className="profile__panel exclusions" aria-labelledby="exclusions-title" data-exclusions>
@@ -84,18 +74,18 @@ export function ExclusionSection() {
         periods={exclusionPeriodNames(rules, 'self_exclusion') as ExclusionPeriod[]}
         onMessage={setMessage}
       />
-      {failed ? (
+      {list === null ? (
         <div className="wallet-problem">
           <p className="notice notice--error" role="alert">
             {t('exclusions.problems.load')}
           </p>
-          <button type="button" className="button button--ghost" onClick={() => void load()}>
+          <button type="button" className="button button--ghost" onClick={() => void reload()}>
             {t('exclusions.retry')}
           </button>
         </div>
       ) : null}
       {list && list.length > 0 ? (
-        <History list={list} onChanged={load} onMessage={setMessage} locale={locale} />
+        <History list={list} onChanged={reload} onMessage={setMessage} locale={locale} />
       ) : null}
     </section>
   );

@@ -1,47 +1,33 @@
 import type { LimitKind, LimitPeriod } from '@chrysos/rules';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { describeProblem, formatMoment, problemsOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { SelectField, TextField } from '../../../ui/fields';
 import { readAmount } from '../../cashier/amount-input';
 import { displayUnit } from '../../cashier/money';
 import { useWallet } from '../../cashier/WalletProvider';
-import {
-  cancelPending,
-  fetchLimits,
-  type PlayerLimit,
-  type PlayerLimits,
-  removeLimit,
-  saveLimit,
-} from './api';
+import { useRouteReload } from '../../realtime/route-reload';
+import { cancelPending, type PlayerLimit, type PlayerLimits, removeLimit, saveLimit } from './api';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; limits: PlayerLimits };
 
 /**
  * The limits section of /profile/limits (issue 17, decision 22): each limit with what is used and left
  * in its rolling window, a pending raise or removal with the moment it applies and a way to cancel it,
- * and a form that sets, lowers or raises one. Money limits are in the active account's currency.
+ * and a form that sets, lowers or raises one. Money limits are in the active account's currency. The
+ * limits are what the route's loader read (null when it could not); a change read them again.
  */
-export function LimitsSection() {
+export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const code = wallet.active?.currency ?? null;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const reload = useRouteReload();
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   const [kind, setKind] = useState<LimitKind | ''>('');
   const [period, setPeriod] = useState<LimitPeriod | ''>('');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-
-  const reload = useCallback(async () => {
-    const limits = await fetchLimits();
-    setLoad(limits ? { status: 'ready', limits } : { status: 'failed' });
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const when = (iso: string | null) => (iso ? formatMoment(iso, locale) : '');
   const money = (cents: number, currency: string | null) =>
@@ -61,13 +47,14 @@ export function LimitsSection() {
   ) {
     setBusy(true);
     const answer = await call;
-    setBusy(false);
     if (answer?.ok) {
       setMessage({ tone: 'success', text: success(answer.body as PlayerLimit) });
+      // Busy until the page has read the limits as they now are.
       await reload();
     } else {
       setMessage({ tone: 'error', text: refusal(answer) });
     }
+    setBusy(false);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -92,14 +79,7 @@ export function LimitsSection() {
     setAmount('');
   }
 
-  if (load.status === 'loading') {
-    return (
-      <section className="profile__panel limits" aria-busy="true">
-        <p>{t('limits.loading')}</p>
-      </section>
-    );
-  }
-  if (load.status === 'failed') {
+  if (!loaded) {
     return (
       <section className="profile__panel limits">
         <p className="notice notice--error" role="alert">
@@ -112,7 +92,7 @@ export function LimitsSection() {
     );
   }
 
-  const { limits, options, offered_before_first_deposit: beforeFirstDeposit } = load.limits;
+  const { limits, options, offered_before_first_deposit: beforeFirstDeposit } = loaded;
   const periodsOf = options.find((option) => option.kind === kind)?.periods ?? [];
   const unit = code ? displayUnit(wallet.currency(code), wallet.subcurrency(code)) : null;
 
