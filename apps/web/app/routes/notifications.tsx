@@ -1,4 +1,5 @@
 import { localeFromPath } from '@chrysos/rules';
+import type { ShouldRevalidateFunction } from 'react-router';
 import { appContext } from '#app-context';
 import { pageMeta } from '../features/content/meta';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
@@ -12,6 +13,17 @@ import type { Route } from './+types/notifications';
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadNotificationsPage(context.get(appContext), localeFromPath(pageUrl(request).pathname));
 }
+
+/** Opening an item (`?item=`) changes only the query: the list read stands, nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'notifications', 'Notifications');
 
