@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
+import { launchBrowser, live, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, scratchDir, startProduct } from './server.ts';
@@ -376,10 +376,9 @@ describe('when the content cannot be fetched', () => {
     // The /notifications page reads the list on the server: the browser reads it for the header's bell
     // and its list on any other page.
     await visit(page, `${product.url}/`);
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: new RegExp(`^${words.en.bell}`) })
-      .click();
+    const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${words.en.bell}`) });
+    await live(bell);
+    await bell.click();
     await page.locator('[data-modal="NotificationsList"]').getByText(words.en.empty).waitFor();
     expect(await page.locator('[data-notification]').count()).toBe(0);
     expect(await page.locator('.header__bell-count').count()).toBe(0);
