@@ -440,3 +440,51 @@ describe('limits before the first deposit (Malta)', () => {
     }
   });
 });
+
+/**
+ * The deposit form arrives whole (issue 35): the server's HTML of /profile/wallet/deposit already says
+ * what a player's deposit limit allows, read here with JavaScript off, so nothing the browser fetches
+ * could have filled it. Player A has a €50 weekly deposit limit and player B none; each sees only their
+ * own, in English and in Greek.
+ */
+describe("the deposit allowance in the server's HTML", () => {
+  const players: Record<'a' | 'b', BrowserContext> = {} as never;
+
+  /** A new player signed in through the API, in a context with JavaScript off; A sets a €50 weekly limit. */
+  async function player(label: 'a' | 'b') {
+    const address = uniqueAddress(`limits-html-${label}`);
+    await createPlayer(product.url, { email: address, password: passphrase, language: 'en', country: 'GR' });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await signInContext(context, product.url, address, passphrase);
+    if (label === 'a') {
+      const set = await apiOf(context, product.url)(limitsApi.set, {
+        body: { kind: 'deposit', period: 'week', currency: 'EUR', amount: 5_000 },
+      });
+      expect(set.status, JSON.stringify(set.body)).toBeLessThan(300);
+    }
+    return context;
+  }
+
+  beforeAll(async () => {
+    [players.a, players.b] = await Promise.all([player('a'), player('b')]);
+  });
+  afterAll(async () => {
+    for (const context of Object.values(players)) await context?.close();
+  });
+
+  it.each(locales)('shows player A their allowance and player B none (%s)', async (locale) => {
+    const text = copy[locale];
+    const sent = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      const answer = await page.goto(`${product.url}${text.prefix}/profile/wallet/deposit`);
+      expect(answer?.status()).toBe(200);
+      await page.getByLabel(text.wallet.amount('EUR')).waitFor();
+      return page;
+    };
+    const a = await sent(players.a);
+    await expectText(a.locator('[data-deposit-allowance]'), words[locale].allowance(text.money(50)));
+    const b = await sent(players.b);
+    expect(await b.locator('[data-deposit-allowance]').count()).toBe(0);
+    expect(await b.content()).not.toContain(words[locale].allowance(text.money(50)));
+  });
+});

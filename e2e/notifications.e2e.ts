@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
+import { launchBrowser, live, visit } from './browser.ts';
 import { copy, locales } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type RunningProduct, scratchDir, startProduct } from './server.ts';
@@ -223,6 +223,8 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
       localStorage.setItem('WB_NOTIF_READ', JSON.stringify(records));
     });
     await page.reload();
+    // The list is in the server's HTML: the device's records are merged once the page is live.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.locator('[data-list="read"]').waitFor();
     await page.waitForLoadState('networkidle');
     const kept = await page.evaluate(
@@ -232,6 +234,63 @@ describe.each(locales)('the notifications centre (%s)', (locale) => {
     expect(await page.locator('[data-list="read"] [data-notification]').count()).toBe(5);
     expect(await page.locator('.header__bell-count').count()).toBe(0);
     expect(await promptsAsked(page)).toBe(0);
+  });
+});
+
+/**
+ * The notifications page arrives whole (issue 35, the worst layout-shift cell): the server's HTML already
+ * lists the player's own notifications, read here with JavaScript off. Player A read "Daily drop 10" on
+ * another device (the server keeps the record), player B nothing: each page as sent shows only its own
+ * player's, in English and in Greek.
+ */
+describe("the notifications page in the server's HTML", () => {
+  const password = 'a notable passphrase';
+  const drop = { slug: 'daily-drop-10', createdAt: '2026-11-10T12:00:00Z' };
+  const players: Record<'a' | 'b', BrowserContext> = {} as never;
+
+  async function player(label: 'a' | 'b') {
+    const email = uniqueAddress(`notifications-html-${label}`);
+    await createPlayer(product.url, { email, password, language: 'en' });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await signInContext(context, product.url, email, password);
+    if (label === 'a') {
+      const answer = await context.request.post(`${product.url}/api/player/notification_reads`, {
+        data: { records: [{ ...drop, readAt: '2026-11-11T08:00:00Z' }] },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    }
+    return context;
+  }
+
+  beforeAll(async () => {
+    [players.a, players.b] = await Promise.all([player('a'), player('b')]);
+  });
+  afterAll(async () => {
+    for (const context of Object.values(players)) await context?.close();
+  });
+
+  it.each(locales)('lists to each player their own notifications, read and unread (%s)', async (locale) => {
+    const text = copy[locale];
+    const sent = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      const answer = await page.goto(`${product.url}${text.prefix}/notifications`);
+      expect(answer?.status()).toBe(200);
+      return page;
+    };
+    const item = (page: Page, list: 'read' | 'unread') =>
+      page.locator(`[data-list="${list}"] [data-notification="${drop.slug}"]`);
+
+    const a = await sent(players.a);
+    expect(await item(a, 'read').locator('.notification__title').textContent()).toBe(added[locale].title(10));
+    expect(await item(a, 'unread').count()).toBe(0);
+    expect(await a.getByRole('heading', { name: words[locale].earlier }).count()).toBe(1);
+
+    const b = await sent(players.b);
+    expect(await item(b, 'unread').locator('.notification__title').textContent()).toBe(
+      added[locale].title(10),
+    );
+    expect(await item(b, 'read').count()).toBe(0);
+    expect(await b.locator('[data-list="read"]').count()).toBe(0);
   });
 });
 
@@ -314,8 +373,13 @@ describe('when the content cannot be fetched', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.route('**/api/content/query', (route) => route.fulfill({ status: 503, body: '' }));
-    await page.goto(`${product.url}/notifications`);
-    await page.getByText(words.en.empty).waitFor();
+    // The /notifications page reads the list on the server: the browser reads it for the header's bell
+    // and its list on any other page.
+    await visit(page, `${product.url}/`);
+    const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${words.en.bell}`) });
+    await live(bell);
+    await bell.click();
+    await page.locator('[data-modal="NotificationsList"]').getByText(words.en.empty).waitFor();
     expect(await page.locator('[data-notification]').count()).toBe(0);
     expect(await page.locator('.header__bell-count').count()).toBe(0);
     expect(errors.some((text) => text.includes('content notifications could not be loaded'))).toBe(true);

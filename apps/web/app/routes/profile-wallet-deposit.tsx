@@ -10,7 +10,10 @@ import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-deposit';
 
-/** The signed-in player's payment methods in their active currency; null for a visitor. */
+/**
+ * What the signed-in player's deposit form shows in their active currency (methods, bonus offers, what
+ * their deposit limits allow, verification); null for a visitor.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   return loadDepositPage(context.get(appContext));
 }
@@ -54,7 +57,11 @@ export default function ProfileWalletDepositPage({ loaderData }: Route.Component
             </p>
           ) : null}
           <div className="wallet-page__form">
-            <DepositForm idPrefix="page-deposit" offer={search.get('bonus')} methods={loaderData?.methods} />
+            <DepositForm
+              idPrefix="page-deposit"
+              offer={search.get('bonus')}
+              known={loaderData?.depositForm}
+            />
           </div>
         </>
       )}

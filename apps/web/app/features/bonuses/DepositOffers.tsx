@@ -17,12 +17,20 @@ export function offerMatching(offers: readonly DepositOffer[], wanted: string | 
   );
 }
 
-/** GET /player/deposit_offers for the currency; none while loading or when it cannot be read. */
-export function useDepositOffers(currency: string | null): DepositOffer[] {
+/**
+ * The deposit offers in the currency: those the page's loader read (`known`), else GET
+ * /player/deposit_offers here (the cashier window over a page that read none); none while loading or
+ * when they cannot be read.
+ */
+export function useDepositOffers(
+  currency: string | null,
+  known: DepositOffer[] | null = null,
+): DepositOffer[] {
   const [offers, setOffers] = useState<DepositOffer[]>([]);
+  const given = known !== null;
   useEffect(() => {
     setOffers([]);
-    if (!currency) return;
+    if (!currency || given) return;
     let live = true;
     void fetchDepositOffers(currency).then((loaded) => {
       if (live) setOffers(loaded ?? []);
@@ -30,8 +38,8 @@ export function useDepositOffers(currency: string | null): DepositOffer[] {
     return () => {
       live = false;
     };
-  }, [currency]);
-  return offers;
+  }, [currency, given]);
+  return known ?? offers;
 }
 
 /**

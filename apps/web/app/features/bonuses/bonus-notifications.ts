@@ -1,4 +1,5 @@
 import type { Currency, NotificationItem } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { createTranslator, type Translate } from '../../lib/i18n';
 import { fetchCurrencies } from '../cashier/api';
@@ -46,20 +47,33 @@ export function bonusNotificationItems(
   return [...bonuses, ...freespins].filter((item): item is NotificationItem => item !== null);
 }
 
+const moneyWith = (currencies: readonly Currency[], locale: Locale) => (amountCents: number, code: string) =>
+  showMoney(amountCents, currencies.find((entry) => entry.code === code) ?? provisionalCurrency(code), {
+    locale,
+  });
+
 async function moneyIn(locale: Locale) {
-  const currencies: Currency[] = (await fetchCurrencies()) ?? [];
-  return (amountCents: number, code: string) =>
-    showMoney(amountCents, currencies.find((entry) => entry.code === code) ?? provisionalCurrency(code), {
-      locale,
-    });
+  return moneyWith((await fetchCurrencies()) ?? [], locale);
 }
 
 /** The notifications list's source of bonus and freespin items (app/features/notifications/sources.ts). */
 export const bonusNotificationSource: NotificationSource = {
   id: 'bonuses',
-  async load({ locale, playerId }) {
+  async read({ locale, api, currencies }) {
+    const [bonuses, freespins] = await Promise.all([
+      api(endpoints.bonuses.list, {}).catch(() => null),
+      api(endpoints.freespins.list, {}).catch(() => null),
+    ]);
+    return bonusNotificationItems(
+      { bonuses: bonuses?.ok ? bonuses.body : [], freespins: freespins?.ok ? freespins.body : [] },
+      translators[locale],
+      moneyWith(currencies, locale),
+    );
+  },
+  // In the browser the bonuses are the shared store's, which the realtime channels keep current.
+  async load({ locale, playerId, currencies }) {
     await loadBonuses(playerId);
-    return bonusNotificationItems(bonusesSnapshot(), translators[locale], await moneyIn(locale));
+    return bonusNotificationItems(bonusesSnapshot(), translators[locale], moneyWith(currencies, locale));
   },
   watch({ locale }, changed) {
     let money: ((amountCents: number, code: string) => string) | null = null;

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { type CashierModalData, type CashierTab, cashierTabFromHash } from './cashier-rules';
 import { DepositForm } from './DepositForm';
+import { useRouteDepositForm } from './deposit-form-data';
 import { WalletLoading } from './fields';
 import { currencyName } from './money';
 import { useWallet } from './WalletProvider';
@@ -25,6 +26,8 @@ function Cashier() {
   const { t, locale } = useTranslation();
   const { stack, close } = useModals();
   const wallet = useWallet();
+  // What the page's loader read for the form (/deposit, the wallet's deposit page), so it opens whole.
+  const depositForm = useRouteDepositForm();
   const data = stack.find((modal) => modal.name === 'CashierAuth')?.data as
     | Partial<CashierModalData>
     | undefined;
@@ -109,7 +112,7 @@ function Cashier() {
         {!wallet.ready ? (
           <WalletLoading label={t('wallet.loading')} />
         ) : tab === 'deposit' ? (
-          <DepositForm idPrefix="cashier-deposit" />
+          <DepositForm idPrefix="cashier-deposit" known={depositForm} />
         ) : (
           <>
             <WithdrawForm idPrefix="cashier-withdraw" currency={active?.currency ?? null} />

@@ -9,11 +9,13 @@ import { DepositAllowance, useDepositAllowance } from '../compliance/limits/Depo
 import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
 import { startDeposit } from './api';
+import type { DepositFormData } from './deposit-form-data';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
+import { useRouteReload } from './route-reload';
 import { useCurrencySwitch } from './use-currency-switch';
-import { type MethodsFor, useMethods } from './use-methods';
+import { useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 
 /**
@@ -26,31 +28,37 @@ import { useWallet } from './WalletProvider';
 export function DepositForm({
   idPrefix,
   offer,
-  methods: known = null,
+  known = null,
 }: {
   idPrefix: string;
   offer?: string | null;
-  /** The methods the page's loader read, when it did. */
-  methods?: MethodsFor | null;
+  /** What the page's loader read for the form, when it did; the form reads what it lacks itself. */
+  known?: DepositFormData | null;
 }) {
   const { t, locale } = useTranslation();
   const { pathname } = useLocation();
   const wallet = useWallet();
+  const reload = useRouteReload();
   const code = wallet.active?.currency ?? null;
-  const { state, retry } = useMethods(code, known);
+  // The loader's reads are of one currency: another account chosen since, the form reads its own.
+  const given = known && known.currency === code ? known : null;
+  const { state, retry } = useMethods(code, given?.methods ?? null);
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
   const [bonusCode, setBonusCode] = useState('');
-  const offers = useDepositOffers(code);
+  const offers = useDepositOffers(code, given?.offers ?? null);
+  const offerCodes = offers.map((entry) => entry.code).join(' ');
   const [offerCode, setOfferCode] = useState('');
-  // The offer a link asked for, once the offers are read (again for another currency's offers).
+  // The offer a link asked for, once the offers are read (again for another currency's offers; not when
+  // the page's data is read again with the same offers, which would undo the player's choice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the offers' codes stand for the offers
   useEffect(() => {
     setOfferCode(offerMatching(offers, offer)?.code ?? '');
-  }, [offers, offer]);
+  }, [offerCodes, offer]);
   const [problems, setProblems] = useState<{ amount?: string; bonus_code?: string; base?: string }>({});
   const [busy, setBusy] = useState(false);
   const { formRef, focusProblems } = useProblemFocus();
-  const allowance = useDepositAllowance(code, problems.amount ? 1 : 0);
+  const allowance = useDepositAllowance(code, problems.amount ? 1 : 0, given?.allowance ?? null);
   // A reached deposit limit takes no deposit: no bonus is offered and nothing is sent (issue 31 item 21).
   const blocked = allowance.remaining !== null && allowance.remaining <= 0;
 
@@ -132,11 +140,13 @@ export function DepositForm({
     }
     setProblems(found);
     focusProblems();
+    // A refusal may mean the allowance, the offers or the verification changed: the page reads them again.
+    if (given) void reload();
   }
 
   return (
     <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
-      <VerificationNotice kind="deposit" currency={code} />
+      <VerificationNotice kind="deposit" currency={code} known={given?.verification ?? null} />
       <MethodPicker name={`${idPrefix}-method`} methods={methods} value={chosen.id} onChange={setMethod} />
       <AmountField
         id={`${idPrefix}-amount`}

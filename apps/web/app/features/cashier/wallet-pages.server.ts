@@ -2,6 +2,10 @@ import type { HistoryTotals, Payment, TransactionsPage } from '@chrysos/contract
 import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import type { AppContext } from '../../lib/app-context';
+import { readDepositOffers } from '../bonuses/deposit-offers.server';
+import { readDepositAllowance } from '../compliance/limits/deposit-allowance.server';
+import { readVerification } from '../compliance/verification/verification.server';
+import type { DepositFormData } from './deposit-form-data';
 import { historyPerPage, historyQuery, readHistoryQuery } from './history-query';
 import type { MethodsFor } from './use-methods';
 
@@ -20,10 +24,27 @@ async function loadMethods(app: AppContext, currency: string): Promise<MethodsFo
   return methods ? { currency, methods } : null;
 }
 
-/** /profile/wallet/deposit: the methods of the active account's currency. */
+/**
+ * What the deposit form shows for the active account's currency: its methods, the bonus offers, what
+ * the deposit limits still allow and the verification status (for the notice above the form).
+ */
+async function loadDepositForm(app: AppContext, currency: string): Promise<DepositFormData> {
+  const [methods, offers, allowance, verification] = await Promise.all([
+    loadMethods(app, currency),
+    readDepositOffers(app, currency),
+    readDepositAllowance(app, currency),
+    readVerification(app),
+  ]);
+  return { currency, methods, offers, allowance, verification };
+}
+
+/**
+ * /profile/wallet/deposit and /deposit (whose cashier window opens over the page): the deposit form's
+ * data for the active account's currency.
+ */
 export async function loadDepositPage(app: AppContext) {
   if (!app.player) return null;
-  return { methods: await loadMethods(app, app.player.currency) };
+  return { depositForm: await loadDepositForm(app, app.player.currency) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { NotificationItem } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { createTranslator, type Translate } from '../../lib/i18n';
-import { fetchCurrencies } from '../cashier/api';
 import type { NotificationSource } from '../notifications/sources';
-import { athensDay, fetchPlayerLottery, type PlayerLottery } from './api';
+import { athensDay, type PlayerLottery } from './api';
 import el from './messages.el.json';
 import en from './messages.en.json';
 import { moneyFormatter, prizeText, type ShowAmount } from './money';
@@ -43,9 +43,9 @@ export function lotteryNotificationItems(
 /** The notifications list's source of lottery wins (app/features/notifications/sources.ts). */
 export const lotteryNotificationSource: NotificationSource = {
   id: 'lottery',
-  async load({ locale }) {
-    const [lottery, currencies] = await Promise.all([fetchPlayerLottery(), fetchCurrencies()]);
-    if (!lottery) return [];
-    return lotteryNotificationItems(lottery, locale, moneyFormatter(currencies ?? [], locale));
+  async read({ locale, api, currencies }) {
+    const answer = await api(endpoints.lottery.player, {}).catch(() => null);
+    if (!answer?.ok) return [];
+    return lotteryNotificationItems(answer.body, locale, moneyFormatter(currencies, locale));
   },
 };

@@ -5,7 +5,8 @@ import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { isModalName } from '../../modals/registry';
 import { usePlayerSession } from '../player/player-session';
-import { markRead, useNotifications } from './notifications-store';
+import { arrangeNotifications } from './notification-list';
+import { markRead, type NotificationsRead, useNotifications } from './notifications-store';
 import { usePush } from './push';
 
 function formatDate(createdAt: string, locale: string) {
@@ -23,14 +24,21 @@ function formatDate(createdAt: string, locale: string) {
 export function NotificationsList({
   expanded,
   onOpenPage,
+  known = null,
 }: {
   expanded?: string | null;
   onOpenPage?: () => void;
+  /** What the page's loader read: shown until the shared list holds it (the server's HTML, hydration). */
+  known?: NotificationsRead | null;
 }) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
   const playerId = session.status === 'loggedIn' ? session.id : null;
-  const { status, unread, read } = useNotifications(playerId, locale);
+  const shared = useNotifications(playerId, locale);
+  const { status, unread, read } =
+    shared.status !== 'ready' && known
+      ? { status: 'ready', ...arrangeNotifications(Object.values(known.bySource).flat(), known.serverReads) }
+      : shared;
   const { open } = useModals();
   const navigate = useNavigate();
   const push = usePush();

@@ -3,6 +3,7 @@ import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
+import { fetchCurrencies } from '../cashier/api';
 import { arrangeNotifications } from './notification-list';
 import {
   loadLocalReads,
@@ -42,23 +43,42 @@ function set(next: Partial<NotificationsState>) {
   for (const listener of listeners) listener();
 }
 
+/** What the /notifications loader read: each source's items, and the read records the server keeps. */
+export interface NotificationsRead {
+  bySource: Record<string, NotificationItem[]>;
+  serverReads: ReadRecord[];
+}
+
 async function load(playerId: string, locale: Locale) {
   const key = `${playerId}|${locale}`;
   if (loadedFor === key) return;
   loadedFor = key;
   stopWatching();
   set({ status: 'loading', reads: loadLocalReads() });
-  const context = { locale, playerId };
+  const context = { locale, playerId, api, currencies: (await fetchCurrencies()) ?? [] };
   const [lists, server] = await Promise.all([
-    Promise.all(notificationSources.map((source) => source.load(context))),
+    Promise.all(notificationSources.map((source) => (source.load ?? source.read)(context))),
     api(endpoints.notifications.readRecords, {}).catch(() => null),
   ]);
   if (loadedFor !== key) return;
-  bySource = new Map(notificationSources.map((source, index) => [source.id, lists[index] ?? []]));
-  const serverReads = server?.ok ? server.body.records : [];
+  const read = {
+    bySource: Object.fromEntries(notificationSources.map((source, index) => [source.id, lists[index] ?? []])),
+    serverReads: server?.ok ? server.body.records : [],
+  };
+  settle(key, read, server?.ok === true);
+}
+
+/**
+ * The list of `key` as read, merged with this device's reads, its sources watched from now on; a
+ * server that answered is told what this device read without it.
+ */
+function settle(key: string, { bySource: lists, serverReads }: NotificationsRead, serverAnswered: boolean) {
+  bySource = new Map(notificationSources.map((source) => [source.id, lists[source.id] ?? []]));
   const reads = mergeReadRecords(loadLocalReads(), serverReads);
   saveLocalReads(reads);
   set({ status: 'ready', items: [...bySource.values()].flat(), reads });
+  const [playerId = '', locale = 'en'] = key.split('|') as [string, Locale];
+  const context = { locale, playerId, api, currencies: [] };
   unwatch = notificationSources.flatMap((source) =>
     source.watch
       ? [
@@ -73,7 +93,18 @@ async function load(playerId: string, locale: Locale) {
   // What this device read while the server did not hear of it (offline, another session).
   const known = new Set(serverReads.map((record) => notificationKey(record.slug, record.createdAt)));
   const missing = reads.filter((record) => !known.has(notificationKey(record.slug, record.createdAt)));
-  if (server?.ok && missing.length > 0) void tellServer(missing);
+  if (serverAnswered && missing.length > 0) void tellServer(missing);
+}
+
+/**
+ * Takes the list the /notifications loader read as the player's (the server's HTML shows it), so the
+ * page and the header bell agree without reading it again; again when the route is read again.
+ */
+export function seedNotifications(playerId: string, locale: Locale, read: NotificationsRead): void {
+  const key = `${playerId}|${locale}`;
+  stopWatching();
+  loadedFor = key;
+  settle(key, read, true);
 }
 
 async function tellServer(records: ReadRecord[]) {

@@ -1,20 +1,32 @@
-import type { NotificationItem } from '@chrysos/contract';
-import { endpoints } from '@chrysos/contract/client';
+import type { Currency, NotificationItem } from '@chrysos/contract';
+import { type Client, endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
-import { api } from '../../lib/api';
 import { bonusNotificationSource } from '../bonuses/bonus-notifications';
 import { lotteryNotificationSource } from '../lottery/lottery-notifications';
 import { tournamentNotificationSource } from '../tournaments/tournament-notifications';
 
+/** What a source reads the signed-in player's items with. */
+export interface SourceContext {
+  locale: Locale;
+  playerId: string;
+  /** The API as the player: in-process in a route's loader, the browser's in the page. */
+  api: Client;
+  /** The currencies' formats, for the amounts the items state. */
+  currencies: readonly Currency[];
+}
+
 /**
  * Where the notifications list gets its items (spec §3 Notification item: content, bonus, freespin).
- * Each source loads the signed-in player's items; the list merges them. A source whose items change
- * while the page is open (the bonus engine's, as pushes arrive) also `watch`es: it hands the list its
- * items afresh each time they change.
+ * Each source `read`s the signed-in player's items through the API it is given (the /notifications
+ * loader's, the header bell's in the browser); the list merges them. In the browser a source may
+ * `load` otherwise (the bonuses, from their shared store). A source whose items change while the page
+ * is open (the bonus engine's, as pushes arrive) also `watch`es: it hands the list its items afresh
+ * each time they change.
  */
 export interface NotificationSource {
   id: string;
-  load(context: { locale: Locale; playerId: string }): Promise<NotificationItem[]>;
+  read(context: SourceContext): Promise<NotificationItem[]>;
+  load?(context: SourceContext): Promise<NotificationItem[]>;
   watch?(
     context: { locale: Locale; playerId: string },
     changed: (items: NotificationItem[]) => void,
@@ -35,7 +47,7 @@ interface ContentNotification {
  */
 export const contentNotifications: NotificationSource = {
   id: 'content',
-  async load({ locale }) {
+  async read({ locale, api }) {
     try {
       const answer = await api(endpoints.content.query, {
         body: {

@@ -1,9 +1,7 @@
 import type { NotificationItem } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
-import { api } from '../../lib/api';
 import { createTranslator, type Translate } from '../../lib/i18n';
-import { fetchCurrencies } from '../cashier/api';
 import { provisionalCurrency, showMoney } from '../cashier/money';
 import type { NotificationSource } from '../notifications/sources';
 import el from './messages.el.json';
@@ -17,11 +15,8 @@ const translators: Record<Locale, Translate> = { en: createTranslator(en), el: c
  */
 export const tournamentNotificationSource: NotificationSource = {
   id: 'tournaments',
-  async load({ locale }) {
-    const [answer, currencies] = await Promise.all([
-      api(endpoints.tournaments.recent, {}).catch(() => null),
-      fetchCurrencies(),
-    ]);
+  async read({ locale, api, currencies }) {
+    const answer = await api(endpoints.tournaments.recent, {}).catch(() => null);
     if (!answer?.ok) return [];
     const t = translators[locale];
     return answer.body.flatMap((tournament): NotificationItem[] => {
@@ -30,7 +25,7 @@ export const tournamentNotificationSource: NotificationSource = {
       const { amount_cents, currency } = status.prize;
       const prize = showMoney(
         amount_cents,
-        currencies?.find((entry) => entry.code === currency) ?? provisionalCurrency(currency),
+        currencies.find((entry) => entry.code === currency) ?? provisionalCurrency(currency),
         { locale },
       );
       return [

@@ -2,36 +2,30 @@ import { localizePath } from '@chrysos/rules';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { type Allowance, allowanceOf } from './allowance';
 import { fetchLimits } from './api';
 
-/** What the player's deposit limits allow in `currency` now; read again when `refresh` changes. */
-export interface Allowance {
-  /** The least any deposit limit of the currency leaves (0: reached); null without one. */
-  remaining: number | null;
-  /** No deposit limit yet, and the licence wants limits offered before the first deposit (Malta). */
-  offer: boolean;
-}
+export type { Allowance } from './allowance';
 
-export function useDepositAllowance(currency: string | null, refresh = 0): Allowance {
+/**
+ * What the player's deposit limits allow in `currency` now: what the page's loader read (`known`), else
+ * read here, again when `refresh` changes (the cashier window over a page that read none of it).
+ */
+export function useDepositAllowance(currency: string | null, refresh = 0, known: Allowance | null = null) {
   const [allowance, setAllowance] = useState<Allowance>({ remaining: null, offer: false });
+  const given = known !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when asked to (refresh)
   useEffect(() => {
+    if (given) return;
     let live = true;
     void fetchLimits().then((loaded) => {
-      if (!live) return;
-      const left = (loaded?.limits ?? [])
-        .filter((limit) => limit.kind === 'deposit' && limit.currency === currency)
-        .map((limit) => limit.remaining);
-      setAllowance({
-        remaining: left.length > 0 ? Math.min(...left) : null,
-        offer: left.length === 0 && loaded?.offered_before_first_deposit === true,
-      });
+      if (live) setAllowance(allowanceOf(loaded, currency));
     });
     return () => {
       live = false;
     };
-  }, [currency, refresh]);
-  return allowance;
+  }, [currency, refresh, given]);
+  return known ?? allowance;
 }
 
 /**

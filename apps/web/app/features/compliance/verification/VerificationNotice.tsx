@@ -13,14 +13,19 @@ import { fetchVerification, type VerificationStatus } from './api';
 export function VerificationNotice({
   kind,
   currency,
+  known = null,
 }: {
   kind: 'deposit' | 'withdrawal';
   currency: string | null;
+  /** The status the page's loader read; read here when it did not. */
+  known?: VerificationStatus | null;
 }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const [status, setStatus] = useState<VerificationStatus | null>(null);
+  const [fetched, setStatus] = useState<VerificationStatus | null>(null);
+  const given = known !== null;
   useEffect(() => {
+    if (given) return;
     let live = true;
     void fetchVerification().then((loaded) => {
       if (live) setStatus(loaded);
@@ -28,7 +33,8 @@ export function VerificationNotice({
     return () => {
       live = false;
     };
-  }, []);
+  }, [given]);
+  const status = known ?? fetched;
   if (!status || status.verified || !currency) return null;
   const threshold = status.withdrawal_thresholds.find((entry) => entry.currency === currency);
   // Said only to a player who could withdraw that much: for the others it is noise.
