@@ -237,3 +237,52 @@ describe.each(locales)('the fortune wheel (%s)', (locale) => {
     });
   });
 });
+
+/**
+ * The wheel page as the server sends it (JavaScript off), for two players whose wheels differ: one has
+ * earned today's spin with a WHEEL20 deposit and finds it ready with the seed's hash, the other is told
+ * how to earn it; in each one's language, neither sees the other's.
+ */
+describe("the wheel in the server's HTML", () => {
+  it('shows each player their own wheel today before any script runs', async () => {
+    const earned = await signedIn('en');
+    const started = await earned.context.request.post(`${product.url}/api/payments/deposits`, {
+      data: { currency: 'EUR', amount_cents: 2_000, method: 'card', bonus_code: 'WHEEL20' },
+    });
+    expect(started.status()).toBe(201);
+    await earned.page.goto(new URL((await started.json()).redirect_url, product.url).href);
+    await payOnSandbox(earned.page, copy.en, 'success', copy.en.money(20));
+    await backFromPayment(earned.page, product.url, copy.en);
+    await expect
+      .poll(async () => {
+        const state = await apiOf(earned.context, product.url)(wheelApi.state, {});
+        return state.ok && state.body.can_spin;
+      })
+      .toBe(true);
+    const waiting = await signedIn('el');
+
+    const serverPage = async (player: { context: BrowserContext }, locale: Locale) => {
+      const cookies = await player.context.cookies(product.url);
+      const tab = await browser.newContext({ javaScriptEnabled: false });
+      await tab.addCookies(cookies);
+      const page = await tab.newPage();
+      await page.goto(`${product.url}${copy[locale].prefix}/wheel-of-fortune`);
+      return { tab, page };
+    };
+    try {
+      const a = await serverPage(earned, 'en');
+      const hash = (await a.page.locator('[data-wheel-ready] [data-wheel-seed-hash]').textContent())?.trim();
+      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(await a.page.locator('[data-wheel-deposit]').count()).toBe(0);
+      await a.tab.close();
+
+      const b = await serverPage(waiting, 'el');
+      await expectText(b.page.locator('[data-wheel-deposit] p').nth(1), words.el.howToEarn);
+      expect(await b.page.locator('[data-wheel-ready]').count()).toBe(0);
+      expect(await b.page.getByText(hash ?? '-').count()).toBe(0);
+      await b.tab.close();
+    } finally {
+      await Promise.all([earned.context.close(), waiting.context.close()]);
+    }
+  });
+});

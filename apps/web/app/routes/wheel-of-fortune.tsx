@@ -1,12 +1,17 @@
 import { data } from 'react-router';
+import { appContext } from '#app-context';
 import { contentFor } from '../features/content/load.server';
 import { alternateLinks } from '../features/content/meta';
 import { WheelPage } from '../features/wheel/WheelPage';
+import { loadPlayerWheel } from '../features/wheel/wheel-page.server';
 import '../styles/wheel.css';
 import type { Route } from './+types/wheel-of-fortune';
 
-/** /wheel-of-fortune: the wheel drawn from content wheelOfFortune, its rules, and the spin (issue 18). */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * /wheel-of-fortune: the wheel drawn from content wheelOfFortune, its rules, and the spin (issue 18); for
+ * a signed-in player, their wheel today (null for a visitor).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, locale, origin } = contentFor(request, context);
   const wheel = content.first('wheelOfFortune', locale);
   const modal = content.first('wheelOfFortuneModal', locale);
@@ -25,6 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       html: wheel.bodyHtml ?? '',
     },
     modal: modal.data,
+    personal: await loadPlayerWheel(context.get(appContext)),
   };
 }
 
@@ -40,5 +46,5 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     : [];
 
 export default function WheelOfFortune({ loaderData }: Route.ComponentProps) {
-  return <WheelPage content={loaderData.content} modal={loaderData.modal} />;
+  return <WheelPage content={loaderData.content} modal={loaderData.modal} personal={loaderData.personal} />;
 }

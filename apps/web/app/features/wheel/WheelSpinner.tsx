@@ -7,7 +7,7 @@ import { useModals } from '../../modals/ModalProvider';
 import { useWallet } from '../cashier/WalletProvider';
 import { isLoggedIn, usePlayer, usePlayerSession } from '../player/player-session';
 import { spinWheel, verifyPath, type WheelContent, type WheelSpin } from './api';
-import { useWheel } from './use-wheel';
+import { type LoadedWheel, useWheel } from './use-wheel';
 import { turnTo, WheelDisc } from './WheelDisc';
 
 /** What the Prize modal shows of a spin: the spin and the label of the sector it landed on. */
@@ -36,19 +36,22 @@ export function WheelSpinner({
   spinText,
   depositText,
   intro,
+  loaded,
 }: {
   content: WheelContent;
   spinText: string;
   depositText: string;
   /** What to say above the wheel, by whether today's spin is ready (the modal's words need it). */
   intro?: (ready: boolean) => React.ReactNode;
+  /** The wheel as the page's loader read it; without it (the modal) the spinner reads it itself. */
+  loaded?: LoadedWheel;
 }) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
   const player = usePlayer();
   const wallet = useWallet();
   const { open } = useModals();
-  const { state, reload } = useWheel(player?.id ?? null);
+  const { state, reload } = useWheel(player?.id ?? null, loaded);
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [landed, setLanded] = useState<number | null>(null);
