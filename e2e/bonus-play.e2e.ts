@@ -275,14 +275,15 @@ describe.each(locales)('playing with bonuses (%s)', (locale) => {
       expect(answer.ok).toBe(true);
     };
 
-    /** Opens the deposit form and waits for the offers the cashier read for it. */
+    /**
+     * Opens the deposit form (its loader reads the offers on the server) and gives the offers the player
+     * is made today, as the API answers them.
+     */
     const openDepositForm = async () => {
-      const offers = page.waitForResponse((response) =>
-        new URL(response.url()).pathname.endsWith('/player/deposit_offers'),
-      );
       await page.goto(path('/profile/wallet/deposit'));
-      const read = (await (await offers).json()) as { campaign: string }[];
       await page.getByLabel(text.wallet.amount('EUR')).waitFor();
+      const answer = await page.request.get(`${product.url}/api/player/deposit_offers?currency=EUR`);
+      const read = (await answer.json()) as { campaign: string }[];
       return read.map((offer) => offer.campaign);
     };
 
