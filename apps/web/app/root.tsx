@@ -28,11 +28,6 @@ import { ModalHost } from './modals/ModalHost';
 import { ModalProvider } from './modals/ModalProvider';
 import { LoadingBar } from './ui/LoadingBar';
 import './styles/app.css';
-import './styles/wallet.css';
-import './styles/games.css';
-import './styles/bonuses.css';
-import './styles/limits.css';
-import './styles/reality-check.css';
 // The home page's and the lobby's jackpot ticker and winners strip: render-blocking either way, so
 // with the shell's styles rather than one more stylesheet to fetch on the first load (issue 20).
 import './styles/jackpot.css';

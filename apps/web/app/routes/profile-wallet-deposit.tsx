@@ -9,6 +9,7 @@ import { loadDepositPage } from '../features/cashier/wallet-pages.server';
 import { pageMeta } from '../features/content/meta';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-deposit';
+import '../styles/cashier.css';
 
 /**
  * What the signed-in player's deposit form shows in their active currency (methods, bonus offers, what

@@ -11,6 +11,7 @@ import { useRouteReload } from '../features/realtime/route-reload';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/profile-wallet-withdrawal';
+import '../styles/cashier.css';
 
 /** The signed-in player's methods for the account and their withdrawals; null for a visitor. */
 export function loader({ request, context }: Route.LoaderArgs) {

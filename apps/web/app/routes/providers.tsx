@@ -8,6 +8,7 @@ import { useTranslation } from '../lib/i18n';
 import { Icon } from '../ui/icons/icons';
 import { Picture } from '../ui/Picture';
 import type { Route } from './+types/providers';
+import '../styles/games.css';
 
 /**
  * Spec §2 /providers: the studios behind the lobby, each leading to its catalogue with the number of

@@ -6,6 +6,7 @@ import { useWallet } from '../cashier/WalletProvider';
 import { usePlayer } from '../player/player-session';
 import { runningBonuses } from './bonus-lists';
 import { useBonuses } from './bonuses-store';
+import '../../styles/bonuses.css';
 
 /**
  * Before and while a real-money game session runs on bonus money, the game page says so (issue 16; the

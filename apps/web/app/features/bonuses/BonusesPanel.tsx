@@ -22,6 +22,7 @@ import {
   wageringShare,
 } from './bonus-lists';
 import type { BonusesPageData } from './bonus-pages.server';
+import '../../styles/bonuses.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { fetchDepositOffers } from './api';
+import '../../styles/bonuses.css';
 
 /** The offer a link asks for (`?bonus=`): by its code, its campaign or the promotion page of its terms. */
 export function offerMatching(offers: readonly DepositOffer[], wanted: string | null | undefined) {

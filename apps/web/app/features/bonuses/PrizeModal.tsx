@@ -6,6 +6,7 @@ import { useModals } from '../../modals/ModalProvider';
 import { useWallet } from '../cashier/WalletProvider';
 import { usePlayer } from '../player/player-session';
 import { useBonuses } from './bonuses-store';
+import '../../styles/bonuses.css';
 
 export interface PrizeModalData {
   lootbox: Lootbox;

@@ -8,6 +8,7 @@ import { useOpenCashier } from './cashier';
 import { WalletLoading } from './fields';
 import { currencyName } from './money';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 /**
  * Spec §2 /profile/wallet/balance: every account with its total, withdrawable and bonus money; make

@@ -10,6 +10,7 @@ import { WalletLoading } from './fields';
 import { currencyName } from './money';
 import { useWallet } from './WalletProvider';
 import { WithdrawForm } from './WithdrawForm';
+import '../../styles/cashier.css';
 
 const tabs: CashierTab[] = ['deposit', 'withdraw'];
 

@@ -17,6 +17,7 @@ import { describeAmountProblem, paymentProblems } from './problems';
 import { useCurrencySwitch } from './use-currency-switch';
 import { useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 /**
  * A deposit into the active account (spec §2 cashier and /profile/wallet/deposit): method, amount

@@ -9,6 +9,7 @@ import { isFetched, isLoggedIn, usePlayerSession } from '../player/player-sessio
 import { useCashierDisabled, useOpenCashier } from './cashier';
 import { cashierOutcome, runCashierOutcome, walletDepositPath } from './cashier-rules';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 const steps: { icon: IconName; key: string }[] = [
   { icon: 'coins', key: 'choose' },

@@ -3,6 +3,7 @@ import { useRouteReload } from '../realtime/route-reload';
 import type { HistoryTotals as Totals } from './api';
 import type { TransactionFilters } from './history-query';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 const dayFormat = (locale: string) =>
   new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -8,6 +8,7 @@ import { fetchPayment } from './api';
 import { type PaymentOutcome, waitForPayment } from './payment-poll';
 import { describeFailureReason } from './problems';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 /** The `?payment=` a payment page returns with. */
 export const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

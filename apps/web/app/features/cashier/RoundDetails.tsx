@@ -7,6 +7,7 @@ import { fetchRound, type GameRound } from './api';
 import { verifyQuery } from './verify-link';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
+import '../../styles/cashier.css';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; round: GameRound };
 

@@ -16,6 +16,7 @@ import { kindLabel, shownAmount } from './history-row';
 import { RoundDetails } from './RoundDetails';
 import { useWallet } from './WalletProvider';
 import { dateTimeFormat } from './WithdrawalLists';
+import '../../styles/cashier.css';
 
 /**
  * Spec §2 /profile/wallet/transactions: the money history by type, currency and dates, a page at a

@@ -13,6 +13,8 @@ import { describeAmountProblem, paymentProblems } from './problems';
 import { useCurrencySwitch } from './use-currency-switch';
 import { type MethodsFor, useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
+import '../../styles/bonuses.css';
 
 /**
  * A withdrawal from one account (spec §2 cashier and /profile/wallet/withdrawal): the money available

@@ -6,6 +6,7 @@ import { useRouteReload } from '../realtime/route-reload';
 import { cancelWithdrawal } from './api';
 import { describeFailureReason } from './problems';
 import { useWallet } from './WalletProvider';
+import '../../styles/cashier.css';
 
 export const dateTimeFormat = (locale: string) =>
   new Intl.DateTimeFormat(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });

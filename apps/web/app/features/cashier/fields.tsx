@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/i18n';
 import { Icon, type IconName } from '../../ui/icons/icons';
 import type { PaymentMethod } from './api';
+import '../../styles/cashier.css';
 
 /**
  * The amount control of the cashier forms: a labelled decimal field with its unit, the limits as a

@@ -9,6 +9,9 @@ import { Icon } from '../../ui/icons/icons';
 import { chooseLanguage } from '../account/language-choice';
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
+// The selector's chunk loads lazily, but the server renders it in a player's first HTML: its styles
+// come with the header's, or that HTML would paint unstyled and move.
+import '../../styles/account-selector.css';
 
 /** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
 const AccountSelector = lazy(() =>

@@ -10,6 +10,7 @@ import { useRootData } from '../../lib/route-data';
 import { useRouteReload } from '../realtime/route-reload';
 import { breakParameter } from './exclusions/break-link';
 import '../../styles/exclusions.css';
+import '../../styles/bonuses.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 

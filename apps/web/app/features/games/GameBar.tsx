@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../ui/icons/icons';
 import { useGameBackPath } from './game-back-path';
+import '../../styles/games.css';
 
 /** The game page's bar: back to the page the player came from (spec §2), then the game's own controls. */
 export function GameBar({ children }: { children?: ReactNode }) {

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons/icons';
 import { useFavorite } from './favorites';
 import { formatRtp } from './format';
 import { GameThumb } from './GameThumb';
+import '../../styles/games.css';
 
 /** The fields a card shows; the API's Game has them all. */
 export type CardGame = Pick<

@@ -24,6 +24,7 @@ import { readGameMessage } from './game-messages';
 import { useFullscreen, useStageTop } from './game-stage';
 import type { GamesErrors } from './games-content.server';
 import { type Mode, useLaunch } from './use-launch';
+import '../../styles/games.css';
 
 /**
  * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame

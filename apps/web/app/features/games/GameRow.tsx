@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon, type IconName } from '../../ui/icons/icons';
 import { type CardGame, GameCard, GameCardSkeleton } from './GameCard';
+import '../../styles/games.css';
 
 const skeletonKeys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 const rowCardSizes = '(min-width: 768px) 200px, 42vw';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { optimisedUrl } from '../../ui/Picture';
+import '../../styles/games.css';
 
 /** Widths the optimiser is asked for; the browser picks by the card's drawn width and the screen density. */
 const thumbnailWidths = [160, 240, 320, 480, 640];

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../ui/icons/icons';
 import { useOpenCashier } from '../cashier/cashier';
 import { useWallet } from '../cashier/WalletProvider';
+import '../../styles/games.css';
 
 /**
  * The game bar's balance and deposit on a phone, where the site's header gives the game its height

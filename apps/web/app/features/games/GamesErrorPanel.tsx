@@ -6,6 +6,7 @@ import { useModals } from '../../modals/ModalProvider';
 import { isModalName } from '../../modals/registry';
 import { Icon, type IconName } from '../../ui/icons/icons';
 import { rememberedPlayer } from '../account/remembered-player';
+import '../../styles/games.css';
 
 export interface GamesErrorText {
   title: string;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icons/icons';
 import type { HomeRow } from './HomeGameRows';
+import '../../styles/games.css';
 
 const HomeGameRows = lazy(() => import('./HomeGameRows'));
 

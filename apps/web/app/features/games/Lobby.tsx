@@ -25,6 +25,7 @@ import {
   toggleVolatility,
   volatilities,
 } from './lobby-filters';
+import '../../styles/games.css';
 
 const categoryIcons: Record<LobbyCategory, IconName> = {
   all: 'grid',

@@ -7,6 +7,7 @@ import { GameCard } from './GameCard';
 import { fetchGamesPage } from './games-api';
 import { filterBody, filterKey, type LobbyFilter } from './lobby-filters';
 import { appendPage, firstPage, mayAutoLoad, type PagedList } from './pagination';
+import '../../styles/games.css';
 
 export const lobbyPageSize = 24;
 const gridCardSizes = '(min-width: 1280px) 200px, (min-width: 768px) 22vw, 46vw';

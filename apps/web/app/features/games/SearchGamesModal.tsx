@@ -12,6 +12,7 @@ import { fetchGamesPage } from './games-api';
 import { highlightParts } from './highlight';
 import { createInstantSearch, type InstantSearch, moveActive, type SearchState } from './instant-search';
 import { defaultFilter, lobbyPath, searchMaxLength } from './lobby-filters';
+import '../../styles/games.css';
 
 /** Data the SearchGames modal may be opened with: the words to start from. */
 export interface SearchGamesData {

@@ -6,6 +6,7 @@ import { useModals } from '../../modals/ModalProvider';
 import { useWallet } from '../cashier/WalletProvider';
 import { verifyPath } from './api';
 import type { WheelPrizeData } from './WheelSpinner';
+import '../../styles/bonuses.css';
 
 /** A wheel prize in the player's words: "€10.00 bonus", "20 free spins", "50 comp points". */
 export function wheelPrizeText(

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { type Allowance, allowanceOf } from './allowance';
 import { fetchLimits } from './api';
+import '../../../styles/limits.css';
 
 export type { Allowance } from './allowance';
 

@@ -8,6 +8,8 @@ import { displayUnit } from '../../cashier/money';
 import { useWallet } from '../../cashier/WalletProvider';
 import { useRouteReload } from '../../realtime/route-reload';
 import { cancelPending, type PlayerLimit, type PlayerLimits, removeLimit, saveLimit } from './api';
+import '../../../styles/bonuses.css';
+import '../../../styles/limits.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
 import { problemsOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
+import '../../../styles/limits.css';
 
 const minuteMs = 60_000;
 

@@ -18,6 +18,7 @@ import {
   sessionOf,
 } from './reality-check-timer';
 import { reminderNote } from './reminder-note';
+import '../../../styles/reality-check.css';
 
 /** How often a visible tab adds its time to the session and looks whether the check is due. */
 const tickMs = 1_000;
