@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { loyaltyOperatorApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchBrowser, patience } from './browser.ts';
 import { apiAt } from './harness/api.ts';
 import { copy, type Locale } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
@@ -124,13 +124,15 @@ async function holder(
 
 /** The player's tickets this week, once the deposit's `count` tickets are given (as its webhook is handled). */
 async function readTickets(context: BrowserContext, count: number): Promise<number[]> {
-  for (let tries = 0; ; tries++) {
-    const answer = await context.request.get(`${product.url}/api/player/lottery`);
-    const tickets = ((await answer.json()) as { current: { tickets: number[] } }).current.tickets;
-    if (tickets.length === count) return tickets;
-    if (tries > 80) throw new Error(`${tickets.length} tickets, not ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return vi.waitFor(
+    async () => {
+      const answer = await context.request.get(`${product.url}/api/player/lottery`);
+      const tickets = ((await answer.json()) as { current: { tickets: number[] } }).current.tickets;
+      if (tickets.length !== count) throw new Error(`${tickets.length} tickets, not ${count}`);
+      return tickets;
+    },
+    { timeout: patience, interval: 100 },
+  );
 }
 
 describe("the loyalty, lottery and verification pages in the server's HTML", () => {

@@ -3,32 +3,16 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubAppContext } from '../testing/app-context-stub';
 import { someTickets } from '../testing/panel-fixtures';
-import { firstRender, renderRoute } from '../testing/route-stub';
-import { aPlayer, aWallet } from '../testing/wallet-fixtures';
+import { eleni, firstRender, nikos, renderForPlayer } from '../testing/route-stub';
 import ProfileLotteryPage, { loader } from './profile-lottery';
 
 afterEach(cleanup);
-
-const eleni = aPlayer();
-const nikos = aPlayer({
-  id: '00000000-0000-4000-8000-000000000002',
-  email: 'nikos@example.gr',
-  language: 'el',
-});
 
 /** The tab as its loader reads it for `player`, the lottery API answering `status` and `body`. */
 async function openTab(player: typeof eleni, status: number, body: unknown) {
   const { context, calls } = stubAppContext({ player, answer: () => ({ status, body }) });
   const loaderData = await loader({ context } as never);
-  const locale = player.language === 'el' ? 'el' : 'en';
-  renderRoute({
-    path: `${locale === 'el' ? '/el' : ''}/profile/lottery`,
-    locale,
-    Component: ProfileLotteryPage,
-    player,
-    wallet: aWallet({ amount_cents: 5_000 }),
-    loaderData,
-  });
+  renderForPlayer(player, { path: '/profile/lottery', Component: ProfileLotteryPage, loaderData });
   return calls;
 }
 

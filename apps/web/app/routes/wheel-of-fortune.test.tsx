@@ -5,18 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appContext } from '#app-context';
 import { loadPlayerWheel } from '../features/wheel/wheel-page.server';
 import { stubAppContext } from '../testing/app-context-stub';
-import { firstRender, renderRoute } from '../testing/route-stub';
-import { aPlayer, aWallet } from '../testing/wallet-fixtures';
+import { eleni, firstRender, nikos, renderForPlayer } from '../testing/route-stub';
 import WheelOfFortune from './wheel-of-fortune';
 
 afterEach(cleanup);
-
-const eleni = aPlayer();
-const nikos = aPlayer({
-  id: '00000000-0000-4000-8000-000000000002',
-  email: 'nikos@example.gr',
-  language: 'el',
-});
 
 const content = {
   title: 'Wheel of Fortune',
@@ -49,13 +41,9 @@ function aWheel(overrides: Partial<WheelState> = {}): WheelState {
 async function openPage(player: typeof eleni, status: number, body: unknown) {
   const { context, calls } = stubAppContext({ player, answer: () => ({ status, body }) });
   const personal = await loadPlayerWheel(context.get(appContext));
-  const locale = player.language === 'el' ? 'el' : 'en';
-  renderRoute({
-    path: `${locale === 'el' ? '/el' : ''}/wheel-of-fortune`,
-    locale,
+  renderForPlayer(player, {
+    path: '/wheel-of-fortune',
     Component: WheelOfFortune as never,
-    player,
-    wallet: aWallet({ amount_cents: 5_000 }),
     loaderData: { origin: 'https://casino.example', content, modal, personal },
   });
   return calls;

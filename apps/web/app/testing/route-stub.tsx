@@ -8,6 +8,7 @@ import { type PlayerSession, PlayerSessionProvider } from '../features/player/pl
 import { catalogues } from '../i18n/catalogues.server';
 import { I18nProvider } from '../lib/i18n';
 import { ModalProvider } from '../modals/ModalProvider';
+import { aPlayer, aWallet } from './wallet-fixtures';
 
 interface StubRootData {
   locale: Locale;
@@ -114,4 +115,24 @@ export function renderRoute({
     },
   ]);
   return render(<Stub initialEntries={[url]} />);
+}
+
+/** Two players whose own settings differ, for pages that must show each only their own: English and Greek. */
+export const eleni = aPlayer();
+export const nikos = aPlayer({
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'nikos@example.gr',
+  language: 'el',
+});
+
+/** Renders `path` as a signed-in `player` opens it: in their language (under /el), €50 in their wallet. */
+export function renderForPlayer(player: Player, route: Omit<StubbedRoute, 'locale' | 'player' | 'wallet'>) {
+  const locale: Locale = player.language === 'el' ? 'el' : 'en';
+  return renderRoute({
+    ...route,
+    path: `${locale === 'el' ? '/el' : ''}${route.path}`,
+    locale,
+    player,
+    wallet: aWallet({ amount_cents: 5_000 }),
+  });
 }
