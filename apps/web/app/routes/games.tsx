@@ -8,6 +8,7 @@ import { Lobby } from '../features/games/Lobby';
 import { lobbyPageSize } from '../features/games/LobbyGrid';
 import { defaultFilter, filterBody, isDefaultView, parseLobbyPath } from '../features/games/lobby-filters';
 import { JackpotTicker } from '../features/jackpot/JackpotTicker';
+import { loadJackpots } from '../features/jackpot/jackpots.server';
 import { WinnersStrip } from '../features/jackpot/WinnersStrip';
 import type { Route } from './+types/games';
 
@@ -52,12 +53,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (filter.category === 'favorites' && !app.player) {
     return { ...common, kind: 'signIn' as const };
   }
-  const [page, recent] = await Promise.all([
+  const [page, recent, jackpots] = await Promise.all([
     loadGamesPage(app, filterBody(filter, 1, lobbyPageSize), locale),
     isDefaultView(filter) ? loadRecentGames(app, locale) : Promise.resolve([]),
+    loadJackpots(app),
   ]);
   if (!page) return data({ ...common, kind: 'failed' as const }, { status: 503 });
-  return { ...common, kind: 'games' as const, page, recent };
+  return { ...common, kind: 'games' as const, page, recent, jackpots };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -75,7 +77,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function GamesLobby({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <JackpotTicker />
+      <JackpotTicker initial={'jackpots' in loaderData ? loaderData.jackpots : null} />
       <Lobby loaderData={loaderData} />
       <WinnersStrip />
     </>

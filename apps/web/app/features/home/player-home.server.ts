@@ -1,4 +1,4 @@
-import type { Account, Currency, Game, Jackpots, Tournament } from '@chrysos/contract';
+import type { Account, Currency, Game, Tournament } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import type { Locale } from '@chrysos/rules';
 import type { AppContext } from '../../lib/app-context';
@@ -48,9 +48,4 @@ export async function loadPlayerHome(app: AppContext, locale: Locale): Promise<P
     recent,
     tournament: endingFirst(joined) ?? endingFirst(running),
   };
-}
-
-/** The jackpot's tiers in this visitor's or player's currency, for the ticker's first paint. */
-export async function loadJackpots(app: AppContext): Promise<Jackpots | null> {
-  return ok(await app.api(endpoints.jackpot.current, {}).catch(() => null));
 }
