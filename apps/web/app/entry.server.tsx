@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from 'react-router';
 import { appContext } from '#app-context';
+import { ScriptNonce } from './lib/script-nonce';
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ScriptNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ScriptNonce.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -9,9 +9,12 @@ import { GamePage } from '../features/games/GamePage';
 import { GamesErrorPanel, type GamesErrorText } from '../features/games/GamesErrorPanel';
 import { hasMoneyToPlay, loadGameBySeoTitle } from '../features/games/games-api.server';
 import { gamesErrors } from '../features/games/games-content.server';
+import { loadJackpots } from '../features/jackpot/jackpots.server';
+import { loadTournaments } from '../features/tournaments/tournaments.server';
 import { catalogues } from '../i18n/catalogues.server';
 import { createTranslator, useTranslation } from '../lib/i18n';
 import type { Route } from './+types/game';
+import '../styles/games.css';
 
 /**
  * Spec §2 /game/{urlId}: the game by its seo title, in an iframe from its launch options — demo for
@@ -33,10 +36,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   const t = createTranslator(catalogues[locale]);
+  // The notices above the stage are in the HTML, so the stage does not move down as they arrive.
+  const [funded, jackpots, tournaments] = await Promise.all([
+    hasMoneyToPlay(app),
+    game.categories.includes('slots') ? loadJackpots(app) : null,
+    app.player ? loadTournaments(app, 'active') : null,
+  ]);
   return {
     game,
     errors,
-    funded: await hasMoneyToPlay(app),
+    funded,
+    jackpots,
+    tournament:
+      tournaments?.find((entry) => entry.games.some((listed) => listed.url_id === game.seo_title)) ?? null,
     origin: app.origin,
     title: t('game.metaTitle', { title: game.title, provider: game.provider_name }),
     description: t('game.metaDescription', {
@@ -61,7 +73,15 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function GameRoute({ loaderData }: Route.ComponentProps) {
-  return <GamePage game={loaderData.game} errors={loaderData.errors} funded={loaderData.funded} />;
+  return (
+    <GamePage
+      game={loaderData.game}
+      errors={loaderData.errors}
+      funded={loaderData.funded}
+      jackpots={loaderData.jackpots}
+      tournament={loaderData.tournament}
+    />
+  );
 }
 
 /** An unknown urlId (404) or a catalogue that cannot answer (503), in the words of `gamesError`. */

@@ -1,4 +1,4 @@
-import type { Game } from '@chrysos/contract';
+import type { Game, Jackpots, Tournament } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,10 +21,11 @@ import { GameThumb } from './GameThumb';
 import { GameWallet } from './GameWallet';
 import { useGameBackPath } from './game-back-path';
 import { readGameMessage } from './game-messages';
-import { useFullscreen, useStageTop } from './game-stage';
+import { stageTopScript, useFullscreen, useStageTop } from './game-stage';
 import type { GamesErrors } from './games-content.server';
 import { type Mode, useLaunch } from './use-launch';
 import '../../styles/games.css';
+import { useScriptNonce } from '../../lib/script-nonce';
 
 /**
  * Spec §2 /game/{urlId}: the bar (title, demo or real money, favourite, full screen), the game's frame
@@ -35,7 +36,21 @@ import '../../styles/games.css';
  * bar is the page's only chrome (balance and deposit in it) and the notices wait in a sheet, so the game
  * fills the screen below it.
  */
-export function GamePage({ game, errors, funded }: { game: Game; errors: GamesErrors; funded: boolean }) {
+export function GamePage({
+  game,
+  errors,
+  funded,
+  jackpots = null,
+  tournament = null,
+}: {
+  game: Game;
+  errors: GamesErrors;
+  funded: boolean;
+  /** The jackpot's tiers as the page was rendered, for a slot's ticker. */
+  jackpots?: Jackpots | null;
+  /** The active tournament this game counts for, as the page was rendered for the player. */
+  tournament?: Tournament | null;
+}) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
   const loggedIn = isLoggedIn(session);
@@ -67,6 +82,7 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
   useStageTop(stage);
+  const nonce = useScriptNonce();
   // The game's picture and a spinner cover the frame until its page has loaded.
   const starting = launch.status === 'ready' && frameLoaded !== launch.url;
 
@@ -196,8 +212,8 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
           <Icon name="close" size={20} />
         </button>
         {mode === 'real' && loggedIn ? <BonusMoneyNotice /> : null}
-        {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} /> : null}
-        {game.categories.includes('slots') ? <JackpotTicker compact /> : null}
+        {mode === 'real' && loggedIn ? <TournamentBadge urlId={game.seo_title} initial={tournament} /> : null}
+        {game.categories.includes('slots') ? <JackpotTicker compact initial={jackpots} /> : null}
       </section>
 
       {payment && paymentIdPattern.test(payment) && loggedIn ? (
@@ -278,6 +294,8 @@ export function GamePage({ game, errors, funded }: { game: Game; errors: GamesEr
           </button>
         ) : null}
       </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, run only from the server's HTML */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: stageTopScript }} />
 
       <GameInfo game={game} mode={mode} />
     </div>

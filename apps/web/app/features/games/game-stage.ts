@@ -48,6 +48,14 @@ export function useFullscreen(stage: React.RefObject<HTMLDivElement | null>) {
   return { on: native || stretched, stretched, toggle, leave };
 }
 
+/**
+ * The stage's `--stage-top` set as the server's HTML is parsed, by an inline script right after the
+ * stage: the stage is sized from it, and the default it had until the page's code ran moved and resized
+ * it after the first paint (layout shift 0.16 on a desktop). The same measure as useStageTop's.
+ */
+export const stageTopScript =
+  "(function(s){s.style.setProperty('--stage-top',Math.round(s.getBoundingClientRect().top+window.scrollY)+'px')})(document.currentScript.previousElementSibling)";
+
 /** On a phone the game fills the screen below the bar: the stage knows how far down it starts. */
 export function useStageTop(stage: React.RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {

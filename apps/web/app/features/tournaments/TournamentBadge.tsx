@@ -12,10 +12,11 @@ import { showPoints } from './money';
  * In game, real money: a small badge when the game counts for an active tournament, with the player's
  * live place (their status pushed on tournaments_statuses), or a link to join.
  */
-export function TournamentBadge({ urlId }: { urlId: string }) {
+export function TournamentBadge({ urlId, initial = null }: { urlId: string; initial?: Tournament | null }) {
   const { t, locale } = useTranslation();
-  const [tournament, setTournament] = useState<Tournament | null>(null);
-  const [status, setStatus] = useState<TournamentStatus | null>(null);
+  // What the page's loader read, so the badge is in the server's HTML and moves nothing.
+  const [tournament, setTournament] = useState<Tournament | null>(initial);
+  const [status, setStatus] = useState<TournamentStatus | null>(initial?.status ?? null);
 
   const load = useCallback(async () => {
     const list = await fetchTournaments();
