@@ -48,6 +48,11 @@ export default function handleRequest(
       </ScriptNonce.Provider>,
       {
         nonce,
+        // React outlines a finished boundary larger than this (12.8 KB by default: the account selector's
+        // and menu's, with their icons) behind its fallback and swaps it in with a script later in the
+        // document, so the header painted without them and moved. The page is sent whole: nothing to
+        // outline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,7 +1,8 @@
 import { type Locale, localizePath } from '@chrysos/rules';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
 import type { ChromeData } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { BrandLogo } from '../../ui/BrandLogo';
@@ -14,18 +15,27 @@ import { usePlayerSession } from '../player/player-session';
 import '../../styles/account-selector.css';
 
 /** Only a signed-in player has accounts: a visitor's first load does without the selector and menu. */
-const AccountSelector = lazy(() =>
-  import('../cashier/AccountSelector').then((module) => ({ default: module.AccountSelector })),
+const AccountSelector = preloadableLazy(() =>
+  import('../cashier/AccountSelector').then((module) => module.AccountSelector),
 );
-const NotificationBell = lazy(() =>
-  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+const NotificationBell = preloadableLazy(() =>
+  import('../notifications/NotificationBell').then((module) => module.NotificationBell),
 );
-const WheelHeaderButton = lazy(() =>
-  import('../wheel/WheelHeaderButton').then((module) => ({ default: module.WheelHeaderButton })),
+const WheelHeaderButton = preloadableLazy(() =>
+  import('../wheel/WheelHeaderButton').then((module) => module.WheelHeaderButton),
 );
-const AccountMenu = lazy(() =>
-  import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })),
+const AccountMenu = preloadableLazy(() =>
+  import('../account/AccountMenu').then((module) => module.AccountMenu),
 );
+
+/** The signed-in header's lazily loaded parts, loaded before a player's page hydrates (entry.client.tsx). */
+export const preloadPlayerHeader = () =>
+  Promise.all([
+    AccountSelector.preload(),
+    NotificationBell.preload(),
+    WheelHeaderButton.preload(),
+    AccountMenu.preload(),
+  ]);
 
 /**
  * Spec §2 header: logo to /, navigation links from the header collection (none on the game layout),

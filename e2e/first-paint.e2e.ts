@@ -1,0 +1,56 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { type SharedProduct, sharedProduct } from './harness/products.ts';
+
+/*
+ * What a signed-in player's first paint holds before the page's code runs (issue 35, layout shift):
+ * each of these arrived after the paint and moved the page, measured by bench/page-shift.ts.
+ */
+
+let product: SharedProduct;
+let browser: Browser;
+let player: BrowserContext;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([sharedProduct('standard'), launchBrowser()]);
+  const email = uniqueAddress('first-paint');
+  const password = 'Lantern-Harbour-58';
+  await createPlayer(product.url, { email, password, language: 'en', country: 'GR' });
+  player = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await signInContext(player, product.url, email, password);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a signed-in player's page before its code runs", () => {
+  it('has the header whole in the HTML, not swapped in by a script later in the document', async () => {
+    const html = await (await player.request.get(`${product.url}/promotions`)).text();
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    expect(header).toContain('account-selector__toggle');
+    expect(header).toContain('account-menu__toggle');
+    // React outlines a large boundary behind its fallback (`<template id="B:0">`) unless told not to.
+    expect(html).not.toMatch(/<template id="B:\d+"/);
+  });
+
+  it("sizes a game's stage as the HTML is parsed", async () => {
+    const page = await player.newPage();
+    // Only the page's inline scripts run: its modules never arrive.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${product.url}/game/golden-drachma`, { waitUntil: 'load' });
+    const { top, measured } = await page.locator('.game-stage').evaluate((stage) => ({
+      top: `${Math.round(stage.getBoundingClientRect().top + window.scrollY)}px`,
+      measured: stage.style.getPropertyValue('--stage-top'),
+    }));
+    expect(measured).toBe(top);
+    await page.close();
+  });
+
+  it("shows the lobby's and a slot's jackpot ticker from the HTML", async () => {
+    for (const path of ['/games/all', '/game/golden-drachma']) {
+      const html = await (await player.request.get(`${product.url}${path}`)).text();
+      expect(html, path).toContain('data-jackpot-ticker');
+    }
+  });
+});
