@@ -41,7 +41,7 @@ describe("a signed-in player's page before its code runs", () => {
     await page.goto(`${product.url}/game/golden-drachma`, { waitUntil: 'load' });
     const { top, measured } = await page.locator('.game-stage').evaluate((stage) => ({
       top: `${Math.round(stage.getBoundingClientRect().top + window.scrollY)}px`,
-      measured: stage.style.getPropertyValue('--stage-top'),
+      measured: getComputedStyle(stage).getPropertyValue('--stage-top'),
     }));
     expect(measured).toBe(top);
     await page.close();

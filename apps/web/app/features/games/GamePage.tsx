@@ -230,6 +230,10 @@ export function GamePage({
         </section>
       ) : null}
 
+      {/* Where the stage starts, measured before the stage is parsed, so no paint shows it unsized. */}
+      <span className="game-stage-top" aria-hidden="true" />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, run only from the server's HTML */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: stageTopScript }} />
       <div
         ref={stage}
         className="game-stage"
@@ -294,8 +298,6 @@ export function GamePage({
           </button>
         ) : null}
       </div>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, run only from the server's HTML */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: stageTopScript }} />
 
       <GameInfo game={game} mode={mode} />
     </div>

@@ -49,12 +49,15 @@ export function useFullscreen(stage: React.RefObject<HTMLDivElement | null>) {
 }
 
 /**
- * The stage's `--stage-top` set as the server's HTML is parsed, by an inline script right after the
- * stage: the stage is sized from it, and the default it had until the page's code ran moved and resized
- * it after the first paint (layout shift 0.16 on a desktop). The same measure as useStageTop's.
+ * The stage's `--stage-top`, set on the game page as the server's HTML is parsed by an inline script
+ * between an empty marker (where the stage will start) and the stage: the stage is sized from it, and
+ * the default it had until the page's code ran moved and resized it after the first paint (layout shift
+ * 0.16 on a desktop). The HTML arrives in pieces and Chromium paints between them, so the script runs
+ * before the stage exists: no paint shows the stage unsized. The same measure as useStageTop's, which
+ * then sets it on the stage itself.
  */
 export const stageTopScript =
-  "(function(s){s.style.setProperty('--stage-top',Math.round(s.getBoundingClientRect().top+window.scrollY)+'px')})(document.currentScript.previousElementSibling)";
+  "(function(m){m.parentElement.style.setProperty('--stage-top',Math.round(m.getBoundingClientRect().top+window.scrollY)+'px')})(document.currentScript.previousElementSibling)";
 
 /** On a phone the game fills the screen below the bar: the stage knows how far down it starts. */
 export function useStageTop(stage: React.RefObject<HTMLDivElement | null>) {
