@@ -104,7 +104,7 @@ describe.each(locales)('a player who switches language and account (%s)', (local
       expect(opened.status()).toBe(200);
       // The site opens in the player's language (the previous test switched it).
       const page = await context.newPage();
-      await page.goto(`${baseUrl}${otherText.prefix}/faq`);
+      await visit(page, `${baseUrl}${otherText.prefix}/faq`);
       await expectText(headerBalance(page, otherText), otherText.money(0, '£'));
       expect(await loadedPlayer(page)).toBe('GBP');
 
