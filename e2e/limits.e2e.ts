@@ -324,6 +324,55 @@ describe("the limits tab in the server's HTML", () => {
   });
 });
 
+describe('setting a limit without JavaScript (the form posts to the page)', () => {
+  /** A signed-in player's browser that runs no script: only the server's HTML and its forms. */
+  async function bare(locale: Locale) {
+    const address = uniqueAddress(`limits-bare-${locale}`);
+    await createPlayer(product.url, {
+      email: address,
+      password: passphrase,
+      language: locale,
+      country: 'GR',
+    });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, address, passphrase);
+    const page = await (
+      await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() })
+    ).newPage();
+    await context.close();
+    return page;
+  }
+
+  it('sets each player their own limit: a weekly deposit limit in English, a session limit in Greek', async () => {
+    const [english, greek] = await Promise.all([bare('en'), bare('el')]);
+    const en = words.en;
+    await english.goto(`${product.url}/profile/limits`);
+    await english.getByLabel(en.kind).selectOption({ label: en.deposit });
+    await english.getByLabel(en.period).selectOption({ label: en.week });
+    await english.getByLabel('Amount (EUR), or minutes for a session limit').fill('60');
+    await english.getByRole('button', { name: en.save, exact: true }).click();
+    await expectText(english.locator('[data-limits-message]'), en.appliesNow);
+    await expectText(
+      english.locator('[data-limit="deposit-week"] .bonus-card__title'),
+      en.limit(copy.en.money(60)),
+    );
+
+    const el = { ...words.el, ...sessionWords.el };
+    await greek.goto(`${product.url}/el/profile/limits`);
+    await greek.getByLabel(el.kind).selectOption({ label: el.session });
+    await greek.getByLabel(el.period).selectOption({ label: 'ανά συνεδρία' });
+    await greek.getByLabel('Ποσό (EUR) ή λεπτά για όριο συνεδρίας').fill('30');
+    await greek.getByRole('button', { name: el.save, exact: true }).click();
+    await expectText(greek.locator('[data-limits-message]'), el.appliesNow);
+    await expectText(greek.locator('[data-limit="session-session"] .bonus-card__title'), el.limit);
+
+    // Each sees only their own.
+    expect(await english.locator('[data-limit]').count()).toBe(1);
+    expect(await greek.locator('[data-limit]').count()).toBe(1);
+    await Promise.all([english.context().close(), greek.context().close()]);
+  });
+});
+
 /** What the player reads when the session-time limit ends a session, written out as on screen. */
 const sessionWords = {
   en: {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LimitsPageData } from '../features/compliance/limits-page.server';
 import { stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
-import { aPlayer, aWallet } from '../testing/wallet-fixtures';
-import ProfileLimitsPage, { loader } from './profile-limits';
+import { aPlayer, aWallet, euro } from '../testing/wallet-fixtures';
+import ProfileLimitsPage, { action, loader } from './profile-limits';
 
 afterEach(cleanup);
 
@@ -132,5 +132,109 @@ describe('the /profile/limits loader', () => {
         path.includes('exclusions') ? { status: 503, body: {} } : { status: 200, body: limits },
     });
     expect(await loader({ context } as never)).toEqual({ limits, exclusions: null });
+  });
+});
+
+describe('the /profile/limits action', () => {
+  /** The action's answer to `fields` posted to the page as `player`, the API answering `answer`. */
+  async function post(
+    player: ReturnType<typeof aPlayer>,
+    fields: Record<string, string>,
+    answer: (path: string) => { status: number; body: unknown } = (path) =>
+      path === '/info/currencies' ? { status: 200, body: [euro] } : { status: 200, body: weeklyDeposit },
+  ) {
+    const { context, calls } = stubAppContext({ player, answer: ({ path }) => answer(path) });
+    const request = new Request('https://casino.example/profile/limits', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    // React Router's data(): the answer and its status; a plain object answers 200.
+    const result = (await action({ request, context } as never)) as {
+      type?: string;
+      data?: unknown;
+      init?: { status?: number } | null;
+    };
+    const settled =
+      result.type === 'DataWithResponseInit'
+        ? { status: result.init?.status ?? 200, body: result.data }
+        : { status: 200, body: result };
+    return { ...settled, calls: calls.filter((call) => call.path !== '/info/currencies') };
+  }
+
+  it("sets each player's limit as they typed it: in the display unit the browser read, or the currency's", async () => {
+    // Eleni's browser read "0.5" in mBTC as 50,000 satoshi; Nikos posted without JavaScript, "50" euros.
+    const eleni = await post(aPlayer(), {
+      intent: 'set',
+      kind: 'loss',
+      period: 'day',
+      currency: 'BTC',
+      amount: '0.5',
+      amount_minor: '50000',
+    });
+    const nikos = await post(aPlayer({ id: '00000000-0000-4000-8000-000000000002', language: 'el' }), {
+      intent: 'set',
+      kind: 'deposit',
+      period: 'week',
+      currency: 'EUR',
+      amount: '50',
+    });
+    expect(eleni.calls.map((call) => call.request.body)).toEqual([
+      { kind: 'loss', period: 'day', amount: 50_000, currency: 'BTC' },
+    ]);
+    expect(nikos.calls.map((call) => call.request.body)).toEqual([
+      { kind: 'deposit', period: 'week', amount: 5_000, currency: 'EUR' },
+    ]);
+    expect(nikos.body).toEqual({ intent: 'set', ok: true, limit: weeklyDeposit });
+  });
+
+  it('removes a limit or drops its pending change, naming it by kind, period and currency', async () => {
+    const removed = await post(aPlayer(), {
+      intent: 'remove',
+      kind: 'deposit',
+      period: 'week',
+      currency: 'EUR',
+    });
+    const cancelled = await post(aPlayer(), { intent: 'cancel', kind: 'session', period: 'session' });
+    expect(removed.calls.map((call) => [call.method, call.path, call.request])).toEqual([
+      [
+        'DELETE',
+        '/player/limits/:kind/:period',
+        { params: { kind: 'deposit', period: 'week' }, query: { currency: 'EUR' } },
+      ],
+    ]);
+    expect(cancelled.calls.map((call) => [call.method, call.path, call.request])).toEqual([
+      [
+        'DELETE',
+        '/player/limits/:kind/:period/pending',
+        { params: { kind: 'session', period: 'session' }, query: {} },
+      ],
+    ]);
+  });
+
+  it("refuses a form it cannot read with a 422, asking the API nothing, and passes the API's refusal on", async () => {
+    const garbage = await post(aPlayer(), { intent: 'drop-all', kind: 'deposit', period: 'week' });
+    expect(garbage.status).toBe(422);
+    expect(garbage.calls).toEqual([]);
+    const unreadable = await post(aPlayer(), {
+      intent: 'set',
+      kind: 'session',
+      period: 'session',
+      amount: 'soon',
+    });
+    expect(unreadable).toMatchObject({
+      status: 422,
+      body: { ok: false, field: 'invalidMinutes' },
+      calls: [],
+    });
+
+    const problem = { errors: { amount: ['limit_raise_pending'] } };
+    const refused = await post(
+      aPlayer(),
+      { intent: 'set', kind: 'deposit', period: 'week', currency: 'EUR', amount_minor: '9000' },
+      (path) =>
+        path === '/info/currencies' ? { status: 200, body: [euro] } : { status: 422, body: problem },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ intent: 'set', ok: false, refusal: { status: 422, body: problem } });
   });
 });

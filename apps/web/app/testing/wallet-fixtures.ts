@@ -30,7 +30,8 @@ export function aPlayer(overrides: Partial<Player> = {}): Player {
   };
 }
 
-const euro: Currency = {
+/** The euro as GET /info/currencies describes it. */
+export const euro: Currency = {
   code: 'EUR',
   symbol: '€',
   subunits_to_unit: 100,

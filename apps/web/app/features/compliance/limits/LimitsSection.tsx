@@ -1,13 +1,16 @@
 import type { LimitKind, LimitPeriod } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { describeProblem, formatMoment, problemsOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { SelectField, TextField } from '../../../ui/fields';
 import { readAmount } from '../../cashier/amount-input';
 import { displayUnit } from '../../cashier/money';
 import { useWallet } from '../../cashier/WalletProvider';
 import { useRouteReload } from '../../realtime/route-reload';
-import { cancelPending, type PlayerLimit, type PlayerLimits, removeLimit, saveLimit } from './api';
+import type { PlayerLimit, PlayerLimits } from './api';
+import type { LimitsResult } from './limits-action.server';
 import '../../../styles/bonuses.css';
 import '../../../styles/limits.css';
 
@@ -19,17 +22,31 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
  * and a form that sets, lowers or raises one. Money limits are in the active account's currency. The
  * limits are what the route's loader read (null when it could not); a change read them again.
  */
-export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null }) {
+export function LimitsSection({
+  limits: loaded,
+  posted,
+}: {
+  limits: PlayerLimits | null;
+  /** The action's answer to a form posted without JavaScript, which the page was rendered with. */
+  posted?: LimitsResult | undefined;
+}) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const code = wallet.active?.currency ?? null;
   const reload = useRouteReload();
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  // Each change posts to the route's action; the page's loaders read the limits again after it, and the
+  // fetcher is busy until they have.
+  const fetcher = useFetcher<LimitsResult>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data ?? posted;
   const [kind, setKind] = useState<LimitKind | ''>('');
   const [period, setPeriod] = useState<LimitPeriod | ''>('');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data.intent === 'set') setAmount('');
+  }, [fetcher.data]);
 
   const when = (iso: string | null) => (iso ? formatMoment(iso, locale) : '');
   const money = (cents: number, currency: string | null) =>
@@ -42,43 +59,39 @@ export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null 
       ? describeProblem(t, first, { money: (cents) => money(cents, code), locale })
       : t('limits.problems.network');
   };
+  const saved = (done: Extract<LimitsResult, { ok: true }>) =>
+    done.intent === 'cancel'
+      ? t('limits.saved.cancelled')
+      : done.intent === 'remove'
+        ? t('limits.saved.removal', { when: when(done.limit.effective_at) })
+        : done.limit.pending_amount !== null
+          ? t('limits.saved.pending', { when: when(done.limit.effective_at) })
+          : t('limits.saved.now');
+  const message: Message = !result
+    ? null
+    : result.ok
+      ? { tone: 'success', text: saved(result) }
+      : result.field
+        ? null
+        : { tone: 'error', text: refusal(result.refusal) };
+  const fieldProblem =
+    problem ?? (result && !result.ok && result.field ? t(`limits.form.${result.field}`) : undefined);
 
-  async function act(
-    call: Promise<{ ok: boolean; body?: unknown } | null>,
-    success: (limit: PlayerLimit) => string,
-  ) {
-    setBusy(true);
-    const answer = await call;
-    if (answer?.ok) {
-      setMessage({ tone: 'success', text: success(answer.body as PlayerLimit) });
-      // Busy until the page has read the limits as they now are.
-      await reload();
-    } else {
-      setMessage({ tone: 'error', text: refusal(answer) });
-    }
-    setBusy(false);
-  }
+  /** The amount in minor units as typed, in the active account's display unit; null when unreadable. */
+  const minor = (): number | null => {
+    if (kind === 'session') return /^\d+$/.test(amount.trim()) ? Number(amount.trim()) || null : null;
+    const value = code ? readAmount(amount, wallet.currency(code), wallet.subcurrency(code)) : null;
+    return value && value > 0 ? value : null;
+  };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !kind || !period) return;
-    let value: number | null;
-    if (kind === 'session') {
-      value = /^\d+$/.test(amount.trim()) ? Number(amount.trim()) : null;
-      if (!value) return setProblem(t('limits.form.invalidMinutes'));
-    } else {
-      value = code ? readAmount(amount, wallet.currency(code), wallet.subcurrency(code)) : null;
-      if (!value || value <= 0) return setProblem(t('limits.form.invalid'));
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (busy || !kind || !period) return event.preventDefault();
+    if (minor() === null) {
+      event.preventDefault();
+      setProblem(t(kind === 'session' ? 'limits.form.invalidMinutes' : 'limits.form.invalid'));
+      return;
     }
     setProblem(undefined);
-    await act(
-      saveLimit({ kind, period, amount: value, ...(kind !== 'session' && code ? { currency: code } : {}) }),
-      (limit) =>
-        limit.pending_amount !== null
-          ? t('limits.saved.pending', { when: when(limit.effective_at) })
-          : t('limits.saved.now'),
-    );
-    setAmount('');
   }
 
   if (!loaded) {
@@ -95,7 +108,19 @@ export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null 
   }
 
   const { limits, options, offered_before_first_deposit: beforeFirstDeposit } = loaded;
-  const periodsOf = options.find((option) => option.kind === kind)?.periods ?? [];
+  // Before the page runs (or without JavaScript) every period is offered: the action refuses a pair
+  // the kind does not have, as the API does.
+  const periodsOf = hydrated
+    ? (options.find((option) => option.kind === kind)?.periods ?? [])
+    : [...new Set(options.flatMap((option) => option.periods))];
+  const limitTarget = (limit: PlayerLimit, intent: 'remove' | 'cancel') => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="kind" value={limit.kind} />
+      <input type="hidden" name="period" value={limit.period} />
+      {limit.currency ? <input type="hidden" name="currency" value={limit.currency} /> : null}
+    </>
+  );
   const unit = code ? displayUnit(wallet.currency(code), wallet.subcurrency(code)) : null;
 
   return (
@@ -147,27 +172,19 @@ export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null 
               ) : null}
               <div className="bonus-card__actions">
                 {limit.pending_amount !== null || limit.pending_removal ? (
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={busy}
-                    onClick={() => void act(cancelPending(limit), () => t('limits.saved.cancelled'))}
-                  >
-                    {t('limits.cancel')}
-                  </button>
+                  <fetcher.Form method="post">
+                    {limitTarget(limit, 'cancel')}
+                    <button type="submit" className="button button--ghost" disabled={busy}>
+                      {t('limits.cancel')}
+                    </button>
+                  </fetcher.Form>
                 ) : (
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={busy}
-                    onClick={() =>
-                      void act(removeLimit(limit), (removed) =>
-                        t('limits.saved.removal', { when: when(removed.effective_at) }),
-                      )
-                    }
-                  >
-                    {t('limits.remove')}
-                  </button>
+                  <fetcher.Form method="post">
+                    {limitTarget(limit, 'remove')}
+                    <button type="submit" className="button button--ghost" disabled={busy}>
+                      {t('limits.remove')}
+                    </button>
+                  </fetcher.Form>
                 )}
               </div>
             </li>
@@ -175,8 +192,18 @@ export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null 
         </ul>
       )}
 
-      <form className="wallet-form limits__form" noValidate onSubmit={submit} aria-busy={busy}>
+      <fetcher.Form
+        method="post"
+        className="wallet-form limits__form"
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy}
+      >
         <h3>{t('limits.form.title')}</h3>
+        <input type="hidden" name="intent" value="set" />
+        {code ? <input type="hidden" name="currency" value={code} /> : null}
+        {/* Read in the display unit the player chose (mBTC…); without JavaScript the action reads `amount`. */}
+        {hydrated ? <input type="hidden" name="amount_minor" value={minor() ?? ''} /> : null}
         <SelectField
           id="limit-kind"
           name="kind"
@@ -206,21 +233,28 @@ export function LimitsSection({ limits: loaded }: { limits: PlayerLimits | null 
           name="amount"
           inputMode="numeric"
           label={
-            kind === 'session'
-              ? t('limits.form.minutes')
-              : t('limits.form.amount', { unit: unit?.code ?? '' })
+            // Before the page runs the kind chosen is not known: the field says it takes either.
+            !hydrated
+              ? t('limits.form.amountOrMinutes', { unit: unit?.code ?? '' })
+              : kind === 'session'
+                ? t('limits.form.minutes')
+                : t('limits.form.amount', { unit: unit?.code ?? '' })
           }
           value={amount}
           onChange={(value) => {
             setAmount(value);
             setProblem(undefined);
           }}
-          problem={problem}
+          problem={fieldProblem}
         />
-        <button type="submit" className="button button--primary" disabled={busy || !kind || !period}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || (hydrated && (!kind || !period))}
+        >
           {t('limits.form.submit')}
         </button>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

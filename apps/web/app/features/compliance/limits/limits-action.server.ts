@@ -1,0 +1,83 @@
+import { type PlayerLimit, setLimitBody } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import { data, type RouterContextProvider } from 'react-router';
+import { appContext } from '#app-context';
+import type { AppContext } from '../../../lib/app-context';
+import { readAmount } from '../../cashier/amount-input';
+
+/** What the limits form and its buttons ask for. */
+export type LimitIntent = 'set' | 'remove' | 'cancel';
+
+/** The API's refusal as the browser's own call would have had it: the page describes it in its language. */
+type Refusal = { ok: false; status: number; body: unknown } | null;
+
+/**
+ * The answer of /profile/limits' action, for the fetcher (with JavaScript) or the page rendered with it
+ * (without): the limit as it now is, or why not. `field` names the amount the form could not read.
+ */
+export type LimitsResult =
+  | { intent: LimitIntent; ok: true; limit: PlayerLimit }
+  | { intent: LimitIntent; ok: false; refusal: Refusal; field?: 'invalid' | 'invalidMinutes' };
+
+const target = setLimitBody.pick({ kind: true, period: true, currency: true });
+
+/**
+ * The typed amount in minor units: a whole number of minutes for a session limit, else money in the
+ * currency's own unit (the browser sends `amount_minor` read in the player's display unit, mBTC say;
+ * without JavaScript the amount is read in the currency's unit).
+ */
+async function amountOf(app: AppContext, form: FormData, kind: string, currency: string | undefined) {
+  const minor = String(form.get('amount_minor') ?? '');
+  if (/^\d+$/.test(minor)) return Number(minor);
+  const typed = String(form.get('amount') ?? '').trim();
+  if (kind === 'session') return /^\d+$/.test(typed) ? Number(typed) : null;
+  if (!currency) return null;
+  const currencies = await app.api(endpoints.info.currencies, {}).catch(() => null);
+  const found = currencies?.ok ? currencies.body.find((entry) => entry.code === currency) : undefined;
+  return found ? readAmount(typed, found, undefined) : null;
+}
+
+const answered = (intent: LimitIntent, answer: { ok: boolean; status: number; body: unknown } | null) =>
+  answer?.ok
+    ? ({ intent, ok: true, limit: answer.body as PlayerLimit } satisfies LimitsResult)
+    : data({ intent, ok: false, refusal: (answer as Refusal) ?? null } satisfies LimitsResult, {
+        // The API's own 4xx; 503 when it gave no answer. Never a 500: nothing broke on the page.
+        status: answer && answer.status >= 400 && answer.status < 500 ? answer.status : 503,
+      });
+
+/**
+ * The action of /profile/limits (issue 35: forms submit to their route): sets, removes, or cancels the
+ * pending change of one of the signed-in player's limits, through the in-process API as that player
+ * (decision 9), so the API's rules (a raise waits 24 hours) hold as for any caller. The route's loaders
+ * run again after it, so the page shows the limits as they now are.
+ */
+export async function limitsAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const app = context.get(appContext);
+  // A body that is no form reads as an empty one, and is refused like any other bad form.
+  const form = await request.formData().catch(() => new FormData());
+  const intent = form.get('intent');
+  const fields = target.safeParse({
+    kind: form.get('kind'),
+    period: form.get('period'),
+    currency: form.get('currency') || undefined,
+  });
+  if ((intent !== 'set' && intent !== 'remove' && intent !== 'cancel') || !fields.success) {
+    return data({ intent: 'set', ok: false, refusal: null, field: 'invalid' } satisfies LimitsResult, {
+      status: 422,
+    });
+  }
+  const { kind, period, currency } = fields.data;
+  const money = kind === 'session' ? undefined : currency;
+  if (intent === 'set') {
+    const amount = await amountOf(app, form, kind, money);
+    const body = setLimitBody.safeParse({ kind, period, amount, ...(money ? { currency: money } : {}) });
+    if (!body.success) {
+      const field = kind === 'session' ? 'invalidMinutes' : 'invalid';
+      return data({ intent, ok: false, refusal: null, field } satisfies LimitsResult, { status: 422 });
+    }
+    return answered(intent, await app.api(endpoints.limits.set, { body: body.data }).catch(() => null));
+  }
+  const at = { params: { kind, period }, query: money ? { currency: money } : {} };
+  const endpoint = intent === 'remove' ? endpoints.limits.remove : endpoints.limits.cancelPending;
+  return answered(intent, await app.api(endpoint, at).catch(() => null));
+}
