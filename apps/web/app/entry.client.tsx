@@ -7,9 +7,9 @@ import { pageCatalogue } from './i18n/catalogue-store';
 
 /**
  * React Router's own browser entry, with one step first: the page's messages, which the page loads
- * with a script of their own rather than carrying them (i18n/catalogue-store.ts), and a player's header
- * parts are in before it hydrates, so the first render in the browser says what the server's did. Chunk errors reload to the
- * page the visitor wanted (features/pwa/chunk-reload.ts, spec §8).
+ * with a script of their own rather than carrying them (i18n/catalogue-store.ts), and a player's
+ * header parts are in before it hydrates, so the first render in the browser says what the server's
+ * did. Chunk errors reload to the page the visitor wanted (features/pwa/chunk-reload.ts, spec §8).
  */
 function hydrate() {
   handleChunkErrors(window);

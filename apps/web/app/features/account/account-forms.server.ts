@@ -6,6 +6,7 @@ import { appContext } from '#app-context';
 import { catalogues } from '../../i18n/catalogues.server';
 import { translationKeyOf } from '../../lib/api-errors';
 import type { AppContext } from '../../lib/app-context';
+import { formOf, refusedStatus } from '../../lib/form-action.server';
 import { createTranslator, type Translate } from '../../lib/i18n';
 import { pageUrl } from '../../lib/request-url';
 import { onlyProblems } from '../../ui/fields';
@@ -69,9 +70,6 @@ type SchemaIssue = Extract<
   { success: false }
 >['error']['issues'][number];
 
-/** The posted form; a body that is no form (JSON, garbage) reads as an empty one, so its fields are refused. */
-const formOf = (request: Request) => request.formData().catch(() => new FormData());
-
 /**
  * A schema issue as the form shows it, with the API validator's codes: a missing or empty value is
  * required, lengths say their limit, a rule of @chrysos/rules (oneLine's `characters`) says its own.
@@ -114,13 +112,6 @@ function checked(t: Translate, body: UpdatePlayerBody, shown: readonly string[])
 async function update(app: AppContext, body: UpdatePlayerBody) {
   return app.api(endpoints.player.update, { body }).catch(() => null);
 }
-
-/**
- * The refusal's status: the API's own (401 signed out, 422 a rule, 429 too many), 422 for fields the
- * schema refused, 503 when the API gave no usable answer. Never a 500: nothing broke on the page.
- */
-const refusedStatus = (answer: { status: number } | null | undefined) =>
-  answer === undefined ? 422 : answer && answer.status >= 400 && answer.status < 500 ? answer.status : 503;
 
 /** The /profile/general action: saves the details and the offers wanted (context `profile`). */
 export async function saveProfile(request: Request, context: Readonly<RouterContextProvider>) {

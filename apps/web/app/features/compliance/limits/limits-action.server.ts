@@ -3,6 +3,7 @@ import { endpoints } from '@chrysos/contract/client';
 import { data, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
 import type { AppContext } from '../../../lib/app-context';
+import { formOf, refusedStatus } from '../../../lib/form-action.server';
 import { readAmount } from '../../cashier/amount-input';
 
 /** What the limits form and its buttons ask for. */
@@ -41,8 +42,7 @@ const answered = (intent: LimitIntent, answer: { ok: boolean; status: number; bo
   answer?.ok
     ? ({ intent, ok: true, limit: answer.body as PlayerLimit } satisfies LimitsResult)
     : data({ intent, ok: false, refusal: (answer as Refusal) ?? null } satisfies LimitsResult, {
-        // The API's own 4xx; 503 when it gave no answer. Never a 500: nothing broke on the page.
-        status: answer && answer.status >= 400 && answer.status < 500 ? answer.status : 503,
+        status: refusedStatus(answer),
       });
 
 /**
@@ -53,8 +53,7 @@ const answered = (intent: LimitIntent, answer: { ok: boolean; status: number; bo
  */
 export async function limitsAction(request: Request, context: Readonly<RouterContextProvider>) {
   const app = context.get(appContext);
-  // A body that is no form reads as an empty one, and is refused like any other bad form.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await formOf(request);
   const intent = form.get('intent');
   const fields = target.safeParse({
     kind: form.get('kind'),
@@ -73,7 +72,9 @@ export async function limitsAction(request: Request, context: Readonly<RouterCon
     const body = setLimitBody.safeParse({ kind, period, amount, ...(money ? { currency: money } : {}) });
     if (!body.success) {
       const field = kind === 'session' ? 'invalidMinutes' : 'invalid';
-      return data({ intent, ok: false, refusal: null, field } satisfies LimitsResult, { status: 422 });
+      return data({ intent, ok: false, refusal: null, field } satisfies LimitsResult, {
+        status: 422,
+      });
     }
     return answered(intent, await app.api(endpoints.limits.set, { body: body.data }).catch(() => null));
   }
