@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { copy } from './harness/copy.ts';
 import { createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
 import { type SharedProduct, sharedProduct } from './harness/products.ts';
 
@@ -52,5 +53,44 @@ describe("a signed-in player's page before its code runs", () => {
       const html = await (await player.request.get(`${product.url}${path}`)).text();
       expect(html, path).toContain('data-jackpot-ticker');
     }
+  });
+
+  it("shows each player their own tournament badge in a game's HTML: joined, or asked to join", async () => {
+    const list = (await (await player.request.get(`${product.url}/api/tournaments`)).json()) as {
+      id: string;
+      state: string;
+      title: string;
+      frontend_identifier: string;
+      games: { url_id: string }[];
+    }[];
+    const running = list.find(
+      (entry) => entry.state === 'active' && entry.games.some((game) => game.url_id === 'golden-drachma'),
+    );
+    if (!running) throw new Error('the demo content has no active tournament for Golden Drachma');
+    // Another player, in Greek, joins it; this file's player does not.
+    const email = uniqueAddress('first-paint-joined');
+    await createPlayer(product.url, { email, password: 'Lantern-Harbour-58', language: 'el', country: 'GR' });
+    const joined = await browser.newContext();
+    await signInContext(joined, product.url, email, 'Lantern-Harbour-58');
+    const confirmed = await joined.request.post(
+      `${product.url}/api/tournaments/${running.frontend_identifier}/confirm`,
+      { data: { confirmed: true } },
+    );
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+    const badgeOf = async (who: BrowserContext, prefix: string) => {
+      const html = await (
+        await who.request.get(`${product.url}${prefix}/game/golden-drachma?mode=real`)
+      ).text();
+      return /class="tournament-badge"[^>]*>(.*?)<\/a>/s
+        .exec(html)?.[1]
+        ?.replace(/<[^>]+>|<!-- -->/g, '')
+        .trim();
+    };
+    expect(await badgeOf(player, '')).toBe(`🏆 ${running.title}: join to earn points`);
+    expect(await badgeOf(joined, copy.el.prefix)).toBe(
+      `🏆 ${running.title}: τα στοιχήματά σας εδώ δίνουν πόντους`,
+    );
+    await joined.close();
   });
 });
