@@ -136,6 +136,82 @@ describe.each(locales)('realtime push (%s)', (locale) => {
   });
 });
 
+describe('realtime from the page’s own data', () => {
+  /** A signed-in player's home page whose realtime connection waits until `connect` is called. */
+  async function heldHome(label: string) {
+    const address = uniqueAddress(`${label}-en`);
+    await createPlayer(product.url, { email: address, password: passphrase, language: 'en', country: 'GR' });
+    const context = await browser.newContext();
+    await signInContext(context, product.url, address, passphrase);
+    const page = await context.newPage();
+    let connect = () => {};
+    const released = new Promise<void>((resolve) => {
+      connect = resolve;
+    });
+    // The connection starts from the realtime settings: held, the page stays as the server rendered it.
+    await page.route('**/api/player/settings', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const realtime = watchRealtime(page);
+    const reads = countAccountReads(page);
+    await page.goto(`${product.url}/`);
+    await expectText(headerBalance(page, copy.en), copy.en.money(0));
+    return { context, page, realtime, reads, connect };
+  }
+
+  it('recovers what was published after the server read the page, and reads nothing again', async () => {
+    const text = copy.en;
+    const paying = await heldHome('since-paying');
+    const waiting = await heldHome('since-waiting');
+    // The paying player's channel as another device of theirs hears it: once it carries the deposit,
+    // the publication is stored, after the page's data was read and before its subscriptions.
+    const settings = await paying.context.request.get(`${product.url}/api/player/settings`);
+    const { cent } = (await settings.json()) as { cent: { url: string; user: string; token: string } };
+    const device = new Centrifuge(cent.url, { token: cent.token });
+    const heard: unknown[] = [];
+    const balance = device.newSubscription(`balance#${cent.user}`);
+    balance.on('publication', (ctx) => heard.push(ctx.data));
+    balance.subscribe();
+    device.connect();
+    try {
+      await balance.ready(patience);
+      await deposit(paying.context, 35);
+      await expect.poll(() => JSON.stringify(heard)).toContain('"amount_cents":3500');
+      paying.connect();
+      waiting.connect();
+      await expectText(headerBalance(paying.page, text), text.money(35));
+      // The balance channel's first subscription recovered the deposit from where the page stood.
+      expect(paying.realtime.subscribeReplies()).toContainEqual(
+        expect.objectContaining({
+          was_recovering: true,
+          recovered: true,
+          publications: [
+            expect.objectContaining({ data: [expect.objectContaining({ amount_cents: 3_500 })] }),
+          ],
+        }),
+      );
+      // The other player's page recovered its own channels, where nothing was published.
+      await expect.poll(() => waiting.realtime.subscribeReplies().length).toBe(9);
+      for (const reply of waiting.realtime.subscribeReplies()) {
+        expect(reply).toEqual(expect.objectContaining({ was_recovering: true, recovered: true }));
+        expect(reply.publications).toBeUndefined();
+      }
+      await expect.poll(() => paying.realtime.subscribeReplies().length).toBe(9);
+      // A deposit each after the subscriptions arrives by push: once the header shows it, the page has
+      // handled every subscription before it, and neither read its accounts again.
+      await Promise.all([deposit(paying.context, 20), deposit(waiting.context, 10)]);
+      await expectText(headerBalance(paying.page, text), text.money(55));
+      await expectText(headerBalance(waiting.page, text), text.money(10));
+      expect(paying.reads).toEqual([]);
+      expect(waiting.reads).toEqual([]);
+    } finally {
+      device.disconnect();
+      await Promise.all([paying.context.close(), waiting.context.close()]);
+    }
+  });
+});
+
 describe('realtime after a crash', () => {
   it('resumes the connection once the killed server is back and recovers what was published meanwhile', async () => {
     const text = copy.el;

@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     privacyPolicyToAccept,
     content,
     errorReporting,
+    realtimeSince,
   } = context.get(appContext);
   const catalogue = publishedCatalogue(locale).href;
   rememberCatalogue(catalogue, catalogues[locale]);
@@ -74,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     privacyNotice,
     errorReporting,
     wallet,
+    realtimeSince,
   };
 }
 
@@ -175,7 +177,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       () => undefined,
     );
   }, [errorReporting]);
-  return bare ? <Outlet /> : <CasinoApp player={loaderData.player} wallet={loaderData.wallet} />;
+  return bare ? (
+    <Outlet />
+  ) : (
+    <CasinoApp player={loaderData.player} wallet={loaderData.wallet} since={loaderData.realtimeSince} />
+  );
 }
 
 /** The reality check (decision 24), for a signed-in player under a licence or setting that asks for it. */
@@ -205,7 +211,13 @@ const SessionLimitEnded = lazy(() =>
   })),
 );
 
-function CasinoApp({ player, wallet }: Pick<Route.ComponentProps['loaderData'], 'player' | 'wallet'>) {
+function CasinoApp({
+  player,
+  wallet,
+  since,
+}: Pick<Route.ComponentProps['loaderData'], 'player' | 'wallet'> & {
+  since: Route.ComponentProps['loaderData']['realtimeSince'];
+}) {
   const { license, realityCheckMinutes, sessionEndedAtLimit } = useRootData() ?? {};
   const session = useMemo<PlayerSession>(
     () =>
@@ -232,7 +244,7 @@ function CasinoApp({ player, wallet }: Pick<Route.ComponentProps['loaderData'], 
 
   return (
     <PlayerSessionProvider session={session}>
-      <RealtimeProvider>
+      <RealtimeProvider since={since}>
         <WalletProvider initial={wallet}>
           <ModalProvider>
             <LoadingBar />

@@ -112,3 +112,15 @@ export function publicChannel(name: PublicChannelName): string {
 export type ListenedChannels = PrivateChannels & {
   [N in PublicChannelName as `public:${N}`]: PublicChannels[N];
 };
+
+/** Where a channel's stream stands (Centrifugo's stream position); epoch '' for a channel with none yet. */
+export interface StreamPosition {
+  offset: number;
+  epoch: string;
+}
+
+/**
+ * Where a signed-in player's channels stood before a page read its data: the page's first subscriptions
+ * recover from there, so a publication made meanwhile arrives, and nothing is read again.
+ */
+export type ChannelPositions = Partial<Record<keyof ListenedChannels & string, StreamPosition>>;

@@ -1,4 +1,5 @@
 import type {
+  ChannelPositions,
   ContentCollection,
   ContentItem,
   LicenseName,
@@ -74,6 +75,12 @@ export interface AppContext {
    * the limit's minutes, so whichever page they land on says why; else null.
    */
   sessionEndedAtLimit: number | null;
+  /**
+   * For a signed-in player, where their realtime channels stood before this request read anything: the
+   * page's subscriptions recover from there (RealtimeProvider). Null for a visitor, or when the streams
+   * are an operator's Centrifugo's.
+   */
+  realtimeSince: ChannelPositions | null;
   /**
    * For a signed-in player who has not accepted the privacy policy in force: its version (the
    * `utcDateTime` of its privacyPolicyUpdate item); else null.

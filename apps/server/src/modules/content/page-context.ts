@@ -30,6 +30,8 @@ export function pageContextOf(app: FastifyInstance) {
     const { countryCode, isBot } = visitorOf(app, request);
     const viewer = await viewerOf(app, request);
     const playerId = await request.playerId();
+    // First of the player's reads: whatever is published after it reaches the page's subscriptions.
+    const realtimeSince = playerId ? await app.realtime.positionsFor(playerId) : null;
     const player = playerId ? await presentPlayer(app, playerId) : null;
     // A cookie whose session is over: ended by the session-time limit, every page says so (not only the
     // page that was open when it ended, which a sign-in redirect may have replaced).
@@ -69,6 +71,7 @@ export function pageContextOf(app: FastifyInstance) {
       },
       player,
       sessionEndedAtLimit,
+      realtimeSince: player ? realtimeSince : null,
       privacyPolicyToAccept: policy?.must_accept ? policy.current_version : null,
       api,
     };

@@ -2,7 +2,13 @@ import { openTestDatabase, testDatabaseKinds } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../testing/wait.ts';
-import { appendPublication, appendPublications, channelState, pruneHistory } from './history.ts';
+import {
+  appendPublication,
+  appendPublications,
+  channelPositions,
+  channelState,
+  pruneHistory,
+} from './history.ts';
 
 /*
  * A channel's history as a reconnecting client meets it: what followed its offset, recovered only when
@@ -48,6 +54,34 @@ describe.each(testDatabaseKinds)('realtime history on %s', (kind) => {
     });
     // A new channel gets a position of its own, offset 0.
     expect(await channelState(db, 'balance#untouched')).toMatchObject({ offset: 0 });
+  });
+
+  it('says where channels stand, a channel never published on at no epoch, from which all of it recovers', async () => {
+    const { db } = database;
+    const first = await appendPublication(db, 'balance#positioned', { n: 1 });
+    const positions = await channelPositions(db, ['balance#positioned', 'balance#never-published']);
+    expect(positions).toEqual(
+      new Map([
+        ['balance#positioned', { offset: 1, epoch: first.epoch }],
+        ['balance#never-published', { offset: 0, epoch: '' }],
+      ]),
+    );
+    // Reading positions writes nothing: the unpublished channel is still absent.
+    const { rows } = (await db.execute(
+      sql`select count(*)::int as n from realtime_channels where channel = 'balance#never-published'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]?.n).toBe(0);
+    const later = await appendPublication(db, 'balance#never-published', { n: 7 });
+    const recovered = await channelState(
+      db,
+      'balance#never-published',
+      positions.get('balance#never-published'),
+    );
+    expect(recovered).toEqual({
+      epoch: later.epoch,
+      offset: 1,
+      recovery: { recovered: true, publications: [{ offset: 1, data: { n: 7 } }] },
+    });
   });
 
   it('stores a batch of publications on several channels as one after the other would', async () => {

@@ -113,6 +113,24 @@ export async function appendPublications(db: Db, given: Publication[]): Promise<
   });
 }
 
+/**
+ * Where these channels stand now, by name; a channel with no stream yet is at offset 0 of no epoch, from
+ * which a subscriber recovers whatever its first publications are. Reads only: a page view writes nothing.
+ */
+export async function channelPositions(
+  db: Db,
+  channels: string[],
+): Promise<Map<string, { offset: number; epoch: string }>> {
+  const { rows } = (await db.execute(
+    sql`select channel, epoch, top_offset from realtime_channels
+        where channel in (select jsonb_array_elements_text(${JSON.stringify(channels)}::jsonb))`,
+  )) as unknown as Rows<{ channel: string; epoch: string; top_offset: string | number }>;
+  const found = new Map(
+    rows.map((row) => [row.channel, { offset: Number(row.top_offset), epoch: row.epoch }]),
+  );
+  return new Map(channels.map((channel) => [channel, found.get(channel) ?? { offset: 0, epoch: '' }]));
+}
+
 export interface ChannelState {
   epoch: string;
   /** The newest offset (0 before the first publication). */

@@ -12,7 +12,7 @@ import { publishBonusBalances } from './handlers/publish-bonus-balances.ts';
 import { publishGameBalances } from './handlers/publish-game-balances.ts';
 import { publishGroups } from './handlers/publish-groups.ts';
 import { publishPaymentBalances } from './handlers/publish-payment-balances.ts';
-import { channelState } from './history.ts';
+import { channelPositions, channelState } from './history.ts';
 import { Hub } from './hub.ts';
 import { defineRealtimeJobs } from './jobs.ts';
 import { realtimeMetrics } from './metrics.ts';
@@ -72,7 +72,17 @@ async function realtime(app: FastifyInstance): Promise<void> {
     }
     app.decorate(
       'realtime',
-      new Realtime({ secret, tokens, url, target: { kind: 'product', broker: () => broker }, published }),
+      new Realtime({
+        secret,
+        tokens,
+        url,
+        target: {
+          kind: 'product',
+          broker: () => broker,
+          positions: (channels) => channelPositions(db, channels),
+        },
+        published,
+      }),
     );
     metrics.measureConnections(hub);
     // Clients are told to reconnect (elsewhere, or here after a restart) before the server goes.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type ChannelPositions, privateChannelNames, publicChannelNames } from '@chrysos/contract';
 import { createDatabase, type Database, schema } from '@chrysos/db';
 import {
   type DatabaseKind,
@@ -14,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { handlersCaughtUp } from '../../testing/events.ts';
 import { newGameSession, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
 import { dropRedisKeys, testRedisPrefix, testRedisUrl } from '../../testing/redis.ts';
@@ -369,6 +371,46 @@ describe.each(testDatabaseKinds)('realtime push on %s', (kind) => {
     expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4]);
     await bet('after', 100);
     await waitUntil(() => expect(balance.publications.map((p) => p.offset)).toEqual([1, 2, 3, 4, 5]), often);
+  });
+
+  it('gives each page the positions its player’s channels stood at, from which each recovers only what followed', async () => {
+    const paying = await seat(app, 100_000);
+    const other = await seat(app, 50_000);
+    await handlersCaughtUp(app.database.db);
+    // Where the channels stand when the two pages read their data.
+    const [sincePaying, sinceOther] = await Promise.all([
+      app.realtime.positionsFor(paying.player.id),
+      app.realtime.positionsFor(other.player.id),
+    ]);
+    expect(Object.keys(sincePaying ?? {}).sort()).toEqual(
+      [...privateChannelNames, ...publicChannelNames.map((name) => `public:${name}`)].sort(),
+    );
+    await paying.bet('after-read-1', 1_000);
+    await paying.bet('after-read-2', 1_000);
+    await other.bet('after-read-3', 500);
+    await handlersCaughtUp(app.database.db);
+
+    const subscribeFrom = async (player: TestPlayer, since: ChannelPositions | null) => {
+      const { cent } = await settingsOf(app, player);
+      const { client } = connect(app.wsUrl, cent.token);
+      const sub = client.newSubscription(`balance#${cent.user}`, { since: since?.balance ?? null });
+      const publications: PublicationContext[] = [];
+      const subscribed: SubscribedContext[] = [];
+      sub.on('publication', (ctx) => publications.push(ctx));
+      sub.on('subscribed', (ctx) => subscribed.push(ctx));
+      sub.subscribe();
+      await waitUntil(() => expect(subscribed).toHaveLength(1), often);
+      return { subscribed: subscribed[0], balances: () => publications.map((p) => eurOf(p.data)) };
+    };
+    const [payingPage, otherPage] = await Promise.all([
+      subscribeFrom(paying.player, sincePaying),
+      subscribeFrom(other.player, sinceOther),
+    ]);
+    // Recovered, so the pages read nothing again: each gets its own player's bookings since its read.
+    expect(payingPage.subscribed).toMatchObject({ wasRecovering: true, recovered: true });
+    expect(otherPage.subscribed).toMatchObject({ wasRecovering: true, recovered: true });
+    await waitUntil(() => expect(payingPage.balances()).toEqual([99_000, 98_000]), often);
+    await waitUntil(() => expect(otherPage.balances()).toEqual([49_500]), often);
   });
 
   it('fills a publication that never reached this instance from the history, keeping the order', async () => {

@@ -1,10 +1,13 @@
 import {
+  type ChannelPositions,
   type PrivateChannelName,
   type PrivateChannels,
   type PublicChannelName,
   type PublicChannels,
   privateChannel,
+  privateChannelNames,
   publicChannel,
+  publicChannelNames,
 } from '@chrysos/contract';
 import type { Db } from '@chrysos/db';
 import type { Config } from '../../platform/config.ts';
@@ -14,6 +17,14 @@ import type { CentrifugoApi } from './centrifugo-api.ts';
 import { channelUserOf } from './channels.ts';
 import { appendPublications, type Publication } from './history.ts';
 import type { ConnectionTokens } from './tokens.ts';
+
+/** Publications stored in the product's own history and fanned out by its broker. */
+interface ProductTarget {
+  kind: 'product';
+  broker: () => Broker;
+  /** Where the named channels stand now (history.ts channelPositions). */
+  positions: (channels: string[]) => Promise<Map<string, { offset: number; epoch: string }>>;
+}
 
 /** What the browser needs to connect (spec §3 Realtime settings): GET /api/player/settings `cent`. */
 export interface RealtimeSettings {
@@ -35,7 +46,7 @@ export class Realtime {
   readonly #users = new Map<string, string>();
   readonly #tokens: ConnectionTokens;
   readonly #url: string;
-  readonly #target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+  readonly #target: ProductTarget | { kind: 'centrifugo'; api: CentrifugoApi };
   /** A handler batch's publications not stored yet, by its transaction. */
   readonly #pending = new WeakMap<Db, Publication[]>();
   readonly #published: (count: number) => void;
@@ -44,7 +55,7 @@ export class Realtime {
     secret: string;
     tokens: ConnectionTokens;
     url: string;
-    target: { kind: 'product'; broker: () => Broker } | { kind: 'centrifugo'; api: CentrifugoApi };
+    target: ProductTarget | { kind: 'centrifugo'; api: CentrifugoApi };
     /** Told how many publications went out (to the broker once committed, or to Centrifugo): the metrics. */
     published?: (count: number) => void;
   }) {
@@ -69,6 +80,21 @@ export class Realtime {
   /** The private channel `name` of a player, as a client subscribes to it. */
   channelOf(name: PrivateChannelName, playerId: string): string {
     return privateChannel(name, this.userOf(playerId));
+  }
+
+  /**
+   * Where each of the player's channels and the public ones stand, read before a page reads its data
+   * (the page context): the page subscribes from there and so misses nothing published in between,
+   * without reading its data again. Null when an operator's Centrifugo keeps the streams.
+   */
+  async positionsFor(playerId: string): Promise<ChannelPositions | null> {
+    if (this.#target.kind !== 'product') return null;
+    const listened = [
+      ...privateChannelNames.map((name) => [name, this.channelOf(name, playerId)] as const),
+      ...publicChannelNames.map((name) => [publicChannel(name), publicChannel(name)] as const),
+    ];
+    const positions = await this.#target.positions(listened.map(([, channel]) => channel));
+    return Object.fromEntries(listened.map(([name, channel]) => [name, positions.get(channel)]));
   }
 
   async settings(playerId: string | null | undefined): Promise<RealtimeSettings> {

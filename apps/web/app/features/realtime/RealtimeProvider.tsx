@@ -1,6 +1,7 @@
-import type { RealtimeSettings } from '@chrysos/contract';
+import type { ChannelPositions, RealtimeSettings } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { api } from '../../lib/api';
 import { usePlayer } from '../player/player-session';
 import type { ChannelListener, RealtimeChannel, RealtimeClient } from './realtime-client';
@@ -16,10 +17,26 @@ async function loadSettings(): Promise<RealtimeSettings | null> {
 /**
  * The signed-in player's realtime connection (spec §7: only when logged in and fetched), closed on
  * sign-out. A visitor has none: the site's pages poll what they show.
+ *
+ * `since` is where the player's channels stood when the server read the page's data (the root
+ * loader's answer): a channel first subscribed on that page recovers from there, so what was published
+ * in between arrives and nothing is read again. Once the page has moved on (a navigation the root did
+ * not load again), its listeners show later data, and a first subscription starts afresh.
  */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+export function RealtimeProvider({
+  since,
+  children,
+}: {
+  since: ChannelPositions | null;
+  children: ReactNode;
+}) {
   const playerId = usePlayer()?.id ?? null;
+  const { key } = useLocation();
   const [client, setClient] = useState<RealtimeClient | null>(null);
+  const readAt = useRef({ since, key });
+  if (readAt.current.since !== since) readAt.current = { since, key };
+  const positions = useRef<ChannelPositions | null>(null);
+  positions.current = readAt.current.key === key ? since : null;
 
   useEffect(() => {
     if (!playerId) return;
@@ -32,7 +49,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const { startRealtime } = await import('./realtime-client');
       const user = settings.user;
       const token = settings.token;
-      const connected = await startRealtime({ ...settings, user, token }, loadSettings);
+      const connected = await startRealtime(
+        { ...settings, user, token },
+        loadSettings,
+        () => positions.current,
+      );
       if (!live) {
         connected.stop();
         return;

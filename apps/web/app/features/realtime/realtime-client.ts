@@ -1,4 +1,4 @@
-import type { ListenedChannels, RealtimeSettings } from '@chrysos/contract';
+import type { ChannelPositions, ListenedChannels, RealtimeSettings } from '@chrysos/contract';
 import type { Centrifuge, Subscription } from 'centrifuge';
 
 /**
@@ -15,7 +15,8 @@ export interface ChannelListener<N extends RealtimeChannel> {
   /**
    * The channel is subscribed (`true`) or not (`false`: connecting, or the server is unreachable).
    * `stale` is set when publications may have been missed that could not be recovered (a first
-   * subscribe, or a gap the history no longer covers): the listener reads the source of truth again.
+   * subscribe with no position to recover from, or a gap the history no longer covers): the listener
+   * reads the source of truth again.
    */
   onLive?(live: boolean, stale: boolean): void;
 }
@@ -36,11 +37,14 @@ interface Channel {
 /**
  * Connects with the official `centrifuge` client to the URL of the realtime settings, with their token;
  * the client reconnects with its own back-off, asking `loadSettings` for a fresh token when the old one
- * expires, and each subscription recovers what was published while it was away.
+ * expires, and each subscription recovers what was published while it was away. A channel's first
+ * subscription recovers from its position in `since()` (where it stood when the data its listeners
+ * show was read), when there is one.
  */
 export async function startRealtime(
   settings: RealtimeSettings & { user: string; token: string },
   loadSettings: () => Promise<RealtimeSettings | null>,
+  since: () => ChannelPositions | null = () => null,
 ): Promise<RealtimeClient> {
   const { Centrifuge } = await import('centrifuge');
   const client: Centrifuge = new Centrifuge(settings.url, {
@@ -56,8 +60,10 @@ export async function startRealtime(
     const existing = channels.get(name);
     if (existing) return existing;
     // A public channel is named as it is; a private one carries the player's channel suffix.
+    const position = since()?.[name];
     const subscription = client.newSubscription(
       name.startsWith('public:') ? name : `${name}#${settings.user}`,
+      position ? { since: position } : {},
     );
     const channel: Channel = { subscription, listeners: new Set(), live: false };
     subscription.on('publication', (ctx) => {
