@@ -250,3 +250,47 @@ describe.each(locales)('breaks and self-exclusion (%s)', (locale) => {
     await page.context().close();
   });
 });
+
+describe('breaks and self-exclusion without JavaScript', () => {
+  /** A signed-in player's responsible-gaming page as a browser without JavaScript shows it. */
+  async function barePage(label: string, locale: 'en' | 'el') {
+    const email = uniqueAddress(label);
+    await createPlayer(product.url, { email, password: passphrase, language: locale, country: 'GR' });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await signInContext(context, product.url, email, passphrase);
+    const page = await context.newPage();
+    await page.goto(`${product.url}${copy[locale].prefix}/profile/limits`);
+    return { page, email };
+  }
+
+  it('asks to confirm, then signs the one player out; the other declines and plays on', async () => {
+    const [english, greek] = await Promise.all([barePage('bare-break', 'en'), barePage('bare-keep', 'el')]);
+    const en = words.en;
+    const breakForm = english.page.locator('[data-exclusion-kind="timeout"]');
+    await breakForm.getByLabel(en.breakPeriod, { exact: true }).check();
+    await breakForm.getByRole('button', { name: en.takeBreak, exact: true }).click();
+    // The server's page now asks, saying what happens.
+    const confirmation = english.page.locator('[data-exclusion-kind="timeout"] [data-exclusion-confirm]');
+    await confirmation.getByText(en.confirmBreakTitle).waitFor();
+    expect(await confirmation.textContent()).toContain(en.signedOutUntil);
+    expect(await canSignIn(product.url, english.email, passphrase)).toBe(true);
+    await confirmation.getByRole('button', { name: en.confirmBreak }).click();
+    await english.page.waitForURL(/\/users\/sign_in\?excluded=/);
+    await english.page.getByText(en.onBreakPage).first().waitFor();
+    expect(await accountButton(english.page, copy.en).count()).toBe(0);
+    expect(await canSignIn(product.url, english.email, passphrase)).toBe(false);
+
+    const el = words.el;
+    const excludeForm = greek.page.locator('[data-exclusion-kind="self_exclusion"]');
+    await excludeForm.getByLabel(el.excludePeriod, { exact: true }).check();
+    await excludeForm.getByRole('button', { name: el.exclude, exact: true }).click();
+    const asked = greek.page.locator('[data-exclusion-kind="self_exclusion"] [data-exclusion-confirm]');
+    await asked.getByText(el.confirmExcludeTitle).waitFor();
+    await asked.getByRole('link', { name: 'Συνέχεια παιχνιδιού', exact: true }).click();
+    await greek.page.waitForURL(`${product.url}/el/profile/limits`);
+    expect(await greek.page.locator('[data-exclusion-confirm]').count()).toBe(0);
+    expect(await accountButton(greek.page, copy.el).count()).toBe(1);
+    expect(await canSignIn(product.url, greek.email, passphrase)).toBe(true);
+    await Promise.all([english.page.context().close(), greek.page.context().close()]);
+  });
+});

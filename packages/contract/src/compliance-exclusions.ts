@@ -64,7 +64,7 @@ export const exclusion = z
   .meta({ id: 'Exclusion' });
 export type Exclusion = z.infer<typeof exclusion>;
 
-const takeExclusion = z.object({
+export const takeExclusionBody = z.object({
   kind: z.enum(exclusionKinds),
   period: z.enum(exclusionPeriods),
 });
@@ -83,7 +83,7 @@ export const exclusionsApi = {
   take: endpoint({
     method: 'POST',
     path: '/player/exclusions',
-    body: takeExclusion,
+    body: takeExclusionBody,
     tags,
     summary:
       'Takes a break or excludes oneself: every session ends, games close, running bonuses are forfeited and promotions stop',
@@ -114,7 +114,7 @@ export const exclusionsOperatorApi = {
     method: 'POST',
     path: '/operator/players/:id/exclusions',
     params: id,
-    body: takeExclusion.extend({ reason: z.string().trim().min(3).max(300) }),
+    body: takeExclusionBody.extend({ reason: z.string().trim().min(3).max(300) }),
     tags: ['operator'],
     summary: 'Sets a time-out or self-exclusion for a player, with the same effects as their own',
     responses: { 201: exclusion, 401: errorBody, 404: errorBody, 422: errorBody },

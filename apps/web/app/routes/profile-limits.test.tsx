@@ -238,3 +238,100 @@ describe('the /profile/limits action', () => {
     expect(refused.body).toMatchObject({ intent: 'set', ok: false, refusal: { status: 422, body: problem } });
   });
 });
+
+describe('the /profile/limits action for breaks and exclusions', () => {
+  const taken: Exclusion = {
+    ...endedBreak,
+    state: 'active',
+    starts_at: '2026-12-01T10:00:00.000Z',
+    ends_at: '2026-12-02T10:00:00.000Z',
+  };
+
+  async function post(
+    player: ReturnType<typeof aPlayer>,
+    fields: Record<string, string>,
+    answer: { status: number; body: unknown } = { status: 201, body: taken },
+    path = '/profile/limits',
+  ) {
+    const { context, calls } = stubAppContext({ player, answer: () => answer });
+    const request = new Request(`https://casino.example${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    const result = (await action({ request, context } as never)) as
+      | Response
+      | { type?: string; data?: unknown; init?: { status?: number } | null };
+    return { result, calls };
+  }
+
+  it('asks to confirm a break posted without its confirmation, and asks the API nothing', async () => {
+    const { result, calls } = await post(aPlayer(), { intent: 'exclude', kind: 'timeout', period: '24h' });
+    expect(result).toEqual({ intent: 'exclude', ok: false, confirm: { kind: 'timeout', period: '24h' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('takes the confirmed break and reloads onto the sign-in page in the page’s language, for each player', async () => {
+    const eleni = await post(aPlayer(), {
+      intent: 'exclude',
+      kind: 'timeout',
+      period: '24h',
+      confirmed: 'yes',
+    });
+    const nikos = await post(
+      aPlayer({ id: '00000000-0000-4000-8000-000000000002', language: 'el' }),
+      { intent: 'exclude', kind: 'self_exclusion', period: 'permanent', confirmed: 'yes' },
+      { status: 201, body: { ...taken, kind: 'self_exclusion', period: 'permanent', ends_at: null } },
+      '/el/profile/limits',
+    );
+    expect(eleni.calls.map((call) => call.request.body)).toEqual([{ kind: 'timeout', period: '24h' }]);
+    expect(nikos.calls.map((call) => call.request.body)).toEqual([
+      { kind: 'self_exclusion', period: 'permanent' },
+    ]);
+    // A document reload (no client-side navigation): nothing of the signed-in page outlives the session.
+    for (const [{ result }, location] of [
+      [eleni, '/users/sign_in?excluded=2026-12-02T10%3A00%3A00.000Z&kind=timeout'],
+      [nikos, '/el/users/sign_in?excluded=permanent&kind=self_exclusion'],
+    ] as const) {
+      if (!(result instanceof Response)) throw new Error('no redirect');
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe(location);
+      expect(result.headers.get('x-remix-reload-document')).toBe('true');
+    }
+  });
+
+  it('asks to lift an ended break by its id, and passes a refusal on with its status', async () => {
+    const lifted = await post(
+      aPlayer(),
+      { intent: 'lift', id: endedBreak.id },
+      { status: 200, body: { ...endedBreak, state: 'cooling_off' } },
+    );
+    expect(lifted.calls.map((call) => [call.method, call.path, call.request])).toEqual([
+      ['POST', '/player/exclusions/:id/lift', { params: { id: endedBreak.id } }],
+    ]);
+    expect(lifted.result).toMatchObject({ intent: 'lift', ok: true, exclusion: { state: 'cooling_off' } });
+
+    const problem = { errors: { base: ['cooling_off'] } };
+    const early = await post(
+      aPlayer(),
+      { intent: 'lift', id: endedBreak.id },
+      { status: 409, body: problem },
+    );
+    expect(early.result).toMatchObject({
+      data: { intent: 'lift', ok: false, refusal: { status: 409, body: problem } },
+      init: { status: 409 },
+    });
+  });
+
+  it('refuses a kind, period or id the page never sends with a 422, asking the API nothing', async () => {
+    const unsent: Record<string, string>[] = [
+      { intent: 'exclude', kind: 'forever', period: '24h', confirmed: 'yes' },
+      { intent: 'exclude', kind: 'timeout', period: '3d', confirmed: 'yes' },
+      { intent: 'lift', id: 'not-an-id' },
+    ];
+    for (const fields of unsent) {
+      const { result, calls } = await post(aPlayer(), fields);
+      expect(result).toMatchObject({ init: { status: 422 } });
+      expect(calls).toEqual([]);
+    }
+  });
+});

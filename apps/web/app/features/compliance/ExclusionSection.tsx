@@ -1,14 +1,13 @@
 import type { Exclusion, ExclusionKind, ExclusionPeriod } from '@chrysos/contract';
-import { endpoints } from '@chrysos/contract/client';
-import { exclusionPeriodNames, licenceRules, localizePath } from '@chrysos/rules';
+import { exclusionPeriodNames, licenceRules } from '@chrysos/rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { type FetcherWithComponents, useFetcher, useLocation, useSearchParams } from 'react-router';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useRootData } from '../../lib/route-data';
 import { useRouteReload } from '../realtime/route-reload';
 import { breakParameter } from './exclusions/break-link';
+import type { ExclusionsResult } from './exclusions/exclusions-action.server';
 import '../../styles/exclusions.css';
 import '../../styles/bonuses.css';
 
@@ -35,9 +34,7 @@ function refusal(t: Translate, answer: { ok: boolean; body?: unknown } | null, l
   return problem ? describeProblem(t, problem, { locale }) : t('exclusions.problems.network');
 }
 
-/** Where a player who just excluded themselves lands: the sign-in page, saying until when. */
-export const excludedPath = (locale: string, exclusion: Pick<Exclusion, 'kind' | 'ends_at'>) =>
-  `${localizePath('/users/sign_in', locale as 'en' | 'el')}?excluded=${encodeURIComponent(exclusion.ends_at ?? 'permanent')}&kind=${exclusion.kind}`;
+type Fetcher = FetcherWithComponents<ExclusionsResult>;
 
 /**
  * Issue 17, the responsible-gaming page: a time-out (24 hours to six weeks) and a self-exclusion
@@ -45,14 +42,38 @@ export const excludedPath = (locale: string, exclusion: Pick<Exclusion, 'kind' |
  * the licence offers (@chrysos/rules licences). Confirmed, the player is signed out everywhere and
  * lands on the sign-in page that says until when. Below, their breaks and exclusions; one whose time
  * is over is lifted in two steps a day apart. The list is what the route's loader read (null when it
- * could not); lifting one reads it again.
+ * could not). Each form posts to the route's action (a fetcher; a plain post without JavaScript, whose
+ * answer the page is rendered with: `posted`), and the loaders read the list again after it.
  */
-export function ExclusionSection({ exclusions: list }: { exclusions: Exclusion[] | null }) {
+export function ExclusionSection({
+  exclusions: list,
+  posted,
+}: {
+  exclusions: Exclusion[] | null;
+  posted?: ExclusionsResult | undefined;
+}) {
   const { t, locale } = useTranslation();
   const licence = useRootData()?.license ?? 'curacao';
   const rules = licenceRules(licence).exclusions;
   const reload = useRouteReload();
-  const [message, setMessage] = useState<Message>(null);
+  const fetcher = useFetcher<ExclusionsResult>();
+  const result = fetcher.data ?? posted;
+  // A new question (a break asked for) clears what the last answer said.
+  const [cleared, setCleared] = useState<ExclusionsResult | undefined>();
+  const message: Message =
+    !result || result === cleared || 'confirm' in result
+      ? null
+      : result.ok
+        ? {
+            tone: 'success',
+            text: t(
+              result.exclusion.state === 'lifted'
+                ? 'exclusions.history.lifted'
+                : 'exclusions.history.liftAsked',
+            ),
+          }
+        : { tone: 'error', text: refusal(t, result.refusal, locale) };
+  const asking = () => setCleared(result);
 
   return (
     <section className="profile__panel exclusions" aria-labelledby="exclusions-title" data-exclusions>
@@ -68,12 +89,16 @@ export function ExclusionSection({ exclusions: list }: { exclusions: Exclusion[]
       <ExclusionForm
         kind="timeout"
         periods={exclusionPeriodNames(rules, 'timeout') as ExclusionPeriod[]}
-        onMessage={setMessage}
+        fetcher={fetcher}
+        result={result}
+        onAsk={asking}
       />
       <ExclusionForm
         kind="self_exclusion"
         periods={exclusionPeriodNames(rules, 'self_exclusion') as ExclusionPeriod[]}
-        onMessage={setMessage}
+        fetcher={fetcher}
+        result={result}
+        onAsk={asking}
       />
       {list === null ? (
         <div className="wallet-problem">
@@ -85,9 +110,7 @@ export function ExclusionSection({ exclusions: list }: { exclusions: Exclusion[]
           </button>
         </div>
       ) : null}
-      {list && list.length > 0 ? (
-        <History list={list} onChanged={reload} onMessage={setMessage} locale={locale} />
-      ) : null}
+      {list && list.length > 0 ? <History list={list} fetcher={fetcher} locale={locale} /> : null}
     </section>
   );
 }
@@ -95,57 +118,68 @@ export function ExclusionSection({ exclusions: list }: { exclusions: Exclusion[]
 function ExclusionForm({
   kind,
   periods,
-  onMessage,
+  fetcher,
+  result,
+  onAsk,
 }: {
   kind: ExclusionKind;
   periods: readonly ExclusionPeriod[];
-  onMessage: (message: Message) => void;
+  fetcher: Fetcher;
+  result: ExclusionsResult | undefined;
+  onAsk: () => void;
 }) {
   const { t, locale } = useTranslation();
+  const { pathname } = useLocation();
   const group = kind === 'timeout' ? 'timeout' : 'selfExclusion';
-  // The account menu's panic button asks for a break of a period: the form opens on it, confirming.
+  // The account menu's panic button asks for a break of a period, and a form posted without JavaScript
+  // is asked to confirm: the form opens on it, confirming.
   const [searchParams] = useSearchParams();
+  const posted =
+    result && 'confirm' in result && result.confirm.kind === kind ? result.confirm.period : undefined;
   const asked =
-    kind === 'timeout' ? periods.find((option) => option === searchParams.get(breakParameter)) : undefined;
+    posted ??
+    (kind === 'timeout' ? periods.find((option) => option === searchParams.get(breakParameter)) : undefined);
   const form = useRef<HTMLFormElement>(null);
   const [period, setPeriod] = useState<ExclusionPeriod | null>(asked ?? periods[0] ?? null);
   const [confirming, setConfirming] = useState(asked !== undefined);
-  const [busy, setBusy] = useState(false);
+  const busy = fetcher.state !== 'idle' && fetcher.formData?.get('kind') === kind;
   const titleId = useId();
-  const keep = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLAnchorElement>(null);
   // The confirmation takes the focus on its safe choice, in view.
   useEffect(() => {
     if (!confirming) return;
     keep.current?.focus();
     form.current?.scrollIntoView({ block: 'start' });
   }, [confirming]);
+  // Refused (the section says why): the form is back to its first step.
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok && 'refusal' in fetcher.data && fetcher.data.kind === kind) {
+      setConfirming(false);
+    }
+  }, [fetcher.data, kind]);
 
   if (!period) return null;
   const end = endOf(period, Date.now());
 
-  function ask(event: FormEvent) {
+  function ask(event: FormEvent<HTMLFormElement>) {
+    // The confirmation's own button posts the form; the first one only asks.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (confirming && submitter?.getAttribute('name') === 'confirmed') return;
     event.preventDefault();
-    onMessage(null);
+    onAsk();
     setConfirming(true);
   }
 
-  async function confirm() {
-    if (!period) return;
-    setBusy(true);
-    const answer = await api(endpoints.exclusions.take, { body: { kind, period } }).catch(() => null);
-    setBusy(false);
-    if (answer?.ok) {
-      // The server ended every session of the player, this one too: a fresh page load as a visitor,
-      // so nothing of the signed-in page (its stores, its realtime connection) outlives the session.
-      window.location.assign(excludedPath(locale, answer.body));
-      return;
-    }
-    setConfirming(false);
-    onMessage({ tone: 'error', text: refusal(t, answer, locale) });
-  }
-
   return (
-    <form ref={form} className="exclusions__form" onSubmit={ask} data-exclusion-kind={kind}>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="exclusions__form"
+      onSubmit={ask}
+      data-exclusion-kind={kind}
+    >
+      <input type="hidden" name="intent" value="exclude" />
+      <input type="hidden" name="kind" value={kind} />
       <fieldset disabled={busy}>
         <legend>
           <h3>{t(`exclusions.${group}.title`)}</h3>
@@ -157,7 +191,7 @@ function ExclusionForm({
             <label key={option} className="exclusions__period">
               <input
                 type="radio"
-                name={`${kind}-period`}
+                name="period"
                 value={option}
                 checked={period === option}
                 onChange={() => {
@@ -188,17 +222,21 @@ function ExclusionForm({
               {end ? <li>{t('exclusions.effects.liftAfter')}</li> : null}
             </ul>
             <div className="bonus-card__actions">
-              <button type="button" className="button button--danger" onClick={() => void confirm()}>
+              <button type="submit" name="confirmed" value="yes" className="button button--danger">
                 {t(`exclusions.${group}.confirm`)}
               </button>
-              <button
-                type="button"
+              {/* Without JavaScript, the page as it was before the question. */}
+              <a
+                href={pathname}
                 className="button button--ghost"
                 ref={keep}
-                onClick={() => setConfirming(false)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setConfirming(false);
+                }}
               >
                 {t('exclusions.cancel')}
-              </button>
+              </a>
             </div>
           </div>
         ) : (
@@ -207,40 +245,22 @@ function ExclusionForm({
           </button>
         )}
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }
 
 function History({
   list,
-  onChanged,
-  onMessage,
+  fetcher,
   locale,
 }: {
   list: readonly Exclusion[];
-  onChanged: () => Promise<void>;
-  onMessage: (message: Message) => void;
+  fetcher: Fetcher;
   locale: string;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<string | null>(null);
+  const lifting = fetcher.state !== 'idle' ? fetcher.formData?.get('id') : null;
   const moment = (iso: string) => formatMoment(iso, locale);
-
-  async function lift(exclusion: Exclusion) {
-    setBusy(exclusion.id);
-    onMessage(null);
-    const answer = await api(endpoints.exclusions.lift, { params: { id: exclusion.id } }).catch(() => null);
-    setBusy(null);
-    if (answer?.ok) {
-      onMessage({
-        tone: 'success',
-        text: t(
-          answer.body.state === 'lifted' ? 'exclusions.history.lifted' : 'exclusions.history.liftAsked',
-        ),
-      });
-      await onChanged();
-    } else onMessage({ tone: 'error', text: refusal(t, answer, locale) });
-  }
 
   return (
     <section className="exclusions__history" aria-labelledby="exclusions-history">
@@ -259,18 +279,17 @@ function History({
               })}
             </span>
             {exclusion.state === 'ended' || exclusion.state === 'cooling_off' ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={busy === exclusion.id}
-                onClick={() => void lift(exclusion)}
-              >
-                {t(
-                  exclusion.state === 'ended'
-                    ? 'exclusions.history.liftAsk'
-                    : 'exclusions.history.liftConfirm',
-                )}
-              </button>
+              <fetcher.Form method="post" className="exclusions__lift">
+                <input type="hidden" name="intent" value="lift" />
+                <input type="hidden" name="id" value={exclusion.id} />
+                <button type="submit" className="button button--ghost" disabled={lifting === exclusion.id}>
+                  {t(
+                    exclusion.state === 'ended'
+                      ? 'exclusions.history.liftAsk'
+                      : 'exclusions.history.liftConfirm',
+                  )}
+                </button>
+              </fetcher.Form>
             ) : null}
           </li>
         ))}

@@ -1,9 +1,8 @@
 import { type PlayerLimit, setLimitBody } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
-import { data, type RouterContextProvider } from 'react-router';
-import { appContext } from '#app-context';
+import { data } from 'react-router';
 import type { AppContext } from '../../../lib/app-context';
-import { formOf, refusedStatus } from '../../../lib/form-action.server';
+import { refusedStatus } from '../../../lib/form-action.server';
 import { readAmount } from '../../cashier/amount-input';
 
 /** What the limits form and its buttons ask for. */
@@ -51,9 +50,7 @@ const answered = (intent: LimitIntent, answer: { ok: boolean; status: number; bo
  * (decision 9), so the API's rules (a raise waits 24 hours) hold as for any caller. The route's loaders
  * run again after it, so the page shows the limits as they now are.
  */
-export async function limitsAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const app = context.get(appContext);
-  const form = await formOf(request);
+export async function limitsAction(app: AppContext, form: FormData) {
   const intent = form.get('intent');
   const fields = target.safeParse({
     kind: form.get('kind'),
