@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BonusesPageData } from '../features/bonuses/bonus-pages.server';
-import { stubAppContext } from '../testing/app-context-stub';
+import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet } from '../testing/wallet-fixtures';
-import ProfileBonusesPage, { loader } from './profile-bonuses';
+import ProfileBonusesPage, { action, loader } from './profile-bonuses';
 
 afterEach(cleanup);
 
@@ -114,6 +114,64 @@ describe('/profile/bonuses', () => {
   });
 });
 
+describe('/profile/bonuses posting to its action', () => {
+  /** The tab as its loader read it for the player, its forms posting to the action against `answer`. */
+  function openTab(answer: (call: ApiCall) => { status: number; body: unknown }) {
+    const { context, calls } = stubAppContext({ player: aPlayer(), answer });
+    renderRoute({
+      path: '/profile/bonuses',
+      Component: ProfileBonusesPage,
+      player: aPlayer(),
+      wallet: aWallet({ amount_cents: 4_000 }),
+      loaderData: page(),
+      action: ({ request }) => action({ request, context } as never),
+    });
+    return calls;
+  }
+
+  it('cancels the running bonus after its confirmation, and says so', async () => {
+    const calls = openTab(() => ({ status: 200, body: { ...running, stage: 'canceled' } }));
+    const card = (await screen.findByRole('heading', { name: 'Welcome package' }, firstRender)).closest(
+      'article',
+    );
+    if (!card) throw new Error('no running bonus');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel bonus' }));
+    // Asked in the page: nothing posted yet.
+    fireEvent.click(await within(card).findByRole('button', { name: 'Yes, cancel the bonus' }));
+    expect(
+      await screen.findByText('Welcome package was cancelled. Your real money is untouched.'),
+    ).toBeTruthy();
+    expect(calls.map((call) => [call.method, call.path])).toEqual([['DELETE', '/player/bonuses/:id']]);
+  });
+
+  it('shows a refused coupon at its field, and one accepted with what it granted', async () => {
+    let refuse = true;
+    openTab(() =>
+      refuse
+        ? {
+            status: 422,
+            body: {
+              errors: { coupon_code: ['No coupon has this code'] },
+              codes: { coupon_code: ['bonuses.coupon_unknown'] },
+            },
+          }
+        : { status: 200, body: { bonuses: [waiting], freespins: [], lootboxes: [] } },
+    );
+    const field = (await screen.findByLabelText('Coupon code', {}, firstRender)) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(
+      await screen.findByText('There is no coupon with this code. Check the spelling and try again.'),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    refuse = false;
+    fireEvent.change(field, { target: { value: 'SPRING' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('Coupon accepted. Added to your account: Weekend reload.')).toBeTruthy();
+    await vi.waitFor(() => expect(field.value).toBe(''));
+  });
+});
+
 describe('the /profile/bonuses loader', () => {
   it("reads the session's player's bonuses, free spins and lootboxes through the in-process API", async () => {
     const { context, calls } = stubAppContext({
@@ -143,5 +201,119 @@ describe('the /profile/bonuses loader', () => {
         path.includes('freespins') ? { status: 200, body: [spins] } : { status: 503, body: {} },
     });
     expect(await loader({ context } as never)).toEqual({ bonuses: null, freespins: [spins], lootboxes: [] });
+  });
+});
+
+describe('the /profile/bonuses action', () => {
+  const nikos = () => aPlayer({ id: '00000000-0000-4000-8000-000000000002', language: 'el' });
+
+  /** The action's answer to `fields` posted to `path` as `player`, the API answering `answer`. */
+  async function post(
+    player: ReturnType<typeof aPlayer>,
+    fields: Record<string, string>,
+    answer: { status: number; body: unknown },
+    path = '/profile/bonuses',
+  ) {
+    const { context, calls } = stubAppContext({ player, answer: () => answer });
+    const request = new Request(`https://casino.example${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    const result = (await action({ request, context } as never)) as
+      | Response
+      | { type?: string; data?: unknown; init?: { status?: number } | null };
+    return { result, calls: calls.map((call) => [call.method, call.path, call.request]) };
+  }
+
+  it("redeems each player's own coupon, saying what it granted, and passes a refusal on with its status", async () => {
+    const granted = { bonuses: [waiting], freespins: [spins], lootboxes: [] };
+    const eleni = await post(
+      aPlayer(),
+      { intent: 'coupon', coupon_code: ' SPRING ' },
+      { status: 200, body: granted },
+    );
+    expect(eleni.calls).toEqual([['POST', '/bonuses/coupon', { query: { coupon_code: 'SPRING' } }]]);
+    expect(eleni.result).toEqual({
+      intent: 'coupon',
+      ok: true,
+      granted: ['Weekend reload', 'Drachma spins'],
+    });
+
+    const problem = { errors: { coupon_code: ['coupon_unknown'] } };
+    const greek = await post(
+      nikos(),
+      { intent: 'coupon', coupon_code: 'NOPE' },
+      { status: 422, body: problem },
+    );
+    expect(greek.result).toMatchObject({
+      data: { intent: 'coupon', ok: false, refusal: { status: 422, body: problem } },
+      init: { status: 422 },
+    });
+  });
+
+  it('activates a bonus, opens a lootbox, and cancels a bonus only once confirmed, each by its id', async () => {
+    const activated = await post(
+      aPlayer(),
+      { intent: 'activate', id: waiting.id },
+      { status: 200, body: { ...waiting, stage: 'activated' } },
+    );
+    expect(activated.calls).toEqual([
+      ['POST', '/player/bonuses/:id/activation', { params: { id: waiting.id } }],
+    ]);
+    expect(activated.result).toMatchObject({ intent: 'activate', ok: true, id: waiting.id });
+
+    const asked = await post(aPlayer(), { intent: 'cancel', id: running.id }, { status: 200, body: running });
+    expect(asked.result).toEqual({ intent: 'cancel', ok: false, id: running.id, confirm: true });
+    expect(asked.calls).toEqual([]);
+    const cancelled = await post(
+      aPlayer(),
+      { intent: 'cancel', id: running.id, confirmed: 'yes' },
+      { status: 200, body: { ...running, stage: 'canceled' } },
+    );
+    expect(cancelled.calls).toEqual([['DELETE', '/player/bonuses/:id', { params: { id: running.id } }]]);
+
+    const prize = { kind: 'bonus', amount_cents: 500, currency: 'EUR', title: '€5 bonus' } as const;
+    const opened = await post(
+      nikos(),
+      { intent: 'lootbox', id: lootbox.id },
+      { status: 200, body: { ...lootbox, stage: 'opened', prize } },
+    );
+    expect(opened.calls).toEqual([
+      ['POST', '/player/lootboxes/:id/activation', { params: { id: lootbox.id }, body: {} }],
+    ]);
+    expect(opened.result).toMatchObject({ intent: 'lootbox', ok: true, lootbox: { prize } });
+  });
+
+  it("starts free spins and goes on to their game in the page's language, or to the game's own address", async () => {
+    const greek = await post(
+      nikos(),
+      { intent: 'freespins', id: spins.id },
+      { status: 200, body: { launch_url: '/games/chrysos/golden-drachma?mode=real' } },
+      '/el/profile/bonuses',
+    );
+    const elsewhere = await post(
+      aPlayer(),
+      { intent: 'freespins', id: spins.id },
+      { status: 200, body: { launch_url: 'https://studio.example/play?token=t' } },
+    );
+    expect(greek.calls).toEqual([['POST', '/player/freespins/:id/activation', { params: { id: spins.id } }]]);
+    if (!(greek.result instanceof Response) || !(elsewhere.result instanceof Response)) {
+      throw new Error('no redirect');
+    }
+    expect(greek.result.headers.get('location')).toBe('/el/games/chrysos/golden-drachma?mode=real');
+    expect(elsewhere.result.headers.get('location')).toBe('https://studio.example/play?token=t');
+  });
+
+  it('refuses what the page never sends with a 422, asking the API nothing', async () => {
+    const unsent: Record<string, string>[] = [
+      { intent: 'coupon', coupon_code: '   ' },
+      { intent: 'activate', id: 'b1' },
+      { intent: 'spend-it-all' },
+    ];
+    for (const fields of unsent) {
+      const { result, calls } = await post(aPlayer(), fields, { status: 200, body: {} });
+      expect(result).toMatchObject({ init: { status: 422 } });
+      expect(calls).toEqual([]);
+    }
   });
 });

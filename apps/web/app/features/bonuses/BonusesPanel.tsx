@@ -1,8 +1,8 @@
 import type { Lootbox } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
+import { type FetcherWithComponents, useFetcher, useLocation } from 'react-router';
+import { type Translate, useTranslation } from '../../lib/i18n';
 import { useChrome } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
 import { TextField } from '../../ui/fields';
@@ -11,7 +11,7 @@ import { useWallet } from '../cashier/WalletProvider';
 import { dateTimeFormat } from '../cashier/WithdrawalLists';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
 import { useRouteReload } from '../realtime/route-reload';
-import { activateBonus, activateFreespins, cancelBonus, openLootbox, redeemCoupon, refusalText } from './api';
+import { refusalText } from './api';
 import {
   availableLootboxes,
   groupBonuses,
@@ -22,9 +22,28 @@ import {
   wageringShare,
 } from './bonus-lists';
 import type { BonusesPageData } from './bonus-pages.server';
+import type { BonusesResult } from './bonuses-action.server';
+import { prizeText } from './PrizeModal';
 import '../../styles/bonuses.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
+type Fetcher = FetcherWithComponents<BonusesResult>;
+
+/** Whether the fetcher is posting the form for `intent` (and the item `id`, when given). */
+const posting = (fetcher: Fetcher, intent: string, id?: string) =>
+  fetcher.state !== 'idle' &&
+  fetcher.formData?.get('intent') === intent &&
+  (id === undefined || fetcher.formData.get('id') === id);
+
+/** The hidden fields that say what a form asks for, and about which item. */
+function Target({ intent, id }: { intent: BonusesResult['intent']; id?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+    </>
+  );
+}
 
 /** The clock the time left is shown against, moved on every minute. */
 function useMinuteClock(): number {
@@ -54,11 +73,41 @@ function Notice({ message }: { message: Message }) {
  * shown is what the route's loader read (decision 40); what the bonus engine pushes (spec §7
  * bonuses_changes, freespins_changes, lootboxes_changes) and the player's own actions read it again.
  */
-export function BonusesPanel({ data }: { data: BonusesPageData }) {
+export function BonusesPanel({
+  data,
+  posted,
+}: {
+  data: BonusesPageData;
+  posted?: BonusesResult | undefined;
+}) {
   const { t } = useTranslation();
   const wallet = useWallet();
   const reload = useRouteReload();
-  const [message, setMessage] = useState<Message>(null);
+  const { open } = useModals();
+  // Every form of the tab posts to the route's action; the page's loaders and the root's wallet read
+  // again after it. Without JavaScript the page is rendered with the action's answer (`posted`).
+  // The coupon form has a fetcher of its own: a coupon's answer and the page read after it never
+  // hold up a button pressed on what it granted.
+  const fetcher = useFetcher<BonusesResult>();
+  const couponFetcher = useFetcher<BonusesResult>();
+  const result = fetcher.data ?? posted;
+  // A lootbox opened here shows its prize in the Prize modal.
+  useEffect(() => {
+    if (fetcher.data?.intent === 'lootbox' && fetcher.data.ok)
+      open('Prize', { lootbox: fetcher.data.lootbox });
+  }, [fetcher.data, open]);
+  const currencyOf = (id: string | undefined) =>
+    [...(data.bonuses ?? []), ...(data.freespins ?? [])].find((item) => item.id === id)?.currency ??
+    wallet.active?.currency;
+  const message = panelMessage(
+    result,
+    t,
+    (cents, id) => {
+      const currency = currencyOf(id);
+      return currency ? wallet.money(cents, currency) : String(cents);
+    },
+    wallet.money,
+  );
   const pushed = {
     onData: () => void reload(),
     // Publications missed and not recovered (a first subscribe, a long gap): read the page again.
@@ -103,7 +152,9 @@ export function BonusesPanel({ data }: { data: BonusesPageData }) {
         {running.length === 0 ? (
           <p className="wallet-empty">{t('bonuses.active.none')}</p>
         ) : (
-          running.map((bonus) => <RunningBonus key={bonus.id} bonus={bonus} onMessage={setMessage} />)
+          running.map((bonus) => (
+            <RunningBonus key={bonus.id} bonus={bonus} fetcher={fetcher} result={result} />
+          ))
         )}
       </section>
 
@@ -112,53 +163,84 @@ export function BonusesPanel({ data }: { data: BonusesPageData }) {
           <h3 id="bonuses-issued">{t('bonuses.issued.title')}</h3>
           <ul className="bonus-list">
             {groups.issued.map((bonus) => (
-              <IssuedBonus key={bonus.id} bonus={bonus} onMessage={setMessage} />
+              <IssuedBonus key={bonus.id} bonus={bonus} fetcher={fetcher} />
             ))}
           </ul>
         </section>
       ) : null}
 
-      <Freespins freespins={playableFreespins(data.freespins)} onMessage={setMessage} />
-      <Lootboxes lootboxes={availableLootboxes(data.lootboxes)} onMessage={setMessage} />
-      <CouponForm />
+      <Freespins freespins={playableFreespins(data.freespins)} fetcher={fetcher} />
+      <Lootboxes lootboxes={availableLootboxes(data.lootboxes)} fetcher={fetcher} />
+      <CouponForm fetcher={couponFetcher} result={couponFetcher.data ?? posted} />
       <History bonuses={groups.history} />
     </div>
   );
 }
 
-function RunningBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (message: Message) => void }) {
+/**
+ * What the tab's notice says of the action's last answer: an activation, a cancellation or a prize done,
+ * or why not (a coupon's answer is the coupon form's own; a cancellation still to confirm says nothing).
+ */
+function panelMessage(
+  result: BonusesResult | undefined,
+  t: Translate,
+  moneyOf: (cents: number, id: string | undefined) => string,
+  money: (cents: number, currency: string) => string,
+): Message {
+  if (!result || result.intent === 'coupon' || 'confirm' in result) return null;
+  if (!result.ok) {
+    return {
+      tone: 'error',
+      text: refusalText(t, result.refusal, (cents) => moneyOf(cents, result.id)),
+    };
+  }
+  if (result.intent === 'lootbox') {
+    const { prize } = result.lootbox;
+    return prize
+      ? { tone: 'success', text: `${t('bonuses.prize.won')} ${prizeText(t, prize, money)}` }
+      : null;
+  }
+  const done = result.intent === 'activate' ? 'bonuses.issued.activated' : 'bonuses.cancel.done';
+  return { tone: 'success', text: t(done, { title: result.bonus.title }) };
+}
+
+function RunningBonus({
+  bonus,
+  fetcher,
+  result,
+}: {
+  bonus: KeptBonus;
+  fetcher: Fetcher;
+  result: BonusesResult | undefined;
+}) {
   const { t } = useTranslation();
   const wallet = useWallet();
-  const reload = useRouteReload();
+  const { pathname } = useLocation();
   const now = useMinuteClock();
   const categories = useChrome()?.games?.categories as Record<string, string> | undefined;
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Asked without JavaScript, the page comes back asking to confirm.
+  const asked = result?.intent === 'cancel' && 'confirm' in result && result.id === bonus.id;
+  const [confirming, setConfirming] = useState(asked);
+  const busy = posting(fetcher, 'cancel', bonus.id);
   const titleId = useId();
-  const keep = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLAnchorElement>(null);
   // The confirmation takes the focus from the button that asked for it, on its safe choice.
   useEffect(() => {
     if (confirming) keep.current?.focus();
   }, [confirming]);
+  // Refused (the tab's notice says why): back to the button that asks.
+  useEffect(() => {
+    if (fetcher.data?.intent === 'cancel' && !fetcher.data.ok && 'refusal' in fetcher.data)
+      setConfirming(false);
+  }, [fetcher.data]);
   const money = (cents: number) => wallet.money(cents, bonus.currency);
   const share = wageringShare(bonus);
   const left = bonus.expires_at ? timeLeft(bonus.expires_at, now) : null;
   const toGo = Math.max(0, bonus.wagering_required_cents - bonus.wagering_done_cents);
 
-  async function cancel() {
-    setBusy(true);
-    onMessage(null);
-    const answer = await cancelBonus(bonus.id);
-    if (answer?.ok) {
-      onMessage({ tone: 'success', text: t('bonuses.cancel.done', { title: bonus.title }) });
-      // The bonus moves to the history and its money leaves the balance: the page and the root read again.
-      await reload();
-    }
-    setBusy(false);
-    setConfirming(false);
-    if (!answer?.ok) {
-      onMessage({ tone: 'error', text: refusalText(t, answer, money) });
-    }
+  function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setConfirming(true);
   }
 
   return (
@@ -259,57 +341,50 @@ function RunningBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (mess
           <p id={`${titleId}-confirm-text`}>
             {t('bonuses.cancel.text', { balance: money(bonus.balance_cents) })}
           </p>
-          <div className="bonus-card__actions">
+          <fetcher.Form method="post" className="bonus-card__actions">
+            <Target intent="cancel" id={bonus.id} />
             <button
-              type="button"
+              type="submit"
+              name="confirmed"
+              value="yes"
               className="button button--danger"
               disabled={busy}
               aria-busy={busy}
-              onClick={() => void cancel()}
             >
               {t('bonuses.cancel.confirm')}
             </button>
-            <button
-              type="button"
+            {/* Without JavaScript, the page as it was before the question. */}
+            <a
+              href={pathname}
               className="button button--ghost"
               ref={keep}
-              onClick={() => setConfirming(false)}
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirming(false);
+              }}
             >
               {t('bonuses.cancel.keep')}
-            </button>
-          </div>
+            </a>
+          </fetcher.Form>
         </div>
       ) : (
-        <div className="bonus-card__actions">
-          <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+        <fetcher.Form method="post" className="bonus-card__actions" onSubmit={ask}>
+          <Target intent="cancel" id={bonus.id} />
+          <button type="submit" className="button button--ghost">
             {t('bonuses.active.cancel')}
           </button>
-        </div>
+        </fetcher.Form>
       )}
     </article>
   );
 }
 
-function IssuedBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (message: Message) => void }) {
+function IssuedBonus({ bonus, fetcher }: { bonus: KeptBonus; fetcher: Fetcher }) {
   const { t } = useTranslation();
   const wallet = useWallet();
-  const reload = useRouteReload();
-  const [busy, setBusy] = useState(false);
+  // Busy until the page has read the bonus running, so it is not activated twice.
+  const busy = posting(fetcher, 'activate', bonus.id);
   const money = (cents: number) => wallet.money(cents, bonus.currency);
-
-  async function activate() {
-    setBusy(true);
-    onMessage(null);
-    const answer = await activateBonus(bonus.id);
-    if (answer?.ok) {
-      onMessage({ tone: 'success', text: t('bonuses.issued.activated', { title: bonus.title }) });
-      // Busy until the page has read the bonus running, so it is not activated twice.
-      await reload();
-    } else {
-      onMessage({ tone: 'error', text: refusalText(t, answer, money) });
-    }
-    setBusy(false);
-  }
 
   return (
     <li className="bonus-card" data-bonus={bonus.id}>
@@ -337,51 +412,22 @@ function IssuedBonus({ bonus, onMessage }: { bonus: KeptBonus; onMessage: (messa
           </div>
         ) : null}
       </dl>
-      <div className="bonus-card__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void activate()}
-        >
+      <fetcher.Form method="post" className="bonus-card__actions">
+        <Target intent="activate" id={bonus.id} />
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? t('bonuses.issued.activating') : t('bonuses.issued.activate')}
         </button>
-      </div>
+      </fetcher.Form>
     </li>
   );
 }
 
-function Freespins({
-  freespins,
-  onMessage,
-}: {
-  freespins: KeptFreespin[];
-  onMessage: (message: Message) => void;
-}) {
+function Freespins({ freespins, fetcher }: { freespins: KeptFreespin[]; fetcher: Fetcher }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState<string | null>(null);
+  // Started, the action leads on to the game: busy until the game page is there.
+  const starting = posting(fetcher, 'freespins') ? fetcher.formData?.get('id') : null;
   const dates = dateTimeFormat(locale);
-
-  async function play(freespin: KeptFreespin) {
-    setBusy(freespin.id);
-    onMessage(null);
-    const answer = await activateFreespins(freespin.id);
-    if (answer?.ok) {
-      const url = answer.body.launch_url;
-      // The game page of this site, in the player's language, or the game's own address.
-      if (url.startsWith('/') && !url.startsWith('//')) void navigate(localizePath(url, locale));
-      else window.location.assign(url);
-      return;
-    }
-    setBusy(null);
-    onMessage({
-      tone: 'error',
-      text: refusalText(t, answer, (cents) => wallet.money(cents, freespin.currency)),
-    });
-  }
 
   return (
     <section className="bonuses__section" aria-labelledby="bonuses-freespins">
@@ -416,17 +462,17 @@ function Freespins({
               <p className="bonus-card__when">
                 {t('bonuses.freespins.expires', { date: dates.format(new Date(freespin.expires_at)) })}
               </p>
-              <div className="bonus-card__actions">
+              <fetcher.Form method="post" className="bonus-card__actions">
+                <Target intent="freespins" id={freespin.id} />
                 <button
-                  type="button"
+                  type="submit"
                   className="button button--primary"
-                  disabled={busy !== null}
-                  aria-busy={busy === freespin.id}
-                  onClick={() => void play(freespin)}
+                  disabled={Boolean(starting)}
+                  aria-busy={starting === freespin.id}
                 >
-                  {busy === freespin.id ? t('bonuses.freespins.starting') : t('bonuses.freespins.play')}
+                  {starting === freespin.id ? t('bonuses.freespins.starting') : t('bonuses.freespins.play')}
                 </button>
-              </div>
+              </fetcher.Form>
             </li>
           ))}
         </ul>
@@ -435,31 +481,9 @@ function Freespins({
   );
 }
 
-function Lootboxes({
-  lootboxes,
-  onMessage,
-}: {
-  lootboxes: Lootbox[];
-  onMessage: (message: Message) => void;
-}) {
+function Lootboxes({ lootboxes, fetcher }: { lootboxes: Lootbox[]; fetcher: Fetcher }) {
   const { t } = useTranslation();
-  const { open } = useModals();
-  const reload = useRouteReload();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function openBox(lootbox: Lootbox) {
-    setBusy(lootbox.id);
-    onMessage(null);
-    const answer = await openLootbox(lootbox.id);
-    if (answer?.ok) {
-      open('Prize', { lootbox: answer.body });
-      // A prize of money or spins changes the balance and the lists: the page and the root read again.
-      await reload();
-    } else {
-      onMessage({ tone: 'error', text: refusalText(t, answer) });
-    }
-    setBusy(null);
-  }
+  const opening = posting(fetcher, 'lootbox') ? fetcher.formData?.get('id') : null;
 
   return (
     <section className="bonuses__section" aria-labelledby="bonuses-lootboxes">
@@ -497,17 +521,17 @@ function Lootboxes({
                   <code>{lootbox.server_seed_hash}</code>
                   <span className="field__hint">{t('bonuses.lootboxes.hashHint')}</span>
                 </p>
-                <div className="bonus-card__actions">
+                <fetcher.Form method="post" className="bonus-card__actions">
+                  <Target intent="lootbox" id={lootbox.id} />
                   <button
-                    type="button"
+                    type="submit"
                     className="button button--primary"
-                    disabled={busy !== null}
-                    aria-busy={busy === lootbox.id}
-                    onClick={() => void openBox(lootbox)}
+                    disabled={Boolean(opening)}
+                    aria-busy={opening === lootbox.id}
                   >
-                    {busy === lootbox.id ? t('bonuses.lootboxes.opening') : t('bonuses.lootboxes.open')}
+                    {opening === lootbox.id ? t('bonuses.lootboxes.opening') : t('bonuses.lootboxes.open')}
                   </button>
-                </div>
+                </fetcher.Form>
               </li>
             );
           })}
@@ -517,50 +541,39 @@ function Lootboxes({
   );
 }
 
-function CouponForm() {
+function CouponForm({ fetcher, result }: { fetcher: Fetcher; result: BonusesResult | undefined }) {
   const { t } = useTranslation();
   const wallet = useWallet();
-  const reload = useRouteReload();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [done, setDone] = useState('');
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed || busy) return;
-    setBusy(true);
-    setProblem('');
-    setDone('');
-    const answer = await redeemCoupon(typed);
-    setBusy(false);
-    if (answer?.ok) {
-      const granted = answer.body;
-      const titles = [...granted.bonuses, ...granted.freespins, ...granted.lootboxes].map(
-        (item) => item.title,
-      );
-      setDone(
-        titles.length > 0
-          ? t('bonuses.coupon.redeemed', { items: titles.join(', ') })
-          : t('bonuses.coupon.accepted'),
-      );
-      setCode('');
-      // What the coupon granted joins the lists (and the balance): the page and the root read again.
-      await reload();
-    } else {
-      setProblem(
-        refusalText(t, answer, (cents) =>
+  const busy = posting(fetcher, 'coupon');
+  const answer = result?.intent === 'coupon' ? result : undefined;
+  // Typing again clears what the last answer said of the code.
+  const [edited, setEdited] = useState<BonusesResult | undefined>();
+  useEffect(() => {
+    if (fetcher.data?.intent === 'coupon' && fetcher.data.ok) setCode('');
+  }, [fetcher.data]);
+  const problem =
+    answer && !answer.ok && answer !== edited && 'refusal' in answer
+      ? refusalText(t, answer.refusal, (cents) =>
           wallet.active ? wallet.money(cents, wallet.active.currency) : String(cents),
-        ),
-      );
-    }
+        )
+      : '';
+  const done =
+    answer?.ok && answer.intent === 'coupon'
+      ? answer.granted.length > 0
+        ? t('bonuses.coupon.redeemed', { items: answer.granted.join(', ') })
+        : t('bonuses.coupon.accepted')
+      : '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (!code.trim() || busy) event.preventDefault();
   }
 
   return (
     <section className="bonuses__section" aria-labelledby="bonuses-coupon">
       <h3 id="bonuses-coupon">{t('bonuses.coupon.title')}</h3>
-      <form className="coupon-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <fetcher.Form method="post" className="coupon-form" noValidate onSubmit={submit} aria-busy={busy}>
+        <Target intent="coupon" />
         <TextField
           id="coupon-code"
           name="coupon_code"
@@ -572,13 +585,13 @@ function CouponForm() {
           problem={problem || undefined}
           onChange={(value) => {
             setCode(value);
-            if (problem) setProblem('');
+            setEdited(answer);
           }}
         />
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {t('bonuses.coupon.submit')}
         </button>
-      </form>
+      </fetcher.Form>
       <div aria-live="polite">{done ? <p className="notice notice--success">{done}</p> : null}</div>
     </section>
   );

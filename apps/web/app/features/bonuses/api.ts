@@ -3,18 +3,11 @@ import { api } from '../../lib/api';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 
-/** The bonus engine's calls the pages make (spec §7 Bonuses, Freespins, Lootboxes), through the contract client. */
+/**
+ * The bonus engine's calls the browser still makes itself (the deposit form's offers); the bonus tab's
+ * forms post to its route's action (bonuses-action.server.ts).
+ */
 
-export const activateBonus = (id: string) =>
-  api(endpoints.bonuses.activate, { params: { id } }).catch(() => null);
-export const cancelBonus = (id: string) =>
-  api(endpoints.bonuses.cancel, { params: { id } }).catch(() => null);
-export const redeemCoupon = (code: string) =>
-  api(endpoints.bonuses.redeemCoupon, { query: { coupon_code: code } }).catch(() => null);
-export const activateFreespins = (id: string) =>
-  api(endpoints.freespins.activate, { params: { id } }).catch(() => null);
-export const openLootbox = (id: string) =>
-  api(endpoints.lootboxes.open, { params: { id }, body: {} }).catch(() => null);
 export const fetchDepositOffers = (currency: string) =>
   api(endpoints.bonuses.depositOffers, { query: { currency } })
     .then((answer) => (answer.ok ? answer.body : null))
