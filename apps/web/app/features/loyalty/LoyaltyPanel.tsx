@@ -1,57 +1,66 @@
 import type { CompPoints } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useWallet } from '../cashier/WalletProvider';
-import { exchangeCompPoints, refusalText } from './api';
 import { CompPointsCard } from './CompPointsCard';
 import { useCompPointsPushes } from './comp-points-pushes';
+import type { ExchangeResult } from './exchange-action.server';
+import { refusalText } from './exchange-refusal';
 import { showPoints } from './money';
-
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 /**
  * /profile/loyalty (issue 18): the player's comp points as the route's loader read them (null when they
  * could not be), kept live by push, their level and the way to the next one, and the exchange of points
- * for real money at the level's rate.
+ * for real money at the level's rate, posted to the route's action (a fetcher; a plain post without
+ * JavaScript, whose answer the page is rendered with: `posted`).
  */
-export function LoyaltyPanel({ compPoints }: { compPoints: CompPoints | null }) {
+export function LoyaltyPanel({
+  compPoints,
+  exchangeKey,
+  posted,
+}: {
+  compPoints: CompPoints | null;
+  /** The key of the next exchange, read with the page: a retry after a lost answer pays once. */
+  exchangeKey: string;
+  posted?: ExchangeResult | undefined;
+}) {
   const { t, locale } = useTranslation();
   const { money } = useWallet();
   const reload = useCompPointsPushes();
+  const fetcher = useFetcher<ExchangeResult>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data ?? posted;
   const [points, setPoints] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'done' | 'refused'; text: string } | null>(null);
-  // One key per exchange: a retry after a lost answer pays once.
-  const [key, setKey] = useState(newKey);
+  const [unread, setUnread] = useState(false);
+  useEffect(() => {
+    if (fetcher.data?.ok) setPoints('');
+  }, [fetcher.data]);
+  const message: { kind: 'done' | 'refused'; text: string } | null = unread
+    ? { kind: 'refused', text: t('loyalty.exchange.whole') }
+    : !result
+      ? null
+      : result.ok
+        ? {
+            kind: 'done',
+            text: t('loyalty.exchange.done', {
+              points: showPoints(result.exchanged.points_exchanged, locale),
+              amount: money(result.exchanged.amount_cents, result.exchanged.currency),
+            }),
+          }
+        : {
+            kind: 'refused',
+            text: result.field ? t('loyalty.exchange.whole') : refusalText(t, result.refusal),
+          };
+  // A refused exchange's key is spent: the action's answer names the next one.
+  const key = result && !result.ok ? result.key : exchangeKey;
 
-  const exchange = async (event: FormEvent) => {
-    event.preventDefault();
+  const exchange = (event: FormEvent) => {
     const wanted = Number(points);
-    if (!Number.isInteger(wanted) || wanted <= 0) {
-      setMessage({ kind: 'refused', text: t('loyalty.exchange.whole') });
-      return;
-    }
-    setBusy(true);
-    const answer = await exchangeCompPoints(wanted, key);
-    setBusy(false);
-    if (answer?.ok) {
-      // The page's data read again: the points left, and the header's balance with the money paid in.
-      await reload();
-      setPoints('');
-      setKey(newKey());
-      setMessage({
-        kind: 'done',
-        text: t('loyalty.exchange.done', {
-          points: showPoints(answer.body.points_exchanged, locale),
-          amount: money(answer.body.amount_cents, answer.body.currency),
-        }),
-      });
-      return;
-    }
-    if (answer) setKey(newKey());
-    setMessage({ kind: 'refused', text: refusalText(t, answer) });
+    const whole = Number.isInteger(wanted) && wanted > 0;
+    setUnread(!whole);
+    if (!whole || busy) event.preventDefault();
   };
 
   return (
@@ -68,7 +77,13 @@ export function LoyaltyPanel({ compPoints }: { compPoints: CompPoints | null }) 
       {compPoints ? (
         <>
           <CompPointsCard data={compPoints} />
-          <form className="card loyalty-exchange" onSubmit={exchange} data-loyalty-exchange>
+          <fetcher.Form
+            method="post"
+            className="card loyalty-exchange"
+            onSubmit={exchange}
+            data-loyalty-exchange
+          >
+            <input type="hidden" name="idempotency_key" value={key} />
             <h3>{t('loyalty.exchange.title')}</h3>
             <p>
               {t('loyalty.exchange.rate', {
@@ -103,7 +118,7 @@ export function LoyaltyPanel({ compPoints }: { compPoints: CompPoints | null }) 
                 {message.text}
               </p>
             ) : null}
-          </form>
+          </fetcher.Form>
           <p>
             <Link to={localizePath('/loyalty', locale)}>{t('loyalty.profile.levels')}</Link>
           </p>

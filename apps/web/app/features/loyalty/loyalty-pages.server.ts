@@ -1,6 +1,7 @@
 import type { CompPoints } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import type { AppContext } from '../../lib/app-context';
+import { newExchangeKey } from './exchange-action.server';
 
 /*
  * What the loyalty pages show of the player, read by their route loaders in-process as the signed-in
@@ -15,8 +16,11 @@ export async function readCompPoints(app: AppContext): Promise<CompPoints | null
   return answer?.ok ? answer.body : null;
 }
 
-/** /profile/loyalty: the player's comp points, level and exchange; null for a visitor. */
+/**
+ * /profile/loyalty: the player's comp points, level and exchange, with the key the next exchange posts
+ * (read again after each exchange made); null for a visitor.
+ */
 export async function loadLoyaltyTab(app: AppContext) {
   if (!app.player) return null;
-  return { compPoints: await readCompPoints(app) };
+  return { compPoints: await readCompPoints(app), exchangeKey: newExchangeKey() };
 }
