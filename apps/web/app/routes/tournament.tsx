@@ -1,7 +1,9 @@
 import { localizePath } from '@chrysos/rules';
 import { data, redirect } from 'react-router';
+import { appContext } from '#app-context';
 import { contentFor } from '../features/content/load.server';
 import { alternateLinks } from '../features/content/meta';
+import { joinAction } from '../features/tournaments/join-action.server';
 import { isListedState } from '../features/tournaments/states';
 import { TournamentPage } from '../features/tournaments/TournamentPage';
 import { loadTournament } from '../features/tournaments/tournaments.server';
@@ -26,6 +28,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { detail, origin };
 }
 
+/** The signed-in player joins this tournament (by a fetcher, or a plain form without JavaScript). */
+export function action({ params, context }: Route.ActionArgs) {
+  return joinAction(context.get(appContext), params.frontendIdentifier);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData
     ? [
@@ -35,6 +42,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
       ]
     : [];
 
-export default function TournamentRoute({ loaderData }: Route.ComponentProps) {
-  return <TournamentPage initial={loaderData.detail} />;
+export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <TournamentPage initial={loaderData.detail} posted={actionData} />;
 }

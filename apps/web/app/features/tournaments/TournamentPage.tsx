@@ -1,13 +1,14 @@
 import type { Tournament, TournamentDetail, TournamentStatus } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useFetcher, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Picture } from '../../ui/Picture';
 import { isLoggedIn, usePlayerSession } from '../player/player-session';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
-import { confirmTournament, refusalText } from './api';
+import { refusalText } from './api';
 import { Countdown } from './Countdown';
+import type { JoinResult } from './join-action.server';
 import { Leaderboard } from './Leaderboard';
 import { showPoints, useMoney } from './money';
 
@@ -21,14 +22,24 @@ const visitorPollMs = 5_000;
  * (the player's status on tournaments_statuses, the top of the board on public:tournaments_leaderboards),
  * and only a visitor, who has no realtime connection, has it read again every few seconds.
  */
-export function TournamentPage({ initial }: { initial: TournamentDetail }) {
+export function TournamentPage({
+  initial,
+  posted,
+}: {
+  initial: TournamentDetail;
+  /** The action's answer to a join posted without JavaScript, which the page was rendered with. */
+  posted?: JoinResult | undefined;
+}) {
   const { t, locale } = useTranslation();
   const money = useMoney(locale);
   const signedIn = isLoggedIn(usePlayerSession());
   // The route's loader data: revalidating the route brings the board anew.
   const detail = initial;
-  const [joining, setJoining] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Joining posts to the route's action; its loader reads the board and the player's status after it.
+  const fetcher = useFetcher<JoinResult>();
+  const joining = fetcher.state !== 'idle';
+  const answer = fetcher.data ?? posted;
+  const problem = answer && !answer.ok ? refusalText(t, answer.refusal) : null;
   const tournament: Tournament = detail.tournament;
   const status = tournament.status;
 
@@ -88,18 +99,6 @@ export function TournamentPage({ initial }: { initial: TournamentDetail }) {
     },
   });
 
-  const join = async () => {
-    setJoining(true);
-    setProblem(null);
-    const answer = await confirmTournament(tournament.id);
-    setJoining(false);
-    if (answer?.ok) {
-      await reload();
-      return;
-    }
-    setProblem(refusalText(t, answer));
-  };
-
   const running = tournament.state === 'active' || tournament.state === 'upcoming';
   const signIn = `${localizePath('/users/sign_in', locale)}`;
   return (
@@ -128,9 +127,11 @@ export function TournamentPage({ initial }: { initial: TournamentDetail }) {
         ) : null}
         {running && signedIn && status && !status.confirmed && tournament.opt_in ? (
           status.eligible ? (
-            <button type="button" className="button button--primary" onClick={join} disabled={joining}>
-              {joining ? t('tournaments.joining') : t('tournaments.join')}
-            </button>
+            <fetcher.Form method="post">
+              <button type="submit" className="button button--primary" disabled={joining}>
+                {joining ? t('tournaments.joining') : t('tournaments.join')}
+              </button>
+            </fetcher.Form>
           ) : (
             <p className="notice">{t('tournaments.notEligible')}</p>
           )

@@ -4,10 +4,7 @@ import { api } from '../../lib/api';
 import { describeProblem, problemsOf } from '../../lib/api-errors';
 import type { Translate } from '../../lib/i18n';
 
-/** The tournament calls the pages make in the browser (spec §7 Tournaments), through the contract client. */
-
-export const confirmTournament = (id: string) =>
-  api(endpoints.tournaments.confirm, { params: { id }, body: { confirmed: true } }).catch(() => null);
+/** The tournament list the game page's badge reads in the browser (spec §7 Tournaments); joining posts to the tournament page's action. */
 
 export const fetchTournaments = () =>
   api(endpoints.tournaments.list, {})
