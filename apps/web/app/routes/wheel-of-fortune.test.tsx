@@ -6,7 +6,7 @@ import { appContext } from '#app-context';
 import { loadPlayerWheel } from '../features/wheel/wheel-page.server';
 import { stubAppContext } from '../testing/app-context-stub';
 import { eleni, firstRender, nikos, renderForPlayer } from '../testing/route-stub';
-import WheelOfFortune from './wheel-of-fortune';
+import WheelOfFortune, { action } from './wheel-of-fortune';
 
 afterEach(cleanup);
 
@@ -86,5 +86,71 @@ describe('/wheel-of-fortune', () => {
     await openPage(nikos, 503, { errors: [] });
     const alert = await screen.findByRole('alert', {}, firstRender);
     expect(alert.textContent).toContain('Ο Τροχός της Τύχης δεν φορτώθηκε');
+  });
+});
+
+describe('the /wheel-of-fortune action', () => {
+  const spun = {
+    sector: 1,
+    prize: { kind: 'bonus', amount_cents: 500, currency: 'EUR' },
+    server_seed: 'b'.repeat(64),
+    server_seed_hash: 'a'.repeat(64),
+    client_seed: 'lucky',
+    nonce: 7,
+    at: '2026-12-01T10:00:00.000Z',
+  };
+
+  /** The action for `player` posting `fields`, the API answering `answer` (a throw: no answer at all). */
+  async function spin(
+    player: typeof eleni,
+    fields: Record<string, string>,
+    answer: () => { status: number; body: unknown } = () => ({ status: 200, body: spun }),
+  ) {
+    const { context, calls } = stubAppContext({ player, answer });
+    const request = new Request('https://casino.example/wheel-of-fortune', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    const result = (await action({ request, context } as never)) as
+      | { ok: true; spin: unknown }
+      | { data: { ok: false; key: string; field?: string }; init: { status: number } };
+    return { result, calls: calls.map((call) => call.request) };
+  }
+
+  it("spends each player's spin under the key their page posted, with their own seed", async () => {
+    const mine = await spin(eleni, { idempotency_key: 'eleni-key-0001', client_seed: ' lucky ' });
+    const theirs = await spin(nikos, { idempotency_key: 'nikos-key-0002' });
+    expect(mine.result).toEqual({ ok: true, spin: spun });
+    expect(mine.calls).toEqual([
+      { body: { client_seed: 'lucky' }, headers: { 'idempotency-key': 'eleni-key-0001' } },
+    ]);
+    expect(theirs.calls).toEqual([{ body: {}, headers: { 'idempotency-key': 'nikos-key-0002' } }]);
+  });
+
+  it('keeps the key after no answer (the retry is the same spin) and names a new one after a refusal', async () => {
+    const lost = await spin(eleni, { idempotency_key: 'eleni-key-0001' }, () => {
+      throw new Error('the network went away');
+    });
+    expect(lost.result).toMatchObject({ data: { ok: false, key: 'eleni-key-0001' }, init: { status: 503 } });
+    const refused = await spin(eleni, { idempotency_key: 'eleni-key-0001' }, () => ({
+      status: 409,
+      body: { errors: { base: ['Spun today'] } },
+    }));
+    if (!('data' in refused.result)) throw new Error('not refused');
+    expect(refused.result.init.status).toBe(409);
+    expect(refused.result.data.key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(refused.result.data.key).not.toBe('eleni-key-0001');
+  });
+
+  it('refuses a seed the draw cannot take, or no key, without asking the API', async () => {
+    const unsent: Record<string, string>[] = [
+      { idempotency_key: 'eleni-key-0001', client_seed: 'with space' },
+      { client_seed: 'lucky' },
+    ];
+    for (const fields of unsent) {
+      const { result, calls } = await spin(eleni, fields);
+      expect(result).toMatchObject({ data: { ok: false, field: 'seed' }, init: { status: 422 } });
+      expect(calls).toEqual([]);
+    }
   });
 });

@@ -2,8 +2,10 @@ import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { contentFor } from '../features/content/load.server';
 import { alternateLinks } from '../features/content/meta';
+import { spinAction } from '../features/wheel/spin-action.server';
 import { WheelPage } from '../features/wheel/WheelPage';
 import { loadPlayerWheel } from '../features/wheel/wheel-page.server';
+import { formOf } from '../lib/form-action.server';
 import '../styles/wheel.css';
 import type { Route } from './+types/wheel-of-fortune';
 
@@ -34,6 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The signed-in player spends their spin of the day (the spinner's fetcher, here or in the wheel's modal). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return spinAction(context.get(appContext), await formOf(request));
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData
     ? [
@@ -45,6 +52,13 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
       ]
     : [];
 
-export default function WheelOfFortune({ loaderData }: Route.ComponentProps) {
-  return <WheelPage content={loaderData.content} modal={loaderData.modal} personal={loaderData.personal} />;
+export default function WheelOfFortune({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <WheelPage
+      content={loaderData.content}
+      modal={loaderData.modal}
+      personal={loaderData.personal}
+      posted={actionData}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useRouteReload } from '../realtime/route-reload';
 import type { WheelContent, WheelModalContent, WheelState } from './api';
+import type { SpinResult } from './spin-action.server';
 import { WheelSpinner } from './WheelSpinner';
 
 /**
@@ -11,11 +12,14 @@ export function WheelPage({
   content,
   modal,
   personal,
+  posted,
 }: {
   content: WheelContent;
   modal: WheelModalContent;
-  /** The player's wheel as the loader read it; null for a visitor. */
-  personal: { wheel: WheelState | null } | null;
+  /** The player's wheel as the loader read it, with the next spin's key; null for a visitor. */
+  personal: { wheel: WheelState | null; spinKey: string } | null;
+  /** The action's answer to a spin posted without JavaScript. */
+  posted?: SpinResult | undefined;
 }) {
   const reload = useRouteReload();
   const loaded = useMemo(() => (personal ? { data: personal.wheel, reload } : undefined), [personal, reload]);
@@ -28,6 +32,8 @@ export function WheelPage({
         spinText={modal.spinText}
         depositText={modal.depositText}
         loaded={loaded}
+        spinKey={personal?.spinKey}
+        posted={posted}
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised on the server when content is loaded */}
       <div className="prose wheel-page__rules" dangerouslySetInnerHTML={{ __html: content.html }} />

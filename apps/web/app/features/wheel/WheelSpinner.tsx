@@ -1,12 +1,13 @@
 import { localizePath } from '@chrysos/rules';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { describeProblem, formatMoment, problemsOf } from '../../lib/api-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import { useWallet } from '../cashier/WalletProvider';
 import { isLoggedIn, usePlayer, usePlayerSession } from '../player/player-session';
-import { spinWheel, verifyPath, type WheelContent, type WheelSpin } from './api';
+import { verifyPath, type WheelContent, type WheelSpin } from './api';
+import type { SpinResult } from './spin-action.server';
 import { type LoadedWheel, useWheel } from './use-wheel';
 import { turnTo, WheelDisc } from './WheelDisc';
 
@@ -37,6 +38,8 @@ export function WheelSpinner({
   depositText,
   intro,
   loaded,
+  spinKey,
+  posted,
 }: {
   content: WheelContent;
   spinText: string;
@@ -45,6 +48,10 @@ export function WheelSpinner({
   intro?: (ready: boolean) => React.ReactNode;
   /** The wheel as the page's loader read it; without it (the modal) the spinner reads it itself. */
   loaded?: LoadedWheel;
+  /** The key of the next spin, read with the page (the form's, without JavaScript). */
+  spinKey?: string | undefined;
+  /** The action's answer to a spin posted without JavaScript, which the page was rendered with. */
+  posted?: SpinResult | undefined;
 }) {
   const { t, locale } = useTranslation();
   const session = usePlayerSession();
@@ -58,8 +65,24 @@ export function WheelSpinner({
   const [problem, setProblem] = useState<string | null>(null);
   const [clientSeed, setClientSeed] = useState('');
   const pending = useRef<WheelPrizeData | null>(null);
+  // The spin posts to the wheel page's action, from the page or from the modal over any page.
+  const fetcher = useFetcher<SpinResult>();
+  const action = localizePath('/wheel-of-fortune', locale);
+  // A refused key is spent: the action's answer names the next one.
+  const nextKey = posted && !posted.ok ? posted.key : spinKey;
   const keyRef = useRef<string | null>(null);
   const count = content.sectors.length;
+  const refusal = (answer: Extract<SpinResult, { ok: false }>) => {
+    if (answer.field) return t('wheel.seed.invalid');
+    const [first] = problemsOf(answer.refusal);
+    return first
+      ? describeProblem(t, first, {
+          money: (cents) => wallet.money(cents, state.status === 'ready' ? state.data.currency : 'EUR'),
+          locale,
+        })
+      : t('wheel.spinFailed');
+  };
+  const shown = problem ?? (posted && !posted.ok ? refusal(posted) : null);
 
   // The wheel shows where the last spin stopped.
   const last = state.status === 'ready' ? state.data.last_spin : null;
@@ -78,45 +101,48 @@ export function WheelSpinner({
     reload();
   };
 
-  const spin = async () => {
+  const spin = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setProblem(null);
     const seed = clientSeed.trim();
     if (seed && !/^[\x21-\x7e]{1,64}$/.test(seed)) {
       setProblem(t('wheel.seed.invalid'));
       return;
     }
-    keyRef.current ??= newKey();
+    keyRef.current ??= nextKey ?? newKey();
     setSpinning(true);
-    const answer = await spinWheel(keyRef.current, seed || undefined).catch(() => null);
-    if (!answer?.ok) {
+    void fetcher.submit(
+      { idempotency_key: keyRef.current, ...(seed ? { client_seed: seed } : {}) },
+      { method: 'post', action },
+    );
+  };
+
+  // The action's answer, once each: the wheel turns to the drawn sector, or the refusal is said.
+  const answered = useRef<(answer: SpinResult) => (() => void) | undefined>(() => undefined);
+  answered.current = (answer) => {
+    if (!answer.ok) {
       setSpinning(false);
-      const [first] = problemsOf(answer);
-      setProblem(
-        first
-          ? describeProblem(t, first, {
-              money: (cents) => wallet.money(cents, state.status === 'ready' ? state.data.currency : 'EUR'),
-              locale,
-            })
-          : t('wheel.spinFailed'),
-      );
-      // A refusal is final for this key; a lost answer keeps it, so trying again is the same spin.
-      if (answer) keyRef.current = null;
+      setProblem(refusal(answer));
+      // A refusal is final for its key; a lost answer keeps it, so trying again is the same spin.
+      keyRef.current = answer.key;
       reload();
-      return;
+      return undefined;
     }
     keyRef.current = null;
-    const spun = answer.body;
+    const spun = answer.spin;
     pending.current = { wheelSpin: spun, label: content.sectors[spun.sector] ?? '' };
     setLanded(spun.sector);
     setRotation((from) => turnTo(from, spun.sector, count, reducedMotion() ? 1 : 6));
     // The rotor's transition ends the spin; without motion (or a missed event) a timer does.
-    window.setTimeout(
+    const timer = window.setTimeout(
       () => {
         if (pending.current) finish();
       },
       reducedMotion() ? 400 : 5_500,
     );
+    return () => window.clearTimeout(timer);
   };
+  useEffect(() => (fetcher.data ? answered.current(fetcher.data) : undefined), [fetcher.data]);
 
   let controls: React.ReactNode;
   if (!isLoggedIn(session)) {
@@ -142,12 +168,12 @@ export function WheelSpinner({
       );
   } else if (state.data.can_spin || spinning) {
     controls = (
-      <div className="wheel__cta" data-wheel-ready>
+      <fetcher.Form method="post" action={action} className="wheel__cta" onSubmit={spin} data-wheel-ready>
+        <input type="hidden" name="idempotency_key" value={nextKey ?? ''} />
         <button
-          type="button"
+          type="submit"
           className="button button--primary wheel__spin"
           disabled={spinning}
-          onClick={() => void spin()}
           data-wheel-spin
         >
           {spinning ? t('wheel.spinning') : spinText}
@@ -158,6 +184,7 @@ export function WheelSpinner({
             <label htmlFor="wheel-client-seed">{t('wheel.seed.label')}</label>
             <input
               id="wheel-client-seed"
+              name="client_seed"
               value={clientSeed}
               onChange={(event) => setClientSeed(event.target.value)}
               maxLength={64}
@@ -174,7 +201,7 @@ export function WheelSpinner({
             <code data-wheel-seed-hash>{state.data.seed_hash}</code>
           </p>
         ) : null}
-      </div>
+      </fetcher.Form>
     );
   } else if (state.data.reason === 'spun_today') {
     controls = (
@@ -219,9 +246,9 @@ export function WheelSpinner({
         }}
       />
       {controls}
-      {problem ? (
+      {shown ? (
         <p className="notice notice--error" role="alert" data-wheel-problem>
-          {problem}
+          {shown}
         </p>
       ) : null}
       {last && !spinning ? (

@@ -1,5 +1,5 @@
 import type { WheelSpin, WheelState } from '@chrysos/contract';
-import { type AnswerOf, type EndpointOf, endpoints } from '@chrysos/contract/client';
+import { endpoints } from '@chrysos/contract/client';
 import { api } from '../../lib/api';
 
 export type { WheelSpin, WheelState };
@@ -8,20 +8,6 @@ export type { WheelSpin, WheelState };
 export async function fetchWheel(): Promise<WheelState | null> {
   const answer = await api(endpoints.wheel.state, {}).catch(() => null);
   return answer?.ok ? answer.body : null;
-}
-
-/**
- * POST /player/wheel/spin under an Idempotency-Key: the same key again (a retry after a lost answer)
- * answers the spin the first request made instead of being refused as a second one.
- */
-export function spinWheel(
-  idempotencyKey: string,
-  clientSeed?: string,
-): Promise<AnswerOf<EndpointOf<typeof endpoints.wheel.spin>>> {
-  return api(endpoints.wheel.spin, {
-    body: clientSeed ? { client_seed: clientSeed } : {},
-    headers: { 'idempotency-key': idempotencyKey },
-  });
 }
 
 /** The wheel's content as the page and the modal draw it (content/{en,el}/wheelOfFortune). */
