@@ -1,6 +1,9 @@
+import { appContext } from '#app-context';
 import { ContactForm } from '../features/content/ContactForm';
+import { contactAction } from '../features/content/contact-action.server';
 import { contentFor, requireFirst } from '../features/content/load.server';
 import { pageMeta } from '../features/content/meta';
+import { formOf } from '../lib/form-action.server';
 import { useTranslation } from '../lib/i18n';
 import { Icon } from '../ui/icons/icons';
 import type { Route } from './+types/support';
@@ -8,16 +11,21 @@ import type { Route } from './+types/support';
 /** Spec §2 /support: contact options and hours from `supportPage`, and the contact form. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { content, locale } = contentFor(request, context);
-  return { page: requireFirst(content, 'supportPage', locale), locale };
+  return { page: requireFirst(content, 'supportPage', locale) };
+}
+
+/** The contact form, sent (by a fetcher, or a plain form without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return contactAction(request, context.get(appContext), await formOf(request));
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'support', 'Support');
 
 const channelIcons = { chat: 'chat', email: 'mail', phone: 'phone' } as const;
 
-export default function Support({ loaderData }: Route.ComponentProps) {
+export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { page, locale } = loaderData;
+  const { page } = loaderData;
   return (
     <section className="content-page support">
       <h1>{page.title}</h1>
@@ -49,7 +57,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
-      <ContactForm title={page.formTitle} lead={page.formLead} locale={locale} />
+      <ContactForm title={page.formTitle} lead={page.formLead} posted={actionData} />
     </section>
   );
 }

@@ -1,13 +1,13 @@
-import { endpoints } from '@chrysos/contract/client';
-import { email, type Locale, maxLength, type RuleResult, required } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api';
+import { email, maxLength, type RuleResult, required } from '@chrysos/rules';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { describeProblem, problemsOf, translationKeyOf } from '../../lib/api-errors';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useModals } from '../../modals/ModalProvider';
 import type { ThankYouData } from '../crm/ThankYouModal';
+import type { ContactField, ContactResult } from './contact-action.server';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
+type Field = ContactField;
 const limits: Record<Field, number> = { name: 120, email: 255, subject: 160, message: 5000 };
 
 /** The same rules the server applies (spec §5), so a visitor sees problems before sending. */
@@ -27,47 +27,59 @@ const describe = (t: Translate, result: RuleResult) =>
 
 const isField = (name: string): name is Field => name in limits;
 
-/** Spec §2 /support contact form: checked as the server checks it, then POST /send_contact_message. */
-export function ContactForm({ title, lead, locale }: { title: string; lead: string; locale: Locale }) {
+/** Each field's first problem of a refused message by its code; one of no field (too many messages) as `base`. */
+function problemsOfRefusal(t: Translate, refusal: { ok: false; body?: unknown } | null) {
+  const answered: Partial<Record<Field | 'base', string>> = {};
+  for (const problem of problemsOf(refusal)) {
+    const field = isField(problem.field) ? problem.field : 'base';
+    answered[field] ??= describeProblem(t, problem);
+  }
+  return answered;
+}
+
+/**
+ * Spec §2 /support contact form: checked as the server checks it, then posted to the page's action
+ * (POST /send_contact_message in process; a fetcher, or a plain post without JavaScript whose answer the
+ * page is rendered with: `posted`).
+ */
+export function ContactForm({
+  title,
+  lead,
+  posted,
+}: {
+  title: string;
+  lead: string;
+  posted?: ContactResult | undefined;
+}) {
   const { t } = useTranslation();
   const { open } = useModals();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: '',
-    email: '',
-    subject: '',
-    message: '',
-  });
-  const [problems, setProblems] = useState<Partial<Record<Field | 'base', string>>>({});
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const fetcher = useFetcher<ContactResult>();
+  const result = fetcher.data ?? posted;
+  const [values, setValues] = useState<Record<Field, string>>(
+    posted && !posted.ok ? posted.values : { name: '', email: '', subject: '', message: '' },
+  );
+  const [checked, setChecked] = useState<Partial<Record<Field | 'base', string>> | null>(null);
+  const sending = fetcher.state !== 'idle';
+  // The form's own check until the next answer; then what the answer says.
+  const problems = checked ?? (result && !result.ok ? problemsOfRefusal(t, result.refusal) : {});
+  const failed = result !== undefined && !result.ok && checked === null;
+  // Spec §2 ThankYou: thanks the player and says when the answer comes.
+  useEffect(() => {
+    if (fetcher.data?.ok) open('ThankYou', { kind: 'contact' } satisfies ThankYouData);
+  }, [fetcher.data, open]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(event: FormEvent<HTMLFormElement>) {
     const found = check(values);
-    setProblems(
-      Object.fromEntries(
-        Object.entries(found).map(([field, result]) => [field, describe(t, result ?? null)]),
-      ),
-    );
-    if (Object.keys(found).length > 0) return;
-    setState('sending');
-    // Through the API client, so the answer's messages come in the page's language.
-    const response = await api(endpoints.support.sendContactMessage, { body: { ...values, locale } }).catch(
-      () => null,
-    );
-    if (response?.ok) {
-      setState('sent');
-      // Spec §2 ThankYou: thanks the player and says when the answer comes.
-      open('ThankYou', { kind: 'contact' } satisfies ThankYouData);
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setChecked(
+        Object.fromEntries(
+          Object.entries(found).map(([field, problem]) => [field, describe(t, problem ?? null)]),
+        ),
+      );
       return;
     }
-    // Each field's first problem by its code; a problem of no field (too many messages) for the form.
-    const answered: Partial<Record<Field | 'base', string>> = {};
-    for (const problem of problemsOf(response)) {
-      const field = isField(problem.field) ? problem.field : 'base';
-      answered[field] ??= describeProblem(t, problem);
-    }
-    setProblems(answered);
-    setState('failed');
+    setChecked(null);
   }
 
   const input = (field: Field, label: string, multiline = false) => (
@@ -107,25 +119,25 @@ export function ContactForm({ title, lead, locale }: { title: string; lead: stri
     <section className="support__form" aria-labelledby="form-title">
       <h2 id="form-title">{title}</h2>
       <p>{lead}</p>
-      {state === 'sent' ? (
+      {result?.ok ? (
         <p className="notice notice--success" role="status">
           {t('support.sent')}
         </p>
       ) : (
-        <form noValidate onSubmit={submit}>
+        <fetcher.Form method="post" noValidate onSubmit={submit}>
           {input('name', t('support.name'))}
           {input('email', t('support.email'))}
           {input('subject', t('support.subject'))}
           {input('message', t('support.message'), true)}
-          {state === 'failed' && (problems.base || Object.keys(problems).length === 0) ? (
+          {failed && (problems.base || Object.keys(problems).length === 0) ? (
             <p className="field__problem" role="alert">
               {problems.base ?? t('support.failed')}
             </p>
           ) : null}
-          <button type="submit" className="button button--primary" disabled={state === 'sending'}>
-            {state === 'sending' ? t('support.sending') : t('support.send')}
+          <button type="submit" className="button button--primary" disabled={sending}>
+            {sending ? t('support.sending') : t('support.send')}
           </button>
-        </form>
+        </fetcher.Form>
       )}
     </section>
   );
