@@ -115,6 +115,7 @@ describe('privacyPolicyUpdate: a notice until the player accepts the policy', ()
   it('stays for the player who has not accepted a new version, and goes for good for the one who did', async () => {
     const acceptingEmail = await signedUp('en', 'policy-accepting');
     const otherEmail = await signedUp('el', 'policy-other');
+    const bareEmail = await signedUp('el', 'policy-bare');
     // The announced version comes into force.
     await productClock(announcing.url).moveTo(Date.parse(nextVersion) + 60_000);
     const [accepting, other] = await Promise.all([contextOf(acceptingEmail), contextOf(otherEmail)]);
@@ -147,7 +148,23 @@ describe('privacyPolicyUpdate: a notice until the player accepts the policy', ()
     await notice(otherPage).getByText(title.el, { exact: true }).waitFor();
     await notice(otherPage).getByRole('button', { name: accept.el }).waitFor();
 
-    await Promise.all([accepting.close(), other.close(), secondDevice.close()]);
+    // Without JavaScript the acceptance posts as a plain form and comes back to its page, notice gone.
+    const signedIn = await contextOf(bareEmail);
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await signedIn.storageState(),
+    });
+    await signedIn.close();
+    const barePage = await bare.newPage();
+    await barePage.goto(`${announcing.url}/el/games/all`);
+    await notice(barePage).getByRole('button', { name: accept.el }).click();
+    await barePage.waitForURL(`${announcing.url}/el/games/all`);
+    await barePage.getByRole('banner').waitFor();
+    expect(await notice(barePage).count()).toBe(0);
+    await visit(otherPage, `${announcing.url}/el/`);
+    await notice(otherPage).getByText(title.el, { exact: true }).waitFor();
+
+    await Promise.all([accepting.close(), other.close(), secondDevice.close(), bare.close()]);
   });
 
   it('is not shown to a visitor', async () => {

@@ -80,6 +80,8 @@ export default [
       route('promos/:slug', 'routes/promo-landing.tsx'),
     ]),
     layout('layouts/game.tsx', [route('game/:urlId', 'routes/game.tsx')]),
+    // Where the privacy notice of every page posts its acceptance (an action, no page).
+    route('privacy-policy/acceptance', 'routes/privacy-acceptance.ts'),
     // Loaded inside a game's iframe when the game sends the player back (spec §2 pass-through path).
     route('exit_iframe', 'routes/exit-iframe.ts'),
   ]),
