@@ -6,8 +6,10 @@ import { useWallet } from '../features/cashier/WalletProvider';
 import { WithdrawalLists } from '../features/cashier/WithdrawalLists';
 import { WithdrawForm } from '../features/cashier/WithdrawForm';
 import { loadWithdrawalPage } from '../features/cashier/wallet-pages.server';
+import { cancelWithdrawalAction } from '../features/cashier/withdrawal-cancel-action.server';
 import { pageMeta } from '../features/content/meta';
 import { useRouteReload } from '../features/realtime/route-reload';
+import { formOf } from '../lib/form-action.server';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
 import type { Route } from './+types/profile-wallet-withdrawal';
@@ -17,6 +19,11 @@ import '../styles/cashier.css';
 export function loader({ request, context }: Route.LoaderArgs) {
   const asked = pageUrl(request).searchParams.get('currency')?.toUpperCase() ?? null;
   return loadWithdrawalPage(context.get(appContext), asked);
+}
+
+/** A withdrawal awaiting approval cancelled (by the list's fetcher, or a plain form without JavaScript). */
+export async function action({ context, request }: Route.ActionArgs) {
+  return cancelWithdrawalAction(context.get(appContext), await formOf(request));
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -29,7 +36,7 @@ export const meta: Route.MetaFunction = (args) => [
  * else the active one), the withdrawals awaiting approval with their Cancel buttons, and the recent
  * ones with their outcome, as the route's loader read them.
  */
-export default function ProfileWalletWithdrawalPage({ loaderData }: Route.ComponentProps) {
+export default function ProfileWalletWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const reload = useRouteReload();
@@ -76,7 +83,7 @@ export default function ProfileWalletWithdrawalPage({ loaderData }: Route.Compon
               onRequested={() => void reload()}
             />
           </div>
-          <WithdrawalLists withdrawals={loaderData?.withdrawals ?? null} />
+          <WithdrawalLists withdrawals={loaderData?.withdrawals ?? null} posted={actionData} />
         </>
       )}
     </div>

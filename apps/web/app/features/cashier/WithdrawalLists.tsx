@@ -1,11 +1,12 @@
 import type { Payment, WithdrawalStep } from '@chrysos/contract';
 import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
 import { useRouteReload } from '../realtime/route-reload';
-import { cancelWithdrawal } from './api';
 import { describeFailureReason } from './problems';
 import { useWallet } from './WalletProvider';
+import type { CancelResult } from './withdrawal-cancel-action.server';
 import '../../styles/cashier.css';
 
 export const dateTimeFormat = (locale: string) =>
@@ -37,12 +38,21 @@ const fallbackPollMs = 10_000;
  * is down is it read every 10 s while a withdrawal is under way and the page visible, so nothing goes
  * stale meanwhile.
  */
-export function WithdrawalLists({ withdrawals }: { withdrawals: Payment[] | null }) {
+export function WithdrawalLists({
+  withdrawals,
+  posted,
+}: {
+  withdrawals: Payment[] | null;
+  /** The action's answer to a cancellation posted without JavaScript, which the page was rendered with. */
+  posted?: CancelResult | undefined;
+}) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const reload = useRouteReload();
-  const [cancelling, setCancelling] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // A cancellation posts to the route's action; the list and the balance are read again after it.
+  const fetcher = useFetcher<CancelResult>();
+  const cancelling = fetcher.state !== 'idle' ? fetcher.formData?.get('id') : null;
+  const result = fetcher.data ?? posted;
 
   const [live, setLive] = useState(false);
   useRealtimeChannel('payments_changes', {
@@ -84,24 +94,14 @@ export function WithdrawalLists({ withdrawals }: { withdrawals: Payment[] | null
   const pending = withdrawals.filter((payment) => payment.status === 'pending');
   const recent = withdrawals.filter((payment) => payment.status !== 'pending').slice(0, 10);
 
-  async function cancel(payment: Payment) {
-    setCancelling(payment.id);
-    setMessage(null);
-    const response = await cancelWithdrawal(payment.id).catch(() => null);
-    setCancelling(null);
-    if (response?.status === 200) {
-      setMessage({
-        tone: 'success',
-        text: t('wallet.withdraw.pending.cancelled', { amount: amount(payment) }),
-      });
-    } else if (response?.status === 409) {
-      setMessage({ tone: 'error', text: t('wallet.withdraw.pending.notPending') });
-    } else {
-      setMessage({ tone: 'error', text: t('wallet.problems.network') });
-    }
-    // The list and the balance as they now are.
-    await reload();
-  }
+  const message: { tone: 'success' | 'error'; text: string } | null = !result
+    ? null
+    : result.ok
+      ? { tone: 'success', text: t('wallet.withdraw.pending.cancelled', { amount: amount(result.payment) }) }
+      : {
+          tone: 'error',
+          text: t(result.status === 409 ? 'wallet.withdraw.pending.notPending' : 'wallet.problems.network'),
+        };
 
   return (
     <div className="withdrawals">
@@ -128,21 +128,24 @@ export function WithdrawalLists({ withdrawals }: { withdrawals: Payment[] | null
                 </span>
                 <StatusBadge status={payment.status} />
                 <WithdrawalTimeline timeline={payment.timeline} />
-                <button
-                  type="button"
-                  className="button button--ghost withdrawal-row__cancel"
-                  disabled={cancelling !== null}
-                  aria-busy={cancelling === payment.id}
-                  aria-label={t('wallet.withdraw.pending.cancelLabel', {
-                    amount: amount(payment),
-                    date: dates.format(new Date(payment.created_at)),
-                  })}
-                  onClick={() => void cancel(payment)}
-                >
-                  {cancelling === payment.id
-                    ? t('wallet.withdraw.pending.cancelling')
-                    : t('wallet.withdraw.pending.cancel')}
-                </button>
+                <fetcher.Form method="post" className="withdrawal-row__cancel-form">
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="id" value={payment.id} />
+                  <button
+                    type="submit"
+                    className="button button--ghost withdrawal-row__cancel"
+                    disabled={Boolean(cancelling)}
+                    aria-busy={cancelling === payment.id}
+                    aria-label={t('wallet.withdraw.pending.cancelLabel', {
+                      amount: amount(payment),
+                      date: dates.format(new Date(payment.created_at)),
+                    })}
+                  >
+                    {cancelling === payment.id
+                      ? t('wallet.withdraw.pending.cancelling')
+                      : t('wallet.withdraw.pending.cancel')}
+                  </button>
+                </fetcher.Form>
               </li>
             ))}
           </ul>

@@ -55,8 +55,6 @@ export const startDeposit = (body: {
 export const requestWithdrawal = (body: { currency: string; amount_cents: number; method: string }) =>
   api(endpoints.cashier.requestWithdrawal, { body });
 
-export const cancelWithdrawal = (id: string) => api(endpoints.cashier.cancelWithdrawal, { params: { id } });
-
 /** GET /player/payments/:id; null when it cannot be read, `missing` when there is no such payment. */
 export async function fetchPayment(id: string) {
   const answer = await api(endpoints.cashier.payment, { params: { id } });
