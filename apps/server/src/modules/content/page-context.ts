@@ -15,6 +15,19 @@ import { presentPlayer, viewerOf } from '../player/public.ts';
 import { visitorOf } from './visitor-of.ts';
 
 /**
+ * Whether React Router runs the root loader for this request: a page (rendered whole, after its action
+ * too), or a data request of a navigation or revalidation that names the root (`_routes`) or asks for
+ * every route; never a fetcher's action (`.data` POST), whose revalidation comes as its own requests.
+ */
+export function runsRootLoader(request: { method: string; url: string }): boolean {
+  const url = new URL(request.url, 'http://page.invalid');
+  if (!url.pathname.endsWith('.data')) return true;
+  if (request.method !== 'GET') return false;
+  const routes = url.searchParams.get('_routes');
+  return routes === null || routes.split(',').includes('root');
+}
+
+/**
  * What a page knows of the request it renders for: the visitor's country and licence rules, the
  * signed-in player, the content visible to them, and the player API answered in process (`api`).
  */
@@ -30,8 +43,10 @@ export function pageContextOf(app: FastifyInstance) {
     const { countryCode, isBot } = visitorOf(app, request);
     const viewer = await viewerOf(app, request);
     const playerId = await request.playerId();
-    // First of the player's reads: whatever is published after it reaches the page's subscriptions.
-    const realtimeSince = playerId ? await app.realtime.positionsFor(playerId) : null;
+    // First of the player's reads: whatever is published after it reaches the page's subscriptions. Only
+    // the root loader hands the positions on, so a request it does not run for reads none.
+    const realtimeSince =
+      playerId && runsRootLoader(request) ? await app.realtime.positionsFor(playerId) : null;
     const player = playerId ? await presentPlayer(app, playerId) : null;
     // A cookie whose session is over: ended by the session-time limit, every page says so (not only the
     // page that was open when it ended, which a sign-in redirect may have replaced).
