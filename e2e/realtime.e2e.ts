@@ -78,6 +78,23 @@ async function deposit(context: BrowserContext, units: number) {
   expect(paid.status).toBeLessThan(400);
 }
 
+/**
+ * The player's balance channel as another device of theirs hears it (the official client, from here):
+ * once it carries a deposit, the publication is stored. Ready once subscribed.
+ */
+async function anotherDevice(context: BrowserContext) {
+  const settings = await context.request.get(`${product.url}/api/player/settings`);
+  const { cent } = (await settings.json()) as { cent: { url: string; user: string; token: string } };
+  const device = new Centrifuge(cent.url, { token: cent.token, maxReconnectDelay: 1_000 });
+  const heard: unknown[] = [];
+  const balance = device.newSubscription(`balance#${cent.user}`);
+  balance.on('publication', (ctx) => heard.push(ctx.data));
+  balance.subscribe();
+  device.connect();
+  await balance.ready(patience);
+  return { device, heard };
+}
+
 /** A signed-in player on the home page, their realtime channels subscribed and the page settled. */
 async function signedInHome(locale: Locale, label: string) {
   const address = uniqueAddress(`${label}-${locale}`);
@@ -164,18 +181,10 @@ describe('realtime from the page’s own data', () => {
     const text = copy.en;
     const paying = await heldHome('since-paying');
     const waiting = await heldHome('since-waiting');
-    // The paying player's channel as another device of theirs hears it: once it carries the deposit,
-    // the publication is stored, after the page's data was read and before its subscriptions.
-    const settings = await paying.context.request.get(`${product.url}/api/player/settings`);
-    const { cent } = (await settings.json()) as { cent: { url: string; user: string; token: string } };
-    const device = new Centrifuge(cent.url, { token: cent.token });
-    const heard: unknown[] = [];
-    const balance = device.newSubscription(`balance#${cent.user}`);
-    balance.on('publication', (ctx) => heard.push(ctx.data));
-    balance.subscribe();
-    device.connect();
+    // Heard by another device of the paying player, the deposit is stored after the page's data was read
+    // and before its subscriptions.
+    const { device, heard } = await anotherDevice(paying.context);
     try {
-      await balance.ready(patience);
       await deposit(paying.context, 35);
       await expect.poll(() => JSON.stringify(heard)).toContain('"amount_cents":3500');
       paying.connect();
@@ -216,18 +225,10 @@ describe('realtime after a crash', () => {
   it('resumes the connection once the killed server is back and recovers what was published meanwhile', async () => {
     const text = copy.el;
     const { context, page, realtime } = await signedInHome('el', 'crash');
-    // The player's channel as another device of theirs hears it (the official client, from here): once
-    // it carries the deposit, the publication is stored, and the page comes back to find it missed.
-    const settings = await context.request.get(`${product.url}/api/player/settings`);
-    const { cent } = (await settings.json()) as { cent: { url: string; user: string; token: string } };
-    const device = new Centrifuge(cent.url, { token: cent.token, maxReconnectDelay: 1_000 });
-    const heard: unknown[] = [];
-    const balance = device.newSubscription(`balance#${cent.user}`);
-    balance.on('publication', (ctx) => heard.push(ctx.data));
-    balance.subscribe();
-    device.connect();
+    // Heard by another device of the player, the deposit is stored, and the page comes back to find it
+    // missed.
+    const { device, heard } = await anotherDevice(context);
     try {
-      await balance.ready(patience);
       // The page loses the network first, so the deposit below is published while it is away.
       await context.setOffline(true);
       await product.kill();
