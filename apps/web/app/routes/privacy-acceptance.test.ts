@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stubAppContext } from '../testing/app-context-stub';
+import { formPost, stubAppContext } from '../testing/app-context-stub';
 import { eleni, nikos } from '../testing/route-stub';
 import { action } from './privacy-acceptance';
 
@@ -19,10 +19,7 @@ async function accept(
   path = '/privacy-policy/acceptance',
 ) {
   const { context, calls } = stubAppContext({ player, answer: () => answer });
-  const request = new Request(`https://casino.example${path}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-  });
+  const request = formPost(path, fields);
   const result = (await action({ request, context } as never)) as
     | Response
     | { ok: boolean }

@@ -3,7 +3,7 @@ import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BonusesPageData } from '../features/bonuses/bonus-pages.server';
-import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
+import { type ApiCall, formPost, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet } from '../testing/wallet-fixtures';
 import ProfileBonusesPage, { action, loader } from './profile-bonuses';
@@ -215,10 +215,7 @@ describe('the /profile/bonuses action', () => {
     path = '/profile/bonuses',
   ) {
     const { context, calls } = stubAppContext({ player, answer: () => answer });
-    const request = new Request(`https://casino.example${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    });
+    const request = formPost(path, fields);
     const result = (await action({ request, context } as never)) as
       | Response
       | { type?: string; data?: unknown; init?: { status?: number } | null };

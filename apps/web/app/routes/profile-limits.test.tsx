@@ -3,7 +3,7 @@ import type { Exclusion, PlayerLimit, PlayerLimits } from '@chrysos/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LimitsPageData } from '../features/compliance/limits-page.server';
-import { stubAppContext } from '../testing/app-context-stub';
+import { formPost, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet, euro } from '../testing/wallet-fixtures';
 import ProfileLimitsPage, { action, loader } from './profile-limits';
@@ -144,10 +144,7 @@ describe('the /profile/limits action', () => {
       path === '/info/currencies' ? { status: 200, body: [euro] } : { status: 200, body: weeklyDeposit },
   ) {
     const { context, calls } = stubAppContext({ player, answer: ({ path }) => answer(path) });
-    const request = new Request('https://casino.example/profile/limits', {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    });
+    const request = formPost('/profile/limits', fields);
     // React Router's data(): the answer and its status; a plain object answers 200.
     const result = (await action({ request, context } as never)) as {
       type?: string;
@@ -254,10 +251,7 @@ describe('the /profile/limits action for breaks and exclusions', () => {
     path = '/profile/limits',
   ) {
     const { context, calls } = stubAppContext({ player, answer: () => answer });
-    const request = new Request(`https://casino.example${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    });
+    const request = formPost(path, fields);
     const result = (await action({ request, context } as never)) as
       | Response
       | { type?: string; data?: unknown; init?: { status?: number } | null };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
+import { type ApiCall, formPost, stubAppContext } from '../testing/app-context-stub';
 import { someCompPoints } from '../testing/panel-fixtures';
 import { eleni, firstRender, nikos, renderForPlayer } from '../testing/route-stub';
 import ProfileLoyaltyPage, { action, loader } from './profile-loyalty';
@@ -132,10 +132,7 @@ describe('the exchange on /profile/loyalty', () => {
 
   it('refuses points that are not a whole number without asking the API', async () => {
     const { context, calls } = stubAppContext({ player: eleni, answer: () => ({ status: 200, body: {} }) });
-    const request = new Request('https://casino.example/profile/loyalty', {
-      method: 'POST',
-      body: new URLSearchParams({ points: '12.5', idempotency_key: 'a-key-of-ours-1' }),
-    });
+    const request = formPost('/profile/loyalty', { points: '12.5', idempotency_key: 'a-key-of-ours-1' });
     const result = (await action({ request, context } as never)) as {
       data: unknown;
       init: { status: number };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubAppContext } from '../testing/app-context-stub';
+import { formPost, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
 import { aPlayer, aWallet, aWithdrawal, cardMethod } from '../testing/wallet-fixtures';
 import ProfileWalletWithdrawalPage, { action } from './profile-wallet-withdrawal';
@@ -94,10 +94,7 @@ describe('cancelling a withdrawal on /profile/wallet/withdrawal', () => {
       player: aPlayer(),
       answer: () => ({ status: 200, body: {} }),
     });
-    const request = new Request('https://casino.example/profile/wallet/withdrawal', {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'cancel', id: '1 or 1=1' }),
-    });
+    const request = formPost('/profile/wallet/withdrawal', { intent: 'cancel', id: '1 or 1=1' });
     expect(await action({ request, context } as never)).toMatchObject({ init: { status: 422 } });
     expect(calls).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stubAppContext } from '../testing/app-context-stub';
+import { formPost, stubAppContext } from '../testing/app-context-stub';
 import { action } from './support';
 
 const message = {
@@ -12,10 +12,7 @@ const message = {
 /** The support page's action at `path` with `fields`, the API answering `answer`. */
 async function send(path: string, fields: Record<string, string>, answer: { status: number; body: unknown }) {
   const { context, calls } = stubAppContext({ player: null, answer: () => answer });
-  const request = new Request(`https://casino.example${path}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-  });
+  const request = formPost(path, fields);
   const result = (await action({ request, context } as never)) as
     | { ok: true }
     | { data: unknown; init: { status: number } };

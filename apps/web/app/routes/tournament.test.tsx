@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
+import { type ApiCall, formPost, stubAppContext } from '../testing/app-context-stub';
 import { eleni, nikos } from '../testing/route-stub';
 import { action } from './tournament';
 
@@ -23,9 +23,8 @@ async function join(
           : { status: 404, body: {} }
         : confirm,
   });
-  const request = new Request(`https://casino.example/tournaments/active/${frontendIdentifier}`, {
-    method: 'POST',
-    body: new URLSearchParams({ id: '00000000-0000-4000-8000-0000000000aa' }),
+  const request = formPost(`/tournaments/active/${frontendIdentifier}`, {
+    id: '00000000-0000-4000-8000-0000000000aa',
   });
   const result = (await action({
     request,

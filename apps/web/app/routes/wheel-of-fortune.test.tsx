@@ -4,7 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appContext } from '#app-context';
 import { loadPlayerWheel } from '../features/wheel/wheel-page.server';
-import { stubAppContext } from '../testing/app-context-stub';
+import { formPost, stubAppContext } from '../testing/app-context-stub';
 import { eleni, firstRender, nikos, renderForPlayer } from '../testing/route-stub';
 import WheelOfFortune, { action } from './wheel-of-fortune';
 
@@ -107,10 +107,7 @@ describe('the /wheel-of-fortune action', () => {
     answer: () => { status: number; body: unknown } = () => ({ status: 200, body: spun }),
   ) {
     const { context, calls } = stubAppContext({ player, answer });
-    const request = new Request('https://casino.example/wheel-of-fortune', {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    });
+    const request = formPost('/wheel-of-fortune', fields);
     const result = (await action({ request, context } as never)) as
       | { ok: true; spin: unknown }
       | { data: { ok: false; key: string; field?: string }; init: { status: number } };

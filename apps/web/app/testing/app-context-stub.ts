@@ -62,3 +62,7 @@ export function stubAppContext({
   context.set(appContext, app);
   return { context, calls };
 }
+
+/** A form posted to the route action at `path` (a page path), as a browser without JavaScript posts it. */
+export const formPost = (path: string, fields: Record<string, string>) =>
+  new Request(`https://casino.example${path}`, { method: 'POST', body: new URLSearchParams(fields) });
