@@ -93,7 +93,7 @@ describe.each(locales)('a player who switches language and account (%s)', (local
     }
   });
 
-  it('switches account from the header: the accounts and the player are read again, no reload', async () => {
+  it('switches account from the header: the page reads the player and the wallet again, no reload', async () => {
     const context = await browser.newContext();
     try {
       await signInContext(context, baseUrl, email, passphrase);
@@ -111,7 +111,7 @@ describe.each(locales)('a player who switches language and account (%s)', (local
       const calls: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.pathname === '/api/player/accounts') calls.push(`${request.method()} ${url.pathname}`);
+        if (url.pathname.endsWith('.data')) calls.push(`${request.method()} ${url.pathname}`);
       });
       let loads = 0;
       page.on('load', () => loads++);
@@ -124,9 +124,10 @@ describe.each(locales)('a player who switches language and account (%s)', (local
       await expectText(headerBalance(page, otherText), otherText.money(0));
       // The player the page holds follows the active account: read again along with the accounts.
       await expect.poll(() => loadedPlayer(page)).toBe('EUR');
-      const switched = calls.indexOf('POST /api/player/accounts');
+      // The switch posts to the balance page's action; the page's loaders, the root's among them, run again.
+      const switched = calls.indexOf(`POST ${otherText.prefix}/profile/wallet/balance.data`);
       expect(switched).toBeGreaterThanOrEqual(0);
-      await expect.poll(() => calls.slice(switched + 1)).toContain('GET /api/player/accounts');
+      expect(calls.slice(switched + 1)).toContain(`GET ${otherText.prefix}/faq.data`);
       expect((await storedPlayer(page)).currency).toBe('EUR');
       expect(loads).toBe(0);
     } finally {

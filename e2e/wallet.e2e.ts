@@ -398,6 +398,51 @@ describe("the wallet pages in the server's HTML", () => {
     );
     expect(await page.locator('[data-total="net-deposits"]').allTextContents()).toEqual([text.signed(c.net)]);
   });
+
+  // Last: these change what the players hold.
+  it('takes a deposit, a withdrawal and a new account as plain forms, each player only their own', async () => {
+    const [a, b] = [holders.a, holders.b];
+    const [en, el] = [copy[a.locale], copy[b.locale]];
+    const form = (page: Page) => page.locator('.wallet-page__form');
+
+    // A deposit the server starts goes on to the payment partner's page; one below the minimum is
+    // refused by the server with what was typed kept.
+    const [aDeposit, bDeposit] = await Promise.all([
+      serverPage(a, '/profile/wallet/deposit'),
+      serverPage(b, '/profile/wallet/deposit'),
+    ]);
+    await form(aDeposit).getByLabel(en.wallet.amount('EUR')).fill('25');
+    await form(aDeposit).getByRole('button', { name: en.wallet.depositTab, exact: true }).click();
+    await aDeposit.waitForURL((url) => url.pathname.startsWith('/sandbox-psp/pay/'));
+    await form(bDeposit).getByLabel(el.wallet.amount('EUR')).fill('5');
+    await form(bDeposit).getByRole('button', { name: el.wallet.depositTab, exact: true }).click();
+    await bDeposit.getByText(el.wallet.minimum(el.money(10)), { exact: true }).waitFor();
+    expect(await form(bDeposit).getByLabel(el.wallet.amount('EUR')).inputValue()).toBe('5');
+
+    // A withdrawal over what A can cash out is refused; B's is approved at once.
+    const [aOut, bOut] = await Promise.all([
+      serverPage(a, '/profile/wallet/withdrawal'),
+      serverPage(b, '/profile/wallet/withdrawal'),
+    ]);
+    await form(aOut).getByLabel(en.wallet.amount('EUR')).fill('40');
+    await form(aOut).getByRole('button', { name: en.wallet.requestWithdrawal, exact: true }).click();
+    await aOut.getByText(en.wallet.upTo(en.money(30)), { exact: true }).waitFor();
+    await form(bOut).getByLabel(el.wallet.amount('EUR')).fill('20');
+    await form(bOut).getByRole('button', { name: el.wallet.requestWithdrawal, exact: true }).click();
+    await bOut.getByText(el.wallet.requestedApproved(el.money(20)), { exact: true }).waitFor();
+    expect(await sentBalance(bOut)).toBe(el.money(15));
+    expect(await sentBalance(aOut)).toBe(en.money(30));
+
+    // A opens a pound account, which becomes A's active one; B's stays in euros.
+    const aBalance = await serverPage(a, '/profile/wallet/balance');
+    await aBalance.getByLabel(en.wallet.currency, { exact: true }).selectOption('GBP');
+    await aBalance.getByRole('button', { name: en.wallet.addAccount, exact: true }).click();
+    await aBalance.getByText(en.wallet.added('GBP'), { exact: true }).waitFor();
+    expect(await sentBalance(aBalance)).toBe(en.money(0, '£'));
+    const bBalance = await serverPage(b, '/profile/wallet/balance');
+    expect(await sentBalance(bBalance)).toBe(el.money(15));
+    expect(await bBalance.locator('.account-card__total').count()).toBe(1);
+  });
 });
 
 describe.each(locales)('the cashier by address and where it is switched off (%s)', (locale) => {

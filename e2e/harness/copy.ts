@@ -77,6 +77,9 @@ export const copy = {
       added: (code: string) => `Your ${code} account is open and now active.`,
       withdrawTitle: 'Withdraw',
       withdrawAmount: (amount: string) => `Withdraw ${amount}`,
+      requestWithdrawal: 'Request withdrawal',
+      minimum: (amount: string) => `The minimum is ${amount}.`,
+      upTo: (amount: string) => `You can withdraw up to ${amount}.`,
       requestedPending: (amount: string) =>
         `Your withdrawal of ${amount} is awaiting approval. You can cancel it until it is approved.`,
       requestedApproved: (amount: string) =>
@@ -190,6 +193,9 @@ export const copy = {
       added: (code: string) => `Ο λογαριασμός σας σε ${code} άνοιξε και είναι πλέον ενεργός.`,
       withdrawTitle: 'Ανάληψη',
       withdrawAmount: (amount: string) => `Ανάληψη ${amount}`,
+      requestWithdrawal: 'Αίτημα ανάληψης',
+      minimum: (amount: string) => `Το ελάχιστο ποσό είναι ${amount}.`,
+      upTo: (amount: string) => `Μπορείτε να κάνετε ανάληψη έως ${amount}.`,
       requestedPending: (amount: string) =>
         `Η ανάληψη ${amount} αναμένει έγκριση. Μπορείτε να την ακυρώσετε μέχρι να εγκριθεί.`,
       requestedApproved: (amount: string) =>

@@ -166,7 +166,11 @@ describeOnPostgres('a rolling restart of three instances behind HAProxy', () => 
             },
             body,
           });
-          const answer = (await response.json()) as { status: string };
+          // An answer of the proxy's own (an HTML 503 while no instance is up) says which, by its status.
+          const text = await response.text();
+          const answer = (text.startsWith('{') ? JSON.parse(text) : { status: text.slice(0, 60) }) as {
+            status: string;
+          };
           if (answer.status !== 'RS_OK') failures.push(`${path}: ${response.status} ${answer.status}`);
           return answer.status === 'RS_OK';
         } catch (error) {

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
 import { renderRoute } from '../testing/route-stub';
 import AccountEmail, { action, loader } from './account-email';
 
 afterEach(cleanup);
-// A ceiling, not a budget: the first render of a route stub on a loaded machine takes more than the 1 s default.
-configure({ asyncUtilTimeout: 15_000 });
 
 /** /users/password/new for a visitor, its form posting to its action; POST /users/password answered by `answer`. */
 async function openPage(

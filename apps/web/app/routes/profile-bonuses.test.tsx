@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Bonus, Freespin, Lootbox } from '@chrysos/contract';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BonusesPageData } from '../features/bonuses/bonus-pages.server';
 import { type ApiCall, formPost, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
@@ -168,7 +168,7 @@ describe('/profile/bonuses posting to its action', () => {
     fireEvent.change(field, { target: { value: 'SPRING' } });
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByText('Coupon accepted. Added to your account: Weekend reload.')).toBeTruthy();
-    await vi.waitFor(() => expect(field.value).toBe(''));
+    await waitFor(() => expect(field.value).toBe(''));
   });
 });
 

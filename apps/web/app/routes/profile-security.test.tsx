@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import type { Player } from '@chrysos/contract';
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiCall, samplePlayer, stubAppContext } from '../testing/app-context-stub';
 import { renderRoute } from '../testing/route-stub';
 import ProfileSecurity, { action, loader } from './profile-security';
 
 afterEach(cleanup);
-// A ceiling, not a budget: the first render of a route stub on a loaded machine takes more than the 1 s default.
-configure({ asyncUtilTimeout: 15_000 });
 
 const eleni = samplePlayer();
 

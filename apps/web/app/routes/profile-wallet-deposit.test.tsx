@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import type { DepositOffer, Player, PlayerLimits, VerificationStatus } from '@chrysos/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiCall, stubAppContext } from '../testing/app-context-stub';
+import { type ApiCall, formPost, stubAppContext } from '../testing/app-context-stub';
 import { firstRender, renderRoute } from '../testing/route-stub';
-import { aPlayer, aWallet, cardMethod } from '../testing/wallet-fixtures';
-import ProfileWalletDepositPage, { loader } from './profile-wallet-deposit';
+import { aPlayer, aWallet, cardMethod, euro } from '../testing/wallet-fixtures';
+import ProfileWalletDepositPage, { action, loader } from './profile-wallet-deposit';
 
 afterEach(cleanup);
 
@@ -56,9 +56,11 @@ const verification = (blocked: boolean): VerificationStatus => ({
  * The API as each player's server answers: Eleni has a €50 weekly deposit limit with €10 left, the
  * welcome offer and deposits at the verification threshold; Nikos none of these.
  */
-const answering = (player: Player) => (call: ApiCall) => {
+const answering = (player: Player, deposit?: Answer) => (call: ApiCall) => {
   const hers = player.id === eleni.id;
   const path = call.path;
+  if (path.endsWith('/payments/deposits') && deposit) return deposit;
+  if (path.endsWith('/info/currencies')) return { status: 200, body: [euro] };
   if (path.endsWith('/payments/methods')) return { status: 200, body: [cardMethod] };
   if (path.endsWith('/deposit_offers')) return { status: 200, body: hers ? [welcome] : [] };
   if (path.endsWith('/limits'))
@@ -67,9 +69,11 @@ const answering = (player: Player) => (call: ApiCall) => {
   return { status: 404, body: { errors: [] } };
 };
 
-/** The page for `player` as its loader reads it in the locale. */
-async function openPage(player: Player, locale: 'en' | 'el') {
-  const { context, calls } = stubAppContext({ player, answer: answering(player) });
+type Answer = { status: number; body: unknown };
+
+/** The page for `player` as its loader reads it in the locale; a deposit posted is answered `deposit`. */
+async function openPage(player: Player, locale: 'en' | 'el', deposit?: Answer) {
+  const { context, calls } = stubAppContext({ player, answer: answering(player, deposit) });
   const loaderData = await loader({ context } as never);
   const path = locale === 'el' ? '/el/profile/wallet/deposit' : '/profile/wallet/deposit';
   renderRoute({
@@ -79,6 +83,7 @@ async function openPage(player: Player, locale: 'en' | 'el') {
     locale,
     player,
     wallet: aWallet({ amount_cents: 7_350 }),
+    action: ({ request }) => action({ request, context } as never),
   });
   return calls;
 }
@@ -127,5 +132,128 @@ describe('/profile/wallet/deposit', () => {
     const { context, calls } = stubAppContext({ player: null, answer: () => ({ status: 500, body: {} }) });
     expect(await loader({ context } as never)).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a deposit posted to /profile/wallet/deposit', () => {
+  const started = { status: 201, body: { payment: {}, redirect_url: '/payments/sandbox/pay/p1' } };
+  const belowMinimum = {
+    status: 422,
+    body: {
+      errors: { amount_cents: ['must be at least 1000'] },
+      codes: { amount_cents: ['cashier.amount_below_minimum'] },
+      params: { amount_cents: [{ min: 1_000 }] },
+    },
+  };
+
+  /** The action's answer to `fields` posted as `player` to `path`, the API answering a deposit `deposit`. */
+  async function post(
+    player: Player,
+    fields: Record<string, string>,
+    deposit: Answer,
+    path = '/profile/wallet/deposit',
+  ) {
+    const { context, calls } = stubAppContext({ player, answer: answering(player, deposit) });
+    const result = (await action({ request: formPost(path, fields), context } as never)) as
+      | Response
+      | { data?: unknown; init?: { status?: number } | null };
+    const sent = calls
+      .filter((call) => call.path.endsWith('/payments/deposits'))
+      .map((call) => call.request.body);
+    return { result, sent };
+  }
+
+  it("starts each player's own deposit: the typed code wins over the offer, a game page is kept to come back to", async () => {
+    const hers = await post(
+      eleni,
+      {
+        currency: 'EUR',
+        method: 'card',
+        amount_minor: '2500',
+        amount: '25',
+        offer: 'WELCOME100',
+        bonus_code: '',
+      },
+      started,
+    );
+    expect(hers.sent).toEqual([
+      { currency: 'EUR', amount_cents: 2_500, method: 'card', bonus_code: 'WELCOME100' },
+    ]);
+    if (!(hers.result instanceof Response)) throw new Error('no redirect');
+    expect(hers.result.headers.get('location')).toBe('/payments/sandbox/pay/p1');
+    // The document reloads at the payment page: a fetcher's answer would keep the page.
+    expect(hers.result.headers.get('x-remix-reload-document')).toBe('true');
+
+    // Without JavaScript: the amount as typed in Greek, in the currency's unit.
+    const his = await post(
+      nikos,
+      {
+        currency: 'eur',
+        method: 'card',
+        amount: '25,50',
+        offer: 'WELCOME100',
+        bonus_code: ' SPRING ',
+        return_to: '/el/game/golden-drachma',
+      },
+      belowMinimum,
+      '/el/profile/wallet/deposit',
+    );
+    expect(his.sent).toEqual([
+      {
+        currency: 'EUR',
+        amount_cents: 2_550,
+        method: 'card',
+        bonus_code: 'SPRING',
+        return_to: '/el/game/golden-drachma',
+      },
+    ]);
+    expect(his.result).toMatchObject({
+      data: { intent: 'deposit', ok: false, refusal: belowMinimum, amount: '25,50', coded: true },
+      init: { status: 422 },
+    });
+  });
+
+  it('sends no address other than a game page to come back to, and no amount it cannot read', async () => {
+    const away = await post(
+      eleni,
+      { currency: 'EUR', method: 'card', amount_minor: '2500', return_to: 'https://elsewhere.example/' },
+      started,
+    );
+    expect(away.sent).toEqual([{ currency: 'EUR', amount_cents: 2_500, method: 'card' }]);
+    for (const amount of ['', 'ten', '-5', '0']) {
+      const unread = await post(nikos, { currency: 'EUR', method: 'card', amount }, started);
+      expect(unread.sent).toEqual([]);
+      expect(unread.result).toMatchObject({
+        data: { field: 'invalid', coded: false },
+        init: { status: 422 },
+      });
+    }
+  });
+
+  it('posts the offer the player ticked, by its code', async () => {
+    const calls = await openPage(eleni, 'en', started);
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Welcome bonus/ }, firstRender));
+    fireEvent.change(screen.getByLabelText('Amount (EUR)'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €20.00' }));
+    await expect
+      .poll(() => calls.filter((call) => call.method === 'POST').map((call) => call.request.body))
+      .toEqual([{ currency: 'EUR', amount_cents: 2_000, method: 'card', bonus_code: 'WELCOME100' }]);
+  });
+
+  it("shows the refusal at the amount in each player's language and money format", async () => {
+    await openPage(eleni, 'en', belowMinimum);
+    fireEvent.change(await screen.findByLabelText('Amount (EUR)', {}, firstRender), {
+      target: { value: '20' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €20.00' }));
+    expect(await screen.findByText('The minimum is €10.00.')).toBeTruthy();
+    cleanup();
+
+    await openPage(aPlayer({ ...nikos, language: 'el' }), 'el', belowMinimum);
+    fireEvent.change(await screen.findByLabelText('Ποσό (EUR)', {}, firstRender), {
+      target: { value: '20' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /^Κατάθεση 20,00/ }));
+    expect(await screen.findByText('Το ελάχιστο ποσό είναι 10,00 €.')).toBeTruthy();
   });
 });

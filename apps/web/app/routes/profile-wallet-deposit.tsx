@@ -2,11 +2,13 @@ import { localizePath } from '@chrysos/rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { DepositForm } from '../features/cashier/DepositForm';
+import { depositAction } from '../features/cashier/deposit-action.server';
 import { currencyName } from '../features/cashier/money';
 import { PaymentStatus, paymentIdPattern } from '../features/cashier/PaymentStatus';
 import { useWallet } from '../features/cashier/WalletProvider';
 import { loadDepositPage } from '../features/cashier/wallet-pages.server';
 import { pageMeta } from '../features/content/meta';
+import { formOf } from '../lib/form-action.server';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/profile-wallet-deposit';
 import '../styles/cashier.css';
@@ -19,6 +21,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadDepositPage(context.get(appContext));
 }
 
+/** A deposit started (by the form here or in the cashier window over any page, or a plain form). */
+export async function action({ context, request }: Route.ActionArgs) {
+  return depositAction(context.get(appContext), await formOf(request));
+}
+
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'profile-wallet-deposit', 'Chrysos Casino'),
   { name: 'robots', content: 'noindex' },
@@ -29,7 +36,7 @@ export const meta: Route.MetaFunction = (args) => [
  * countries deposit), with the deposit offer `?bonus=` names chosen (a promotion's "claim" link), and
  * — back from the payment page with ?payment= — how that payment went.
  */
-export default function ProfileWalletDepositPage({ loaderData }: Route.ComponentProps) {
+export default function ProfileWalletDepositPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const [search] = useSearchParams();
@@ -62,6 +69,7 @@ export default function ProfileWalletDepositPage({ loaderData }: Route.Component
               idPrefix="page-deposit"
               offer={search.get('bonus')}
               known={loaderData?.depositForm}
+              posted={actionData}
             />
           </div>
         </>

@@ -6,9 +6,9 @@ import { useWallet } from '../features/cashier/WalletProvider';
 import { WithdrawalLists } from '../features/cashier/WithdrawalLists';
 import { WithdrawForm } from '../features/cashier/WithdrawForm';
 import { loadWithdrawalPage } from '../features/cashier/wallet-pages.server';
+import { withdrawAction } from '../features/cashier/withdraw-action.server';
 import { cancelWithdrawalAction } from '../features/cashier/withdrawal-cancel-action.server';
 import { pageMeta } from '../features/content/meta';
-import { useRouteReload } from '../features/realtime/route-reload';
 import { formOf } from '../lib/form-action.server';
 import { useTranslation } from '../lib/i18n';
 import { pageUrl } from '../lib/request-url';
@@ -21,9 +21,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadWithdrawalPage(context.get(appContext), asked);
 }
 
-/** A withdrawal awaiting approval cancelled (by the list's fetcher, or a plain form without JavaScript). */
+/**
+ * A withdrawal requested (by the form here or in the cashier window over any page) or one awaiting
+ * approval cancelled (by the list's fetcher), or either as a plain form without JavaScript.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
-  return cancelWithdrawalAction(context.get(appContext), await formOf(request));
+  const form = await formOf(request);
+  const app = context.get(appContext);
+  return form.get('intent') === 'withdraw' ? withdrawAction(app, form) : cancelWithdrawalAction(app, form);
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -39,7 +44,6 @@ export const meta: Route.MetaFunction = (args) => [
 export default function ProfileWalletWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  const reload = useRouteReload();
   const [search, setSearch] = useSearchParams();
   const accounts = wallet.accounts ?? [];
   const asked = search.get('currency')?.toUpperCase() ?? null;
@@ -80,10 +84,13 @@ export default function ProfileWalletWithdrawalPage({ loaderData, actionData }: 
               idPrefix="page-withdraw"
               currency={code}
               methods={loaderData?.methods}
-              onRequested={() => void reload()}
+              posted={actionData?.intent === 'withdraw' ? actionData : undefined}
             />
           </div>
-          <WithdrawalLists withdrawals={loaderData?.withdrawals ?? null} posted={actionData} />
+          <WithdrawalLists
+            withdrawals={loaderData?.withdrawals ?? null}
+            posted={actionData?.intent === 'cancel' ? actionData : undefined}
+          />
         </>
       )}
     </div>

@@ -61,6 +61,17 @@ describe.each(testDatabaseKinds)('the withdrawal timeline on %s', (kind) => {
       headers: { authorization: `Bearer ${operatorToken}` },
     });
 
+  /** Delivers the sandbox's webhooks into the app, as the running cashier does. */
+  const deliverByInject = async (url: string, headers: Record<string, string>, body: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      })
+    ).statusCode;
+
   /** The player's `payments_changes` channel as their browser subscribes to it, with what arrives. */
   async function listen(player: TestPlayer) {
     const settings = (
@@ -102,6 +113,9 @@ describe.each(testDatabaseKinds)('the withdrawal timeline on %s', (kind) => {
     const requested = (await as(eleni).withdraw(30_000)).json() as Payment;
     await waitUntil(() => expect(received.map((payment) => payment.status)).toContain('pending'));
 
+    // Each step is published as the payment stands when it is delivered, so a payout that lands first
+    // would be all the player sees: the sandbox bank holds its transfer until the approval has arrived.
+    app.sandboxPsp.stop();
     expect((await approve(requested.id)).statusCode).toBe(200);
     await waitUntil(() => expect(received.map((payment) => payment.status)).toContain('approved'));
     const approved = received.find((payment) => payment.status === 'approved');
@@ -118,7 +132,11 @@ describe.each(testDatabaseKinds)('the withdrawal timeline on %s', (kind) => {
     ]);
 
     // The sandbox provider pays it out: the last step arrives the same way.
-    await waitUntil(() => expect(received.map((payment) => payment.status)).toContain('paid'));
+    app.sandboxPsp.start(deliverByInject);
+    await waitUntil(async () => {
+      await app.sandboxPsp.deliverDue(0);
+      expect(received.map((payment) => payment.status)).toContain('paid');
+    });
     const paid = received.find((payment) => payment.status === 'paid');
     expect(paid?.timeline?.map((step) => [step.step, step.at !== null])).toEqual([
       ['requested', true],

@@ -1,7 +1,7 @@
 import type { Lootbox } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type FetcherWithComponents, useFetcher, useLocation } from 'react-router';
+import { type FetcherWithComponents, Form, useFetcher, useLocation, useNavigation } from 'react-router';
 import { type Translate, useTranslation } from '../../lib/i18n';
 import { useChrome } from '../../lib/route-data';
 import { useModals } from '../../modals/ModalProvider';
@@ -169,7 +169,7 @@ export function BonusesPanel({
         </section>
       ) : null}
 
-      <Freespins freespins={playableFreespins(data.freespins)} fetcher={fetcher} />
+      <Freespins freespins={playableFreespins(data.freespins)} />
       <Lootboxes lootboxes={availableLootboxes(data.lootboxes)} fetcher={fetcher} />
       <CouponForm fetcher={couponFetcher} result={couponFetcher.data ?? posted} />
       <History bonuses={groups.history} />
@@ -422,11 +422,14 @@ function IssuedBonus({ bonus, fetcher }: { bonus: KeptBonus; fetcher: Fetcher })
   );
 }
 
-function Freespins({ freespins, fetcher }: { freespins: KeptFreespin[]; fetcher: Fetcher }) {
+function Freespins({ freespins }: { freespins: KeptFreespin[] }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
-  // Started, the action leads on to the game: busy until the game page is there.
-  const starting = posting(fetcher, 'freespins') ? fetcher.formData?.get('id') : null;
+  // A navigation, not a fetcher: React Router drops a fetcher action's redirect when any load (a push's
+  // read, another form's revalidation) started after it, and starting the spins publishes one. Started,
+  // the action leads on to the game: busy until the game page is there; a refusal is the page's actionData.
+  const navigation = useNavigation();
+  const starting = navigation.formData?.get('intent') === 'freespins' ? navigation.formData.get('id') : null;
   const dates = dateTimeFormat(locale);
 
   return (
@@ -462,7 +465,7 @@ function Freespins({ freespins, fetcher }: { freespins: KeptFreespin[]; fetcher:
               <p className="bonus-card__when">
                 {t('bonuses.freespins.expires', { date: dates.format(new Date(freespin.expires_at)) })}
               </p>
-              <fetcher.Form method="post" className="bonus-card__actions">
+              <Form method="post" className="bonus-card__actions" preventScrollReset>
                 <Target intent="freespins" id={freespin.id} />
                 <button
                   type="submit"
@@ -472,7 +475,7 @@ function Freespins({ freespins, fetcher }: { freespins: KeptFreespin[]; fetcher:
                 >
                   {starting === freespin.id ? t('bonuses.freespins.starting') : t('bonuses.freespins.play')}
                 </button>
-              </fetcher.Form>
+              </Form>
             </li>
           ))}
         </ul>

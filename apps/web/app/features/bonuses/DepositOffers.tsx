@@ -1,6 +1,6 @@
 import type { DepositOffer } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { fetchDepositOffers } from './api';
@@ -65,7 +65,6 @@ export function DepositOffers({
   disabled?: boolean;
 }) {
   const { t, locale } = useTranslation();
-  const name = useId();
   if (offers.length === 0) return null;
   const chosen = offers.find((offer) => offer.code === value);
   const below = chosen && amountCents !== null && amountCents > 0 && amountCents < chosen.min_deposit_cents;
@@ -102,7 +101,7 @@ export function DepositOffers({
         <label className="deposit-offer">
           <input
             type="checkbox"
-            name={`${name}-offer`}
+            name="offer"
             value={offers[0].code}
             checked={value === offers[0].code}
             onChange={(event) => onChange(event.target.checked ? (offers[0]?.code ?? '') : '')}
@@ -118,7 +117,7 @@ export function DepositOffers({
             <label key={offer.code} className="deposit-offer">
               <input
                 type="radio"
-                name={`${name}-offer`}
+                name="offer"
                 value={offer.code}
                 checked={value === offer.code}
                 onChange={() => onChange(offer.code)}
@@ -130,13 +129,7 @@ export function DepositOffers({
             </label>
           ))}
           <label className="deposit-offer">
-            <input
-              type="radio"
-              name={`${name}-offer`}
-              value=""
-              checked={value === ''}
-              onChange={() => onChange('')}
-            />
+            <input type="radio" name="offer" value="" checked={value === ''} onChange={() => onChange('')} />
             <span className="deposit-offer__text">
               <strong>{t('bonuses.offers.none')}</strong>
             </span>

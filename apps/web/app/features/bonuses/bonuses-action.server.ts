@@ -4,14 +4,11 @@ import { localeFromPath, localizePath } from '@chrysos/rules';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context';
-import { refusedStatus } from '../../lib/form-action.server';
+import { type Refusal, refusedStatus } from '../../lib/form-action.server';
 import { pageUrl } from '../../lib/request-url';
 
 /** What the bonus tab's forms and buttons ask for. */
 export type BonusIntent = 'coupon' | 'activate' | 'cancel' | 'freespins' | 'lootbox';
-
-/** The API's refusal as the browser's own call would have had it: the page describes it in its language. */
-type Refusal = { ok: false; status: number; body: unknown } | null;
 
 /**
  * The answer of /profile/bonuses' action, for the fetcher (with JavaScript) or the page rendered with it

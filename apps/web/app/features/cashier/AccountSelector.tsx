@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../ui/icons/icons';
+import { useAccountSwitch } from './use-account-switch';
 import { useWallet } from './WalletProvider';
 
 /**
@@ -16,7 +17,6 @@ export function AccountSelector() {
   const wallet = useWallet();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const [switching, setSwitching] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -46,18 +46,15 @@ export function AccountSelector() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close when the page changes
   useEffect(() => setOpen(false), [pathname]);
 
-  async function switchTo(currency: string) {
-    setSwitching(currency);
-    setProblem('');
-    const response = await wallet.switchTo(currency);
-    setSwitching(null);
-    if (response?.status === 200) {
+  // The header shows the new balance once the page's loaders have read the switched wallet.
+  const { switching, switchTo } = useAccountSwitch((answer) => {
+    if (answer.ok) {
       setOpen(false);
       toggle.current?.focus();
     } else {
       setProblem(t('wallet.accounts.switchFailed'));
     }
-  }
+  });
 
   const ready = wallet.ready && active !== null;
   const split =
@@ -109,7 +106,11 @@ export function AccountSelector() {
                 aria-current={account.active ? 'true' : undefined}
                 aria-busy={switching === account.currency}
                 disabled={switching !== null}
-                onClick={() => (account.active ? setOpen(false) : void switchTo(account.currency))}
+                onClick={() => {
+                  if (account.active) return setOpen(false);
+                  setProblem('');
+                  void switchTo(account.currency);
+                }}
               >
                 <span className="account-option__code">{account.currency}</span>
                 <span className="account-option__amount">

@@ -1,56 +1,57 @@
 import type { Account } from '@chrysos/contract';
 import { localizePath } from '@chrysos/rules';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { UnitChoice } from './AccountSelector';
 import { useOpenCashier } from './cashier';
 import { WalletLoading } from './fields';
 import { currencyName } from './money';
+import type { SwitchResult } from './switch-action.server';
+import { useAccountSwitch } from './use-account-switch';
 import { useWallet } from './WalletProvider';
 import '../../styles/cashier.css';
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * Spec §2 /profile/wallet/balance: every account with its total, withdrawable and bonus money; make
  * another one active; open an account in a currency not held yet (it becomes the active one).
  */
-export function BalanceOverview() {
+export function BalanceOverview({ posted }: { posted?: SwitchResult | undefined }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
   const openCashier = useOpenCashier();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const said = (answer: SwitchResult): Message =>
+    answer.ok
+      ? {
+          tone: 'success',
+          text: t(answer.intent === 'add' ? 'wallet.balancePage.added' : 'wallet.balancePage.activated', {
+            currency: answer.currency,
+          }),
+        }
+      : { tone: 'error', text: t('wallet.accounts.switchFailed') };
+  const [message, setMessage] = useState<Message>(() => (posted ? said(posted) : null));
   const [adding, setAdding] = useState('');
   const [addProblem, setAddProblem] = useState('');
+  // Each switch posts to this page's action; the wallet shows it once the page's loaders have run again.
+  const {
+    Form,
+    action,
+    switching: busy,
+  } = useAccountSwitch((answer) => {
+    setMessage(said(answer));
+    if (answer.ok && answer.intent === 'add') setAdding('');
+  });
   const to = (path: string) => localizePath(path, locale);
 
-  async function activate(code: string, added: boolean) {
-    setBusy(code);
+  function add(event: FormEvent<HTMLFormElement>) {
+    if (busy !== null) return event.preventDefault();
     setMessage(null);
-    const response = await wallet.switchTo(code);
-    setBusy(null);
-    if (response?.status === 200) {
-      setMessage({
-        tone: 'success',
-        text: added
-          ? t('wallet.balancePage.added', { currency: code })
-          : t('wallet.balancePage.activated', { currency: code }),
-      });
-      return true;
-    }
-    setMessage({ tone: 'error', text: t('wallet.accounts.switchFailed') });
-    return false;
-  }
-
-  async function add(event: FormEvent<HTMLFormElement>) {
+    if (adding) return setAddProblem('');
     event.preventDefault();
-    if (!adding) {
-      setAddProblem(t('wallet.balancePage.chooseFirst'));
-      document.getElementById('add-currency')?.focus();
-      return;
-    }
-    setAddProblem('');
-    if (await activate(adding, true)) setAdding('');
+    setAddProblem(t('wallet.balancePage.chooseFirst'));
+    document.getElementById('add-currency')?.focus();
   }
 
   const held = new Set((wallet.accounts ?? []).map((account) => account.currency));
@@ -80,8 +81,23 @@ export function BalanceOverview() {
               <AccountCard
                 key={account.currency}
                 account={account}
-                busy={busy}
-                onActivate={() => void activate(account.currency, false)}
+                activate={
+                  <Form method="post" action={action} onSubmit={() => setMessage(null)}>
+                    <input type="hidden" name="intent" value="activate" />
+                    <input type="hidden" name="currency" value={account.currency} />
+                    <button
+                      type="submit"
+                      className="button button--primary"
+                      disabled={busy !== null}
+                      aria-busy={busy === account.currency}
+                      aria-label={t('wallet.balancePage.makeActiveLabel', { currency: account.currency })}
+                    >
+                      {busy === account.currency
+                        ? t('wallet.accounts.switching')
+                        : t('wallet.balancePage.makeActive')}
+                    </button>
+                  </Form>
+                }
                 onDeposit={() => openCashier('deposit')}
                 withdrawTo={to(`/profile/wallet/withdrawal?currency=${account.currency}`)}
               />
@@ -92,7 +108,8 @@ export function BalanceOverview() {
             {offered.length === 0 ? (
               <p className="wallet-empty">{t('wallet.balancePage.allHeld')}</p>
             ) : (
-              <form className="add-currency__form" noValidate onSubmit={add}>
+              <Form method="post" action={action} className="add-currency__form" noValidate onSubmit={add}>
+                <input type="hidden" name="intent" value="add" />
                 <div className="field">
                   <label htmlFor="add-currency">{t('wallet.balancePage.currency')}</label>
                   <select
@@ -132,7 +149,7 @@ export function BalanceOverview() {
                 >
                   {t('wallet.balancePage.add')}
                 </button>
-              </form>
+              </Form>
             )}
           </section>
           <p className="wallet-page__more">
@@ -146,14 +163,13 @@ export function BalanceOverview() {
 
 function AccountCard({
   account,
-  busy,
-  onActivate,
+  activate,
   onDeposit,
   withdrawTo,
 }: {
   account: Account;
-  busy: string | null;
-  onActivate: () => void;
+  /** The form that makes the account the active one. */
+  activate: ReactNode;
   onDeposit: () => void;
   withdrawTo: string;
 }) {
@@ -192,16 +208,7 @@ function AccountCard({
             {t('wallet.cashier.deposit')}
           </button>
         ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy !== null}
-            aria-busy={busy === code}
-            aria-label={t('wallet.balancePage.makeActiveLabel', { currency: code })}
-            onClick={onActivate}
-          >
-            {busy === code ? t('wallet.accounts.switching') : t('wallet.balancePage.makeActive')}
-          </button>
+          activate
         )}
         <Link
           to={withdrawTo}

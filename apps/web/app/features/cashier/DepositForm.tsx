@@ -1,7 +1,8 @@
-import { gamePagePath } from '@chrysos/rules';
+import { gamePagePath, localizePath } from '@chrysos/rules';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FormAlert, TextField, useProblemFocus } from '../../ui/fields';
 import { Icon } from '../../ui/icons/icons';
 import { DepositOffers, offerMatching, useDepositOffers } from '../bonuses/DepositOffers';
@@ -9,7 +10,8 @@ import { DepositAllowance, useDepositAllowance } from '../compliance/limits/Depo
 import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { useRouteReload } from '../realtime/route-reload';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
-import { startDeposit } from './api';
+import { walletDepositPath } from './cashier-rules';
+import type { DepositRefused } from './deposit-action.server';
 import type { DepositFormData } from './deposit-form-data';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
 import { displayUnit } from './money';
@@ -18,6 +20,8 @@ import { useCurrencySwitch } from './use-currency-switch';
 import { useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
 import '../../styles/cashier.css';
+
+type Problems = { amount?: string | undefined; bonus_code?: string; base?: string };
 
 /**
  * A deposit into the active account (spec §2 cashier and /profile/wallet/deposit): method, amount
@@ -30,14 +34,22 @@ export function DepositForm({
   idPrefix,
   offer,
   known = null,
+  posted,
 }: {
   idPrefix: string;
   offer?: string | null;
   /** What the page's loader read for the form, when it did; the form reads what it lacks itself. */
   known?: DepositFormData | null;
+  /** The action's refusal of a deposit posted without JavaScript, which the page was rendered with. */
+  posted?: DepositRefused | undefined;
 }) {
   const { t, locale } = useTranslation();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  // A deposit posts to the deposit page's action (from the cashier window over any page too), which
+  // reloads the document at the payment page once it is started.
+  const fetcher = useFetcher<DepositRefused>();
+  const busy = fetcher.state !== 'idle';
   const wallet = useWallet();
   const reload = useRouteReload();
   const code = wallet.active?.currency ?? null;
@@ -45,21 +57,38 @@ export function DepositForm({
   const given = known && known.currency === code ? known : null;
   const { state, retry } = useMethods(code, given?.methods ?? null);
   const [method, setMethod] = useState('');
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(posted?.amount ?? '');
   const [bonusCode, setBonusCode] = useState('');
   const offers = useDepositOffers(code, given?.offers ?? null);
   const offerCodes = offers.map((entry) => entry.code).join(' ');
-  const [offerCode, setOfferCode] = useState('');
-  // The offer a link asked for, once the offers are read (again for another currency's offers; not when
-  // the page's data is read again with the same offers, which would undo the player's choice).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the offers' codes stand for the offers
-  useEffect(() => {
-    setOfferCode(offerMatching(offers, offer)?.code ?? '');
-  }, [offerCodes, offer]);
-  const [problems, setProblems] = useState<{ amount?: string; bonus_code?: string; base?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // The offer a link asked for, chosen as the offers are read (again for another currency's offers; not
+  // when the page's data is read again with the same offers, which would undo the player's choice). Set
+  // while rendering, not in an effect: the first HTML has it ticked, and a tick made before an effect
+  // ran is never undone.
+  const choiceFor = `${offerCodes}\u0000${offer ?? ''}`;
+  const [choice, setChoice] = useState(() => ({
+    for: choiceFor,
+    code: offerMatching(offers, offer)?.code ?? '',
+  }));
+  if (choice.for !== choiceFor) setChoice({ for: choiceFor, code: offerMatching(offers, offer)?.code ?? '' });
+  const offerCode = choice.code;
+  const setOfferCode = (code: string) => setChoice({ for: choiceFor, code });
+  /** Problems found before sending; a field's problem set to undefined hides the refusal's at that field. */
+  const [problems, setProblems] = useState<Problems>({});
+  /** The action's last refusal, described below once the currency's limits are known. */
+  const [refused, setRefused] = useState<DepositRefused | null>(posted ?? null);
   const { formRef, focusProblems } = useProblemFocus();
-  const allowance = useDepositAllowance(code, problems.amount ? 1 : 0, given?.allowance ?? null);
+  // A refusal may mean the allowance, the offers or the verification changed (a refusal reads no loader
+  // again by itself): the page reads them again, or the form its allowance.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => {
+    if (!fetcher.data) return;
+    setRefused(fetcher.data);
+    setProblems({});
+    focusProblems();
+    if (given) void reload();
+  }, [fetcher.data]);
+  const allowance = useDepositAllowance(code, fetcher.data ? 1 : 0, given?.allowance ?? null);
   // A reached deposit limit takes no deposit: no bonus is offered and nothing is sent (issue 31 item 21).
   const blocked = allowance.remaining !== null && allowance.remaining <= 0;
 
@@ -103,11 +132,22 @@ export function DepositForm({
   }));
   const valid = amountProblem(cents, amount, limits) === null && cents !== null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || blocked || !code || !chosen) return;
+  function refusalProblems(answer: DepositRefused): Problems {
+    if (answer.field) return { amount: describeAmountProblem(t, { kind: 'invalid' }, exact, example) };
+    const found = paymentProblems(t, answer.refusal, exact);
+    // A refusal of the offer ticked above (not of a typed code) is said above the button.
+    if (found.bonus_code && !answer.coded) {
+      found.base ??= found.bonus_code;
+      delete found.bonus_code;
+    }
+    return found;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (busy || blocked || !code || !chosen) return event.preventDefault();
     const problem = amountProblem(cents, amount, limits);
     if (problem || cents === null) {
+      event.preventDefault();
       setProblems({
         amount: describeAmountProblem(t, problem ?? { kind: 'invalid' }, exact, example),
       });
@@ -115,40 +155,28 @@ export function DepositForm({
       return;
     }
     setProblems({});
-    setBusy(true);
-    // A code typed by the player wins over the offer ticked above.
-    const bonus = bonusCode.trim() || offerCode;
-    const response = await startDeposit({
-      currency: code,
-      amount_cents: cents,
-      method: chosen.id,
-      ...(bonus ? { bonus_code: bonus } : {}),
-      // Started over a game: the payment page brings the player back to it.
-      ...(gamePagePath.test(pathname) ? { return_to: pathname } : {}),
-    }).catch(() => null);
-    const redirect = response?.ok ? response.body.redirect_url : undefined;
-    if (typeof redirect === 'string' && redirect) {
-      // The busy state stays until the payment page replaces this one.
-      window.location.assign(redirect);
-      return;
-    }
-    setBusy(false);
-    const found = paymentProblems(t, response, exact);
-    // A refusal of the offer ticked above (not of a typed code) is said above the button.
-    if (found.bonus_code && !bonusCode.trim()) {
-      found.base ??= found.bonus_code;
-      delete found.bonus_code;
-    }
-    setProblems(found);
-    focusProblems();
-    // A refusal may mean the allowance, the offers or the verification changed: the page reads them again.
-    if (given) void reload();
+    setRefused(null);
   }
 
+  const shown: Problems = refused ? { ...refusalProblems(refused), ...problems } : problems;
+
   return (
-    <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={localizePath(walletDepositPath, locale)}
+      className="wallet-form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+    >
+      <input type="hidden" name="currency" value={code} />
+      {/* Read in the display unit the player chose (mBTC…); without JavaScript the action reads `amount`. */}
+      {hydrated ? <input type="hidden" name="amount_minor" value={cents ?? ''} /> : null}
+      {/* Started over a game: the payment page brings the player back to it. */}
+      {gamePagePath.test(pathname) ? <input type="hidden" name="return_to" value={pathname} /> : null}
       <VerificationNotice kind="deposit" currency={code} known={given?.verification ?? null} />
-      <MethodPicker name={`${idPrefix}-method`} methods={methods} value={chosen.id} onChange={setMethod} />
+      <MethodPicker name="method" methods={methods} value={chosen.id} onChange={setMethod} />
       <AmountField
         id={`${idPrefix}-amount`}
         label={t('wallet.amount', { unit: unit.code })}
@@ -156,10 +184,10 @@ export function DepositForm({
         value={amount}
         onChange={(value) => {
           setAmount(value);
-          if (problems.amount) setProblems({ ...problems, amount: undefined });
+          if (shown.amount) setProblems({ ...problems, amount: undefined });
         }}
         hint={t('wallet.limits', { min: exact(limits.min_cents), max: exact(limits.max_cents) })}
-        problem={problems.amount}
+        problem={shown.amount}
         chips={chips}
         disabled={busy}
       />
@@ -184,12 +212,12 @@ export function DepositForm({
             autoComplete="off"
             maxLength={64}
             value={bonusCode}
-            problem={problems.bonus_code}
+            problem={shown.bonus_code}
             onChange={setBonusCode}
           />
         </>
       )}
-      <FormAlert problem={problems.base} />
+      <FormAlert problem={shown.base} />
       <button
         type="submit"
         className="button button--primary button--large wallet-form__submit"
@@ -206,6 +234,6 @@ export function DepositForm({
         <Icon name="shield-check" size={18} />
         {t('wallet.deposit.secure')}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -9,13 +9,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { readJson, writeJson } from '../../lib/storage';
 import { usePlayer } from '../player/player-session';
 import { useRealtimeChannel } from '../realtime/RealtimeProvider';
 import type { Poller } from './accounts-poller';
-import type { SwitchAnswer } from './api';
 import { provisionalCurrency, type ShowOptions, showMoney, showSignedMoney } from './money';
 
 /** The display unit chosen per crypto currency on this device, e.g. `{ "BTC": "mBTC" }`. */
@@ -38,8 +36,6 @@ export interface Wallet {
   money(amountCents: number, code: string, options?: { exact?: boolean; signed?: boolean }): string;
   /** Reads the accounts again now (after a deposit or withdrawal). */
   refresh(): Promise<void>;
-  /** Adds or activates an account, then reloads the accounts, the player and the comp points (spec §4). */
-  switchTo(currency: string): Promise<SwitchAnswer | null>;
 }
 
 /** The wallet as the root loader read it for the page (null parts: could not be read then). */
@@ -77,7 +73,6 @@ export function WalletProvider({ initial, children }: { initial: WalletData | nu
   const { locale } = useTranslation();
   const player = usePlayer();
   const playerId = player?.id ?? null;
-  const { revalidate } = useRevalidator();
   const [accounts, setAccounts] = useState<Account[] | null>(initial?.accounts ?? null);
   const [currencies, setCurrencies] = useState<Currency[] | null>(initial?.currencies ?? null);
   const known = useRef(initial);
@@ -152,28 +147,6 @@ export function WalletProvider({ initial, children }: { initial: WalletData | nu
     await poller.current?.refresh();
   }, []);
 
-  const switchTo = useCallback(
-    async (code: string) => {
-      const [{ switchAccount: send }, { switchAccount }] = await Promise.all([
-        import('./api'),
-        import('./switch-account'),
-      ]);
-      return switchAccount(code, {
-        send,
-        // The answer holds the accounts as they now are: the header shows the new balance at once.
-        show: (switched) => poller.current?.set(switched),
-        reload: {
-          accounts: async () => {
-            await poller.current?.refresh();
-          },
-          // Every loader of the page: the root's player and whatever the page shows, comp points included.
-          player: revalidate,
-        },
-      });
-    },
-    [revalidate],
-  );
-
   const setSubcurrency = useCallback((code: string, subcurrency: string | undefined) => {
     setUnits((before) => {
       const next = { ...before };
@@ -206,9 +179,8 @@ export function WalletProvider({ initial, children }: { initial: WalletData | nu
           : showMoney(amountCents, currency(code), show);
       },
       refresh,
-      switchTo,
     };
-  }, [accounts, currencies, units, locale, refresh, switchTo, setSubcurrency]);
+  }, [accounts, currencies, units, locale, refresh, setSubcurrency]);
 
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

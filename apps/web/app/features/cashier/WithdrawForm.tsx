@@ -1,20 +1,23 @@
-import type { Payment } from '@chrysos/contract';
+import { localizePath } from '@chrysos/rules';
 import { type FormEvent, useEffect, useState } from 'react';
-import { describeProblem, problemsOf } from '../../lib/api-errors';
+import { useFetcher } from 'react-router';
+import { describeProblem } from '../../lib/api-errors';
 import { useTranslation } from '../../lib/i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FormAlert, FormSuccess, useProblemFocus } from '../../ui/fields';
 import { VerificationNotice } from '../compliance/verification/VerificationNotice';
 import { amountInputValue, amountProblem, quickAmounts, readAmount } from './amount-input';
-import { requestWithdrawal } from './api';
 import { AmountField, MethodPicker, WalletLoading } from './fields';
-import { namingTheBonus } from './forfeit-warning';
 import { displayUnit } from './money';
 import { describeAmountProblem, paymentProblems } from './problems';
 import { useCurrencySwitch } from './use-currency-switch';
 import { type MethodsFor, useMethods } from './use-methods';
 import { useWallet } from './WalletProvider';
+import type { WithdrawResult } from './withdraw-action.server';
 import '../../styles/cashier.css';
 import '../../styles/bonuses.css';
+
+type Problems = { amount?: string | undefined; base?: string };
 
 /**
  * A withdrawal from one account (spec §2 cashier and /profile/wallet/withdrawal): the money available
@@ -26,26 +29,43 @@ export function WithdrawForm({
   idPrefix,
   currency: code,
   methods: known = null,
-  onRequested,
+  posted,
 }: {
   idPrefix: string;
   currency: string | null;
   /** The methods the page's loader read, when it did. */
   methods?: MethodsFor | null;
-  onRequested?: (payment: Payment) => void;
+  /** The action's answer to a withdrawal posted without JavaScript, which the page was rendered with. */
+  posted?: WithdrawResult | undefined;
 }) {
   const { t, locale } = useTranslation();
   const wallet = useWallet();
+  const hydrated = useHydrated();
+  // A withdrawal posts to the withdrawal page's action (from the cashier window over any page too); the
+  // page's loaders and the root's wallet run again after it, so the balance and the list show it.
+  const fetcher = useFetcher<WithdrawResult>();
+  const busy = fetcher.state !== 'idle';
   const account = wallet.accounts?.find((entry) => entry.currency === code) ?? null;
   const { state, retry } = useMethods(account ? code : null, known);
   const [method, setMethod] = useState('');
-  const [amount, setAmount] = useState('');
-  const [problems, setProblems] = useState<{ amount?: string; base?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [requested, setRequested] = useState<Payment | null>(null);
-  /** A running bonus this withdrawal would forfeit: what the server said, until the player chooses. */
-  const [forfeit, setForfeit] = useState<string | null>(null);
+  const [amount, setAmount] = useState(posted && !posted.ok ? posted.amount : '');
+  /** Problems found before sending; a field's problem set to undefined hides the refusal's at that field. */
+  const [problems, setProblems] = useState<Problems>({});
+  /** The action's last answer, described below once the currency's limits are known. */
+  const [answer, setAnswer] = useState<WithdrawResult | null>(posted ?? null);
   const { formRef, focusProblems } = useProblemFocus();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => {
+    const { data } = fetcher;
+    if (!data) return;
+    setAnswer(data);
+    setProblems({});
+    if (data.ok) setAmount('');
+    else if (!data.forfeit) focusProblems();
+  }, [fetcher.data]);
+  const requested = answer?.ok ? answer.payment : null;
+  /** A running bonus this withdrawal would forfeit, as the server named it, until the player chooses. */
+  const forfeit = answer && !answer.ok ? (answer.forfeit ?? null) : null;
 
   const methods = state.status === 'ready' ? state.methods : [];
   const chosen = methods.find((entry) => entry.id === method) ?? methods[0];
@@ -56,8 +76,7 @@ export function WithdrawForm({
   useCurrencySwitch(code, () => {
     setAmount('');
     setProblems({});
-    setRequested(null);
-    setForfeit(null);
+    setAnswer(null);
   });
 
   if (!wallet.ready) return <WalletLoading label={t('wallet.loading')} />;
@@ -105,55 +124,41 @@ export function WithdrawForm({
   const tooLittle = available < limits.min_cents;
   const valid = cents !== null && amountProblem(cents, amount, limits, available) === null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await send(false);
-  }
-
-  /**
-   * Sends the withdrawal; while a bonus runs the server refuses it (cashier.bonus_active) until the
-   * player confirms that the bonus is forfeited (issue 16: never silently).
-   */
-  async function send(forfeitBonus: boolean) {
-    if (busy || !code || !chosen) return;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (busy) return event.preventDefault();
     const problem = amountProblem(cents, amount, limits, available);
     if (problem || cents === null) {
+      event.preventDefault();
       setProblems({ amount: describeAmountProblem(t, problem ?? { kind: 'invalid' }, exact, example) });
       focusProblems();
       return;
     }
     setProblems({});
-    setRequested(null);
-    setForfeit(null);
-    setBusy(true);
-    const response = await requestWithdrawal({
-      currency: code,
-      amount_cents: cents,
-      method: chosen.id,
-      ...(forfeitBonus ? { forfeit_bonus: true } : {}),
-    }).catch(() => null);
-    setBusy(false);
-    const bonusActive = response
-      ? problemsOf(response).find((entry) => entry.code === 'cashier.bonus_active')
-      : undefined;
-    if (bonusActive) {
-      setForfeit(describeProblem(t, await namingTheBonus(bonusActive)));
-      return;
-    }
-    if (response?.ok) {
-      const payment = response.body;
-      setRequested(payment);
-      setAmount('');
-      await wallet.refresh();
-      onRequested?.(payment);
-      return;
-    }
-    setProblems(paymentProblems(t, response, exact));
-    focusProblems();
+    setAnswer(null);
   }
 
+  const refusal: Problems =
+    answer && !answer.ok && !answer.forfeit
+      ? answer.field
+        ? { amount: describeAmountProblem(t, { kind: 'invalid' }, exact, example) }
+        : paymentProblems(t, answer.refusal, exact)
+      : {};
+  const shown: Problems = { ...refusal, ...problems };
+
   return (
-    <form ref={formRef} className="wallet-form" noValidate onSubmit={submit} aria-busy={busy}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={localizePath('/profile/wallet/withdrawal', locale)}
+      className="wallet-form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+    >
+      <input type="hidden" name="intent" value="withdraw" />
+      <input type="hidden" name="currency" value={code} />
+      {/* Read in the display unit the player chose (mBTC…); without JavaScript the action reads `amount`. */}
+      {hydrated ? <input type="hidden" name="amount_minor" value={cents ?? ''} /> : null}
       <VerificationNotice kind="withdrawal" currency={code} />
       <dl className="wallet-available">
         <div>
@@ -180,12 +185,7 @@ export function WithdrawForm({
         </p>
       ) : (
         <>
-          <MethodPicker
-            name={`${idPrefix}-method`}
-            methods={methods}
-            value={chosen.id}
-            onChange={setMethod}
-          />
+          <MethodPicker name="method" methods={methods} value={chosen.id} onChange={setMethod} />
           <AmountField
             id={`${idPrefix}-amount`}
             label={t('wallet.amount', { unit: unit.code })}
@@ -193,14 +193,14 @@ export function WithdrawForm({
             value={amount}
             onChange={(value) => {
               setAmount(value);
-              if (problems.amount) setProblems({ ...problems, amount: undefined });
+              if (shown.amount) setProblems({ ...problems, amount: undefined });
             }}
             hint={t('wallet.limits', { min: exact(limits.min_cents), max: exact(limits.max_cents) })}
-            problem={problems.amount}
+            problem={shown.amount}
             chips={chips}
             disabled={busy}
           />
-          <FormAlert problem={problems.base} />
+          <FormAlert problem={shown.base} />
           {forfeit ? (
             <div
               className="bonus-confirm"
@@ -211,17 +211,18 @@ export function WithdrawForm({
               <p id={`${idPrefix}-forfeit-title`} className="bonus-confirm__title">
                 {t('bonuses.withdraw.title')}
               </p>
-              <p id={`${idPrefix}-forfeit-text`}>{forfeit}</p>
+              <p id={`${idPrefix}-forfeit-text`}>{describeProblem(t, forfeit)}</p>
               <div className="bonus-card__actions">
                 <button
-                  type="button"
+                  type="submit"
+                  name="forfeit_bonus"
+                  value="yes"
                   className="button button--danger"
                   disabled={busy}
-                  onClick={() => void send(true)}
                 >
                   {t('bonuses.withdraw.forfeit')}
                 </button>
-                <button type="button" className="button button--ghost" onClick={() => setForfeit(null)}>
+                <button type="button" className="button button--ghost" onClick={() => setAnswer(null)}>
                   {t('bonuses.withdraw.keep')}
                 </button>
               </div>
@@ -242,6 +243,6 @@ export function WithdrawForm({
           <p className="wallet-form__note">{t('wallet.withdraw.note')}</p>
         </>
       )}
-    </form>
+    </fetcher.Form>
   );
 }

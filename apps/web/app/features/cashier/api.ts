@@ -20,11 +20,6 @@ export async function fetchAccounts(): Promise<Account[] | null> {
   return answer.ok ? answer.body : null;
 }
 
-/** POST /player/accounts: adds the currency if new and makes it the active account. */
-export const switchAccount = (currency: string) =>
-  api(endpoints.wallet.switchAccount, { body: { currency } });
-export type SwitchAnswer = Awaited<ReturnType<typeof switchAccount>>;
-
 let currencies: Promise<Currency[] | null> | null = null;
 
 /** GET /info/currencies, fetched once per page session (a failure is tried again next time). */
@@ -44,16 +39,6 @@ export async function fetchMethods(currency: string): Promise<PaymentMethod[] | 
   const answer = await api(endpoints.cashier.methods, { query: { currency } });
   return answer.ok ? answer.body : null;
 }
-
-export const startDeposit = (body: {
-  currency: string;
-  amount_cents: number;
-  method: string;
-  bonus_code?: string;
-}) => api(endpoints.cashier.startDeposit, { body });
-
-export const requestWithdrawal = (body: { currency: string; amount_cents: number; method: string }) =>
-  api(endpoints.cashier.requestWithdrawal, { body });
 
 /** GET /player/payments/:id; null when it cannot be read, `missing` when there is no such payment. */
 export async function fetchPayment(id: string) {

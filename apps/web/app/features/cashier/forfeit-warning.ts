@@ -1,6 +1,4 @@
 import type { Bonus } from '@chrysos/contract';
-import { endpoints } from '@chrysos/contract/client';
-import { api } from '../../lib/api';
 import type { ApiProblem } from '../../lib/api-errors';
 
 /**
@@ -13,10 +11,4 @@ export function withBonusTitle(
 ): ApiProblem {
   const running = bonuses.find((bonus) => bonus.id === problem.params.bonus);
   return running ? { ...problem, params: { ...problem.params, bonus: running.title } } : problem;
-}
-
-/** The same, with the player's bonuses read now; the problem as it was if they cannot be read. */
-export async function namingTheBonus(problem: ApiProblem): Promise<ApiProblem> {
-  const answer = await api(endpoints.bonuses.list, {}).catch(() => null);
-  return answer?.ok ? withBonusTitle(problem, answer.body) : problem;
 }

@@ -3,7 +3,7 @@ import { type CompExchanged, compExchangeBody } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { data } from 'react-router';
 import type { AppContext } from '../../lib/app-context';
-import { refusedStatus } from '../../lib/form-action.server';
+import { refusedStatus, textField } from '../../lib/form-action.server';
 
 /** A key that names one exchange: posted again (a retry after a lost answer), the exchange pays once. */
 export const newExchangeKey = () => randomBytes(16).toString('base64url');
@@ -28,7 +28,7 @@ export type ExchangeResult =
  * root's wallet read again after it: the points left and the balance with the money paid in.
  */
 export async function exchangeAction(app: AppContext, form: FormData) {
-  const typed = String(form.get('points') ?? '').trim();
+  const typed = textField(form, 'points');
   const body = compExchangeBody.safeParse({
     points: /^\d+$/.test(typed) ? Number(typed) : Number.NaN,
     idempotency_key: form.get('idempotency_key'),

@@ -4,7 +4,7 @@ import { endpoints } from '@chrysos/contract/client';
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context';
-import { refusedStatus } from '../../lib/form-action.server';
+import { refusedStatus, textField } from '../../lib/form-action.server';
 
 /** A key that names one spin: posted again (a retry after a lost answer), it answers the same spin. */
 export const newSpinKey = () => randomBytes(16).toString('base64url');
@@ -33,7 +33,7 @@ const posted = z.object({
  * player (decision 9), under the posted key as its Idempotency-Key.
  */
 export async function spinAction(app: AppContext, form: FormData) {
-  const seed = String(form.get('client_seed') ?? '').trim();
+  const seed = textField(form, 'client_seed');
   const fields = posted.safeParse({
     idempotency_key: form.get('idempotency_key'),
     ...(seed ? { client_seed: seed } : {}),

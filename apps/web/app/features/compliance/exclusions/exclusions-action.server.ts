@@ -9,16 +9,13 @@ import { localeFromPath } from '@chrysos/rules';
 import { data, redirectDocument } from 'react-router';
 import { z } from 'zod';
 import type { AppContext } from '../../../lib/app-context';
-import { refusedStatus } from '../../../lib/form-action.server';
+import { type Refusal, refusedStatus } from '../../../lib/form-action.server';
 import { pageUrl } from '../../../lib/request-url';
 import { excludedPath } from './excluded-path';
 
 /** What the break and self-exclusion forms and the lift buttons ask for. */
 export type ExclusionIntent = 'exclude' | 'lift';
 export const exclusionIntents: readonly string[] = ['exclude', 'lift'] satisfies ExclusionIntent[];
-
-/** The API's refusal as the browser's own call would have had it: the page describes it in its language. */
-type Refusal = { ok: false; status: number; body: unknown } | null;
 
 /**
  * The answer of the exclusions' part of /profile/limits' action, for the fetcher (with JavaScript) or

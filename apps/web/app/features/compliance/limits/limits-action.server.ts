@@ -2,14 +2,11 @@ import { type PlayerLimit, setLimitBody } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { data } from 'react-router';
 import type { AppContext } from '../../../lib/app-context';
-import { refusedStatus } from '../../../lib/form-action.server';
-import { readAmount } from '../../cashier/amount-input';
+import { type Refusal, refusedStatus, textField } from '../../../lib/form-action.server';
+import { postedMoney } from '../../cashier/posted-amount.server';
 
 /** What the limits form and its buttons ask for. */
 export type LimitIntent = 'set' | 'remove' | 'cancel';
-
-/** The API's refusal as the browser's own call would have had it: the page describes it in its language. */
-type Refusal = { ok: false; status: number; body: unknown } | null;
 
 /**
  * The answer of /profile/limits' action, for the fetcher (with JavaScript) or the page rendered with it
@@ -21,20 +18,13 @@ export type LimitsResult =
 
 const target = setLimitBody.pick({ kind: true, period: true, currency: true });
 
-/**
- * The typed amount in minor units: a whole number of minutes for a session limit, else money in the
- * currency's own unit (the browser sends `amount_minor` read in the player's display unit, mBTC say;
- * without JavaScript the amount is read in the currency's unit).
- */
+/** The typed amount in minor units: a whole number of minutes for a session limit, else money. */
 async function amountOf(app: AppContext, form: FormData, kind: string, currency: string | undefined) {
-  const minor = String(form.get('amount_minor') ?? '');
+  if (kind !== 'session') return postedMoney(app, form, currency);
+  const minor = textField(form, 'amount_minor');
   if (/^\d+$/.test(minor)) return Number(minor);
-  const typed = String(form.get('amount') ?? '').trim();
-  if (kind === 'session') return /^\d+$/.test(typed) ? Number(typed) : null;
-  if (!currency) return null;
-  const currencies = await app.api(endpoints.info.currencies, {}).catch(() => null);
-  const found = currencies?.ok ? currencies.body.find((entry) => entry.code === currency) : undefined;
-  return found ? readAmount(typed, found, undefined) : null;
+  const typed = textField(form, 'amount');
+  return /^\d+$/.test(typed) ? Number(typed) : null;
 }
 
 const answered = (intent: LimitIntent, answer: { ok: boolean; status: number; body: unknown } | null) =>
