@@ -1,6 +1,6 @@
 import type { PrivacyPolicyStatus } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from './audit-log.ts';
@@ -14,10 +14,15 @@ import { recordAudit } from './audit-log.ts';
 
 const accepted = 'privacy_policy.accepted';
 
-/** Every announced version of the policy (the dates are the same in every language). */
-export async function announcedPolicyVersions(app: FastifyInstance): Promise<string[]> {
-  // Content changed on another instance is reloaded first.
-  await app.content.current();
+/**
+ * Every announced version of the policy (the dates are the same in every language). Content changed
+ * on another instance is reloaded first, unless the caller has just done so (`reloaded`: a page).
+ */
+export async function announcedPolicyVersions(
+  app: FastifyInstance,
+  { reloaded = false } = {},
+): Promise<string[]> {
+  if (!reloaded) await app.content.current();
   const everyone = { groups: [], abVariants: {}, now: app.clock.now() };
   return app.content.list('privacyPolicyUpdate', 'en', everyone).map((item) => item.data.utcDateTime);
 }
@@ -29,15 +34,24 @@ export function versionInForce(versions: readonly string[], now: Date): string |
   return new Date(Math.max(...due.map((date) => date.getTime()))).toISOString();
 }
 
-async function lastAcceptance(db: Db, playerId: string) {
-  const [row] = await db
+/** Built once per database: every signed-in page asks. */
+const lastAcceptanceQuery = preparedPerDatabase((db: Db) =>
+  db
     .select({ details: schema.complianceAuditLog.details, at: schema.complianceAuditLog.at })
     .from(schema.complianceAuditLog)
     .where(
-      and(eq(schema.complianceAuditLog.playerId, playerId), eq(schema.complianceAuditLog.action, accepted)),
+      and(
+        eq(schema.complianceAuditLog.playerId, sql.placeholder('playerId')),
+        eq(schema.complianceAuditLog.action, accepted),
+      ),
     )
     .orderBy(desc(schema.complianceAuditLog.id))
-    .limit(1);
+    .limit(1)
+    .prepare('last_privacy_acceptance'),
+);
+
+async function lastAcceptance(db: Db, playerId: string) {
+  const [row] = await lastAcceptanceQuery(db).execute({ playerId });
   const version = typeof row?.details.version === 'string' ? row.details.version : null;
   return row && version ? { version, at: row.at } : null;
 }

@@ -5,7 +5,7 @@ import {
   type ContentQuery,
   contentQuery,
 } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { type Locale, type Viewer, visibleItems } from '@chrysos/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { freshRead } from '../../platform/fresh-read.ts';
@@ -19,7 +19,8 @@ import type { ContentFileItem } from './read-content-files.ts';
  */
 export class ContentStore {
   readonly #db: Db;
-  #items: ContentItem[] = [];
+  /** Each collection and locale's items, in stem order: read per page, so grouped and sorted once. */
+  #groups = new Map<string, ContentItem[]>();
   /** The content_items_version the snapshot was read at (-1: not read yet). */
   #version = -1;
   #reloading: Promise<void> | undefined;
@@ -128,9 +129,7 @@ export class ContentStore {
 
   /** Shared by the requests that arrive while one is under way (platform/fresh-read.ts). */
   readonly #readVersion = freshRead(async () => {
-    const [row] = await this.#db
-      .select({ version: schema.contentItemsVersion.version })
-      .from(schema.contentItemsVersion);
+    const [row] = await contentVersion(this.#db).execute();
     return Number(row?.version ?? 0);
   });
 
@@ -142,13 +141,21 @@ export class ContentStore {
       .select()
       .from(schema.contentItems)
       .orderBy(schema.contentItems.collection, schema.contentItems.locale, schema.contentItems.stem);
-    this.#items = rows.map((row) => ({
-      collection: row.collection as ContentCollection,
-      locale: row.locale as Locale,
-      stem: row.stem,
-      data: row.data as ContentData<ContentCollection>,
-      bodyHtml: row.bodyHtml,
-    }));
+    const groups = new Map<string, ContentItem[]>();
+    for (const row of rows) {
+      const key = groupKey(row.collection, row.locale);
+      const group = groups.get(key) ?? [];
+      group.push({
+        collection: row.collection as ContentCollection,
+        locale: row.locale as Locale,
+        stem: row.stem,
+        data: row.data as ContentData<ContentCollection>,
+        bodyHtml: row.bodyHtml,
+      });
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) group.sort((a, b) => compare(a.stem, b.stem));
+    this.#groups = groups;
     this.#version = Math.max(this.#version, version);
   }
 
@@ -161,9 +168,7 @@ export class ContentStore {
     const fieldValue = (item: ContentItem, field: string): unknown =>
       field === 'stem' ? item.stem : (item.data as Record<string, unknown>)[field];
 
-    let items = this.#items.filter(
-      (item) => item.collection === query.collection && item.locale === query.locale,
-    );
+    let items = this.#groups.get(groupKey(query.collection, query.locale)) ?? [];
     for (const [field, condition] of Object.entries(query.where ?? {})) {
       const accepted = typeof condition === 'object' ? condition.in : [condition];
       items = items.filter((item) => accepted.includes(fieldValue(item, field) as string | number | boolean));
@@ -176,14 +181,17 @@ export class ContentStore {
       viewer,
     ).map(({ item }) => item);
 
-    const order = query.order?.length ? query.order : [{ field: 'stem', direction: 'asc' as const }];
-    items = [...items].sort((a, b) => {
-      for (const { field, direction } of order) {
-        const compared = compare(fieldValue(a, field), fieldValue(b, field));
-        if (compared !== 0) return direction === 'asc' ? compared : -compared;
-      }
-      return 0;
-    });
+    // Without an order the group's own (by stem ascending) stands.
+    const order = query.order ?? [];
+    if (order.length > 0) {
+      items = [...items].sort((a, b) => {
+        for (const { field, direction } of order) {
+          const compared = compare(fieldValue(a, field), fieldValue(b, field));
+          if (compared !== 0) return direction === 'asc' ? compared : -compared;
+        }
+        return 0;
+      });
+    }
     return { total: items.length, items: items.slice(query.offset, query.offset + query.limit) };
   }
 
@@ -202,11 +210,24 @@ export class ContentStore {
   }
 }
 
+/** Built once per database: every page checks the version. */
+const contentVersion = preparedPerDatabase((db: Db) =>
+  db
+    .select({ version: schema.contentItemsVersion.version })
+    .from(schema.contentItemsVersion)
+    .prepare('content_version'),
+);
+
+const groupKey = (collection: string, locale: string) => `${collection}\u0000${locale}`;
+
+/** Built once: `localeCompare` with options builds a collator on every call. */
+const collator = new Intl.Collator('en', { numeric: true });
+
 /** Orders strings by locale-aware comparison, numbers numerically, missing values last. */
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === undefined || a === null) return 1;
   if (b === undefined || b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
+  return collator.compare(String(a), String(b));
 }

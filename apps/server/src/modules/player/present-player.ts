@@ -61,11 +61,17 @@ export async function presentPlayer(app: FastifyInstance, playerId: string): Pro
   };
 }
 
-export async function playerGroups(db: Db, playerId: string): Promise<string[]> {
-  const rows = await db
+/** Built once per database: every signed-in page reads the viewer's groups. */
+const groupsOfPlayer = preparedPerDatabase((db: Db) =>
+  db
     .select({ group: schema.playerGroups.group })
     .from(schema.playerGroups)
-    .where(eq(schema.playerGroups.playerId, playerId))
-    .orderBy(schema.playerGroups.group);
+    .where(eq(schema.playerGroups.playerId, sql.placeholder('playerId')))
+    .orderBy(schema.playerGroups.group)
+    .prepare('player_groups'),
+);
+
+export async function playerGroups(db: Db, playerId: string): Promise<string[]> {
+  const rows = await groupsOfPlayer(db).execute({ playerId });
   return rows.map((row) => row.group);
 }

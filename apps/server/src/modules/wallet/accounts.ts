@@ -1,5 +1,5 @@
 import type { Account } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
+import { type Db, preparedPerDatabase, schema } from '@chrysos/db';
 import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { lockPlayer, registrationCurrency, setPlayerCurrency } from '../player/public.ts';
 import type { Ledger } from './ledger.ts';
@@ -16,13 +16,19 @@ export async function openFirstAccount(db: Db, playerId: string, currency: strin
 
 /** The currency of the player's active account; undefined for a player whose accounts were never opened. */
 export async function activeAccountCurrency(db: Db, playerId: string): Promise<string | undefined> {
-  const pc = schema.playerCurrencies;
-  const [active] = await db
-    .select({ currency: pc.currency })
-    .from(pc)
-    .where(and(eq(pc.playerId, playerId), eq(pc.active, true)));
+  const [active] = await activeCurrencyQuery(db).execute({ playerId });
   return active?.currency;
 }
+
+/** Built once per database: pages and bets read it all the time. */
+const activeCurrencyQuery = preparedPerDatabase((db: Db) => {
+  const pc = schema.playerCurrencies;
+  return db
+    .select({ currency: pc.currency })
+    .from(pc)
+    .where(and(eq(pc.playerId, sql.placeholder('playerId')), eq(pc.active, true)))
+    .prepare('active_account_currency');
+});
 
 /**
  * The active account's currency as a sub-select on `playerId` (a column of the caller's query or a
