@@ -28,6 +28,7 @@ const serverUnit = [
   'apps/server/src/modules/cashier/withdrawal-steps.test.ts',
   'apps/server/src/modules/compliance/visitor.test.ts',
   'apps/server/src/modules/content/content-files.test.ts',
+  'apps/server/src/modules/experiments/choose-variation.test.ts',
   'apps/server/src/modules/games/catalogue-snapshot.test.ts',
   'apps/server/src/modules/games/search-text.test.ts',
   'apps/server/src/modules/games/thumbnails.test.ts',
@@ -79,6 +80,7 @@ export default defineConfig({
             ...serverUnit,
           ],
           exclude: otherIntegration,
+          setupFiles: ['apps/web/app/testing/dom-setup.ts'],
           // A file per core (vitest's default, one fewer, leaves one of two cores idle).
           maxWorkers: '100%',
         },

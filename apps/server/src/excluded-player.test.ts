@@ -194,15 +194,20 @@ const neither: Record<string, string> = {
   'POST /api/player/accounts': 'switches the active currency',
   'POST /api/payments/withdrawals': 'money out: requested withdrawals are still paid',
   'DELETE /api/payments/withdrawals/:id': 'money back to the balance',
+  'POST /api/send-event': 'the session_end beacon: measurement',
+  'POST /api/v2/collect-stats': 'measurements',
+  'POST /api/v2/collect-stats/many': 'measurements',
 };
 
 /**
  * Routes outside the player's own session: the operator's (bearer token), the studio's signed wallet
  * calls and game API (an exclusion ends the game sessions and closes real-money launches), the payment
- * provider's, and the test clock.
+ * provider's, the analytics ingest's, and the test clock.
  */
 const notThePlayers = [
   '/api/operator/',
+  // The analytics ingest: events of a write key's source, no session.
+  '/analytics/',
   '/wallet/',
   '/games-api/',
   '/sandbox-psp/',

@@ -824,8 +824,10 @@ describe('fuzzing every route', () => {
       for (const [path, operations] of Object.entries(document.paths)) {
         // A path item holds its operations by method, and may name its own servers.
         for (const method of Object.keys(operations).filter((key) => key !== 'servers')) {
-          // The games API and the wallet protocol are described at their own root, the player API under /api.
-          const root = path.startsWith('/games-api/') || path.startsWith('/wallet/') ? '' : '/api';
+          // The games API, the wallet protocol and the ingest are described at their own root, the player API under /api.
+          const root = ['/games-api/', '/wallet/', '/analytics/'].some((other) => path.startsWith(other))
+            ? ''
+            : '/api';
           const route = `${root}${path.replace(/\{(\w+)\}/g, ':$1')}`;
           expect(tried.get(`${method.toUpperCase()} ${route}`), `${method} ${route}`).toBeGreaterThan(10);
         }

@@ -5,6 +5,34 @@ import { ref } from './endpoint.ts';
 import type * as contract from './index.ts';
 
 export const endpoints = {
+  analytics: {
+    settings: ref<typeof contract.analyticsApi.settings>(
+      'GET',
+      '/analytics',
+      '/v1/projects/:writeKey/settings',
+      1,
+    ),
+    event: ref<typeof contract.analyticsApi.event>('POST', '/analytics', '/v1/:letter', 1),
+    batch: ref<typeof contract.analyticsApi.batch>('POST', '/analytics', '/v1/b', 1),
+    batchAtSegmentPath: ref<typeof contract.analyticsApi.batchAtSegmentPath>(
+      'POST',
+      '/analytics',
+      '/v1/batch',
+      1,
+    ),
+    metrics: ref<typeof contract.analyticsApi.metrics>('POST', '/analytics', '/v1/m', 1),
+    sessionEnd: ref<typeof contract.analyticsApi.sessionEnd>('POST', '/api', '/send-event', 1),
+    collectStats: ref<typeof contract.analyticsApi.collectStats>('POST', '/api', '/v2/collect-stats', 1),
+    collectStatsMany: ref<typeof contract.analyticsApi.collectStatsMany>(
+      'POST',
+      '/api',
+      '/v2/collect-stats/many',
+      1,
+    ),
+  },
+  analyticsOperator: {
+    events: ref<typeof contract.analyticsOperatorApi.events>('GET', '/api', '/operator/analytics/events', 1),
+  },
   auth: {
     captchaChallenge: ref<typeof contract.authApi.captchaChallenge>('GET', '/api', '/captcha/challenge', 1),
     signUp: ref<typeof contract.authApi.signUp>('POST', '/api', '/users', 1),
@@ -120,6 +148,14 @@ export const endpoints = {
       '/operator/players/:id/exclusions',
       1,
     ),
+  },
+  experimentOperator: {
+    list: ref<typeof contract.experimentOperatorApi.list>('GET', '/api', '/operator/experiments', 1),
+    put: ref<typeof contract.experimentOperatorApi.put>('PUT', '/api', '/operator/experiments/:id', 1),
+    get: ref<typeof contract.experimentOperatorApi.get>('GET', '/api', '/operator/experiments/:id', 1),
+  },
+  experiments: {
+    ab: ref<typeof contract.experimentsApi.ab>('GET', '/api', '/v2/ab/:testId', 1),
   },
   freespins: {
     list: ref<typeof contract.freespinsApi.list>('GET', '/api', '/player/freespins/', 1),

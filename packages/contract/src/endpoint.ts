@@ -11,8 +11,11 @@ import type { ErrorBody } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Where an endpoint lives: the player API, the studio's games API, or the seamless-wallet protocol. */
-export type ApiBase = '/api' | '/games-api' | '/wallet';
+/**
+ * Where an endpoint lives: the player API, the studio's games API, the seamless-wallet protocol, or the
+ * analytics ingest (Segment's tracking API and settings documents, spec §7 Analytics).
+ */
+export type ApiBase = '/api' | '/games-api' | '/wallet' | '/analytics';
 
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,

@@ -194,6 +194,18 @@ export const errorCodes = {
     /** {minutes} */
     'support.too_many_messages',
   ],
+  /** The analytics ingest (Segment's tracking API). */
+  analytics: [
+    /** A write key no source of the product has, or none at all. */
+    'analytics.write_key_unknown',
+    /** No event of the body could be kept. {reason}: what was wrong with the first. */
+    'analytics.events_invalid',
+  ],
+  /** A/B tests (core API `GET /v2/ab/{testId}`). */
+  experiments: [
+    /** No running experiment has that id. */
+    'experiments.not_found',
+  ],
   /** The fortune wheel. */
   wheel: [
     /** No qualifying deposit today: {code}, {amount} in minor units of {currency}. */

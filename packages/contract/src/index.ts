@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './bonuses.ts';
 export * from './compliance.ts';
@@ -7,6 +8,7 @@ export * from './content.ts';
 export * from './crm.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './experiments.ts';
 export * from './games.ts';
 export * from './groups.ts';
 export * from './health.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
 import { countrySeeds } from './reference/countries.ts';
 import { currencySeeds } from './reference/currencies.ts';
-import { countries, currencies } from './schema/index.ts';
+import { countries, currencies, experiments } from './schema/index.ts';
 import { seed } from './seed.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing.ts';
 
@@ -38,6 +38,10 @@ describe.each(testDatabaseKinds)('migrations and seed on %s', (kind) => {
   it('runs again without duplicating rows or overwriting operator changes', async () => {
     const before = { currencies: await count(currencies), countries: await count(countries) };
     await database.db.update(currencies).set({ enabled: false }).where(eq(currencies.code, 'HUF'));
+    // The demo's A/B test, stopped by the operator, stays stopped.
+    const demo = eq(experiments.id, 'home-welcome-banner');
+    expect((await database.db.select().from(experiments).where(demo))[0]?.status).toBe('running');
+    await database.db.update(experiments).set({ status: 'stopped' }).where(demo);
 
     await database.migrate();
     await seed(database.db);
@@ -45,6 +49,9 @@ describe.each(testDatabaseKinds)('migrations and seed on %s', (kind) => {
     expect({ currencies: await count(currencies), countries: await count(countries) }).toEqual(before);
     const [huf] = await database.db.select().from(currencies).where(eq(currencies.code, 'HUF'));
     expect(huf?.enabled).toBe(false);
+    expect(await database.db.select({ status: experiments.status }).from(experiments)).toEqual([
+      { status: 'stopped' },
+    ]);
   });
 
   it('gives every country a currency the casino offers', async () => {

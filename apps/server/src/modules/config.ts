@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { type Config, type ConfigSection, composeConfig, type PlatformConfig } from '../platform/config.ts';
 import { errorReportingConfig } from '../platform/error-reporting/config.ts';
 import { metricsConfig } from '../platform/metrics/config.ts';
+import { affiliatesConfig } from './affiliates/config.ts';
+import { analyticsConfig } from './analytics/config.ts';
 import { authConfig } from './auth/config.ts';
 import { cashierConfig } from './cashier/config.ts';
 import { complianceConfig } from './compliance/config.ts';
@@ -36,6 +38,8 @@ const sections = [
   gamesConfig,
   notificationsConfig,
   jackpotConfig,
+  analyticsConfig,
+  affiliatesConfig,
 ] as const;
 
 /** Reads and checks every setting from the environment; a bad value throws a ConfigError naming it. */

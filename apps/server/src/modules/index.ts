@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import affiliates from './affiliates/index.ts';
+import analytics from './analytics/index.ts';
 import auth from './auth/index.ts';
 import bonuses from './bonuses/index.ts';
 import cashier from './cashier/index.ts';
 import compliance from './compliance/index.ts';
 import content from './content/index.ts';
+import experiments from './experiments/index.ts';
 import games, { type GamesOptions } from './games/index.ts';
 import info from './info/index.ts';
 import jackpot from './jackpot/index.ts';
@@ -32,6 +35,8 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(mail);
   await app.register(wallet);
   await app.register(games, options.games ?? {});
+  await app.register(analytics);
+  await app.register(experiments);
   await app.register(content);
   await app.register(realtime);
   await app.register(auth);
@@ -47,4 +52,5 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(wheel);
   await app.register(loyalty);
   await app.register(lottery);
+  await app.register(affiliates);
 }

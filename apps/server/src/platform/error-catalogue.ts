@@ -558,6 +558,21 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'Too many messages. Please try again in {minutes} minutes.',
     el: 'Πάρα πολλά μηνύματα. Παρακαλούμε δοκιμάστε ξανά σε {minutes} λεπτά.',
   },
+  'analytics.write_key_unknown': {
+    status: 401,
+    en: 'No analytics source has this write key',
+    el: 'Καμία πηγή αναλυτικών στοιχείων δεν έχει αυτό το κλειδί εγγραφής',
+  },
+  'analytics.events_invalid': {
+    status: 400,
+    en: 'No event could be kept: {reason}',
+    el: 'Κανένα συμβάν δεν μπόρεσε να αποθηκευτεί: {reason}',
+  },
+  'experiments.not_found': {
+    status: 404,
+    en: 'No running experiment has this id',
+    el: 'Κανένα ενεργό πείραμα δεν έχει αυτό το αναγνωριστικό',
+  },
 
   'notifications.push_service_not_allowed': {
     status: 422,

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Described besides the player API, each at its own root: the studio's games API, the wallet protocol. */
-const otherApis = ['/games-api/', '/wallet/'];
+/**
+ * Described besides the player API, each at its own root: the studio's games API, the wallet protocol,
+ * the analytics ingest.
+ */
+const otherApis = ['/games-api/', '/wallet/', '/analytics/'];
 
 /**
- * Collects every route registered after it under /api, /games-api and /wallet into an OpenAPI 3.1
+ * Collects every route registered after it under /api, /games-api, /wallet and /analytics into an OpenAPI 3.1
  * document. Player API paths are relative to its `/api` server; the games API's and the wallet
  * protocol's paths are whole, with a server of their own (`/`) on each path. Pages are left out.
  */
@@ -45,6 +48,10 @@ async function openapi(app: FastifyInstance): Promise<void> {
           item.servers = [{ url: '/', description: "The studio's games API (session in x-studio-session)" }];
         if (path.startsWith('/wallet/'))
           item.servers = [{ url: '/', description: 'The seamless-wallet protocol, called by game studios' }];
+        if (path.startsWith('/analytics/'))
+          item.servers = [
+            { url: '/', description: "The analytics ingest: Segment's tracking API and settings" },
+          ];
       }
       return document as ReturnType<typeof jsonSchemaTransformObject>;
     },

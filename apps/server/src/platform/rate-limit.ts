@@ -60,6 +60,8 @@ export const rateLimits = {
    * address who redeem real codes never use it up, while guessing stops after ten misses.
    */
   couponGuess: { max: 10, timeWindow: '15 minutes', ...attempts },
+  /** The core API's measurements (/v2/collect-stats): a page sends a few per visit. */
+  collectStats: { max: 120, timeWindow: '1 minute', ...attempts },
   /** The support page's contact form. */
   contactMessage: {
     max: 5,

@@ -3,6 +3,8 @@
  * The in-house studio keeps its tables to itself (apps/games/src/storage, schema `studio`).
  */
 
+export * from './affiliates.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './bonuses.ts';
 export * from './cashier.ts';
@@ -12,6 +14,7 @@ export * from './compliance-exclusions.ts';
 export * from './compliance-limits.ts';
 export * from './content.ts';
 export * from './events.ts';
+export * from './experiments.ts';
 export * from './games.ts';
 export * from './info.ts';
 export * from './jackpot.ts';

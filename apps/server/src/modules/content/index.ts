@@ -19,5 +19,5 @@ async function contentPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(contentPlugin, {
   name: 'content',
-  dependencies: ['database', 'api-conventions', 'config', 'clock', 'games'],
+  dependencies: ['database', 'api-conventions', 'config', 'clock', 'games', 'experiments'],
 });

@@ -28,5 +28,6 @@ export default fp(player, {
     'session',
     'compliance',
     'auth',
+    'experiments',
   ],
 });

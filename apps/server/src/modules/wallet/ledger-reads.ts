@@ -130,6 +130,31 @@ export async function realMoneyLoss(
   return Math.max(0, Number(rows[0]?.lost ?? 0));
 }
 
+/**
+ * What each of these players' play left the casino in real money per currency between two moments:
+ * real money staked less real money won and given back by rollbacks, negative when they won (an
+ * affiliate's net revenue share is paid on it). Players who did not play are left out.
+ */
+export async function realMoneyNetOf(
+  db: Db,
+  playerIds: readonly string[],
+  window: { from: Date; to: Date },
+): Promise<{ playerId: string; currency: string; net: number }[]> {
+  if (playerIds.length === 0) return [];
+  const { rows } = (await db.execute(sql`
+    select t.player_id, t.currency, coalesce(-sum(e.amount), 0) as net
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join ledger_accounts a on a.id = e.account_id and a.kind = 'real' and a.player_id = t.player_id
+    where t.player_id = any(${`{${playerIds.join(',')}}`}::uuid[]) and t.kind in ('bet', 'win', 'rollback')
+      and t.created_at >= ${window.from.toISOString()} and t.created_at < ${window.to.toISOString()}
+    group by t.player_id, t.currency
+    order by t.player_id, t.currency`)) as unknown as {
+    rows: { player_id: string; currency: string; net: string | number }[];
+  };
+  return rows.map((row) => ({ playerId: row.player_id, currency: row.currency, net: Number(row.net) }));
+}
+
 /** Ends the player's open game sessions now: a studio's next call for them is refused. */
 export async function endGameSessions(db: Db, playerId: string, now: Date): Promise<void> {
   const g = schema.gameSessions;

@@ -29,6 +29,7 @@ export {
   payoutsNotBooked,
   playSince,
   realMoneyLoss,
+  realMoneyNetOf,
   type TransactionLeg,
   transactionByKey,
 } from './ledger-reads.ts';
