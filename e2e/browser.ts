@@ -31,8 +31,12 @@ const mergingLauncher = fileURLToPath(new URL('./chromium', import.meta.url));
  */
 export const patience = 60_000;
 
-/** Debian's Chromium, headless; every context it opens (and so every page) waits with `patience`. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless; every context it opens (and so every page) waits with `patience`. Its
+ * visitors have already answered the consent banner (necessary cookies only), as a returning visitor
+ * has, so the banner covers nothing a spec clicks; `askConsent` keeps them new (analytics.e2e.ts).
+ */
+export async function launchBrowser(options: { askConsent?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: mergingLauncher,
     headless: true,
@@ -40,9 +44,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
   // Playwright keeps the default per context, and `newPage` opens its context through `newContext`.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
+  browser.newContext = async (contextOptions) => {
+    const context = await newContext(contextOptions);
     context.setDefaultTimeout(patience);
+    if (!options.askConsent) {
+      // A frame of no origin (about:blank, a sandbox) has no cookies to read or write.
+      await context.addInitScript({
+        content: `try {
+          if (!document.cookie.includes('chrysos_consent=')) document.cookie = 'chrysos_consent=necessary; path=/';
+        } catch {}`,
+      });
+    }
     return context;
   };
   return browser;

@@ -13,6 +13,7 @@ import {
 import { appContext } from '#app-context';
 import type { Route } from './+types/root';
 import { AccountEffects } from './features/account/AccountEffects';
+import { Analytics } from './features/analytics/Analytics';
 import { useRememberPageForGames } from './features/games/game-back-path';
 import { reportCaughtError } from './features/monitoring/caught-errors';
 import { type PlayerSession, PlayerSessionProvider } from './features/player/player-session';
@@ -52,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content,
     errorReporting,
     realtimeSince,
+    analyticsWriteKey,
   } = context.get(appContext);
   const catalogue = publishedCatalogue(locale).href;
   rememberCatalogue(catalogue, catalogues[locale]);
@@ -76,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     errorReporting,
     wallet,
     realtimeSince,
+    analyticsWriteKey,
   };
 }
 
@@ -251,6 +254,7 @@ function CasinoApp({
             <Outlet />
             <ModalHost />
             <AccountEffects standalone={standalone} />
+            <Analytics />
             <LeaveWebViewGuard standalone={standalone} />
             <GroupsUpdates />
             {player ? (

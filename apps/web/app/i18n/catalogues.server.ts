@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '@chrysos/rules';
 import accountEl from '../features/account/messages.el.json';
 import accountEn from '../features/account/messages.en.json';
+import analyticsEl from '../features/analytics/messages.el.json';
+import analyticsEn from '../features/analytics/messages.en.json';
 import bonusesEl from '../features/bonuses/messages.el.json';
 import bonusesEn from '../features/bonuses/messages.en.json';
 import cashierEl from '../features/cashier/messages.el.json';
@@ -76,6 +78,7 @@ const en = {
   ...crmEn,
   ...pwaEn,
   ...privacyPolicyEn,
+  ...analyticsEn,
 };
 const el = {
   ...uiEl,
@@ -101,6 +104,7 @@ const el = {
   ...crmEl,
   ...pwaEl,
   ...privacyPolicyEl,
+  ...analyticsEl,
 };
 
 export type Messages = typeof en;

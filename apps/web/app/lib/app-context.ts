@@ -60,6 +60,8 @@ export interface AppContext {
   iosAppStoreUrl: string | null;
   /** Error reporting in the browser when SENTRY_DSN is set; null: none, and the SDK is never loaded. */
   errorReporting: BrowserErrorReporting | null;
+  /** The browser analytics source's write key (public), for @segment/analytics-next once a visitor agrees. */
+  analyticsWriteKey: string;
   /** Origin used for canonical and alternate links, e.g. https://chrysos.casino. */
   origin: string;
   /**

@@ -57,7 +57,7 @@ export function pageContextOf(app: FastifyInstance) {
       ? await privacyPolicyStatus(
           app.database.db,
           player.id,
-          await announcedPolicyVersions(app),
+          await announcedPolicyVersions(app, { reloaded: true }),
           app.clock.now(),
         )
       : null;
@@ -75,6 +75,7 @@ export function pageContextOf(app: FastifyInstance) {
       mobileAppDomains: config.MOBILE_APP_DOMAINS,
       iosAppStoreUrl: config.IOS_APP_STORE_URL ?? null,
       errorReporting: browserErrorReporting(config),
+      analyticsWriteKey: config.ANALYTICS_WRITE_KEY,
       scriptNonce: reply.scriptNonce,
       origin: publicOriginOf(config, request),
       content: {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { type ChromeData, useRootData } from '../../lib/route-data';
 import { Icon, isIconName } from '../../ui/icons/icons';
+import { consentSettingsEvent } from '../analytics/consent';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 
@@ -68,7 +69,16 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
           </span>
           {footer?.responsibleGaming ?? t('footer.warning', { age })}
         </p>
-        <p className="footer__rights">{t('footer.rights', { year: new Date().getUTCFullYear() })}</p>
+        <p className="footer__rights">
+          {t('footer.rights', { year: new Date().getUTCFullYear() })}{' '}
+          <button
+            type="button"
+            className="footer__cookie-settings"
+            onClick={() => window.dispatchEvent(new Event(consentSettingsEvent))}
+          >
+            {t('consent.settings')}
+          </button>
+        </p>
       </div>
     </footer>
   );

@@ -8,6 +8,7 @@ import { useModals } from '../../modals/ModalProvider';
 import { BrandLogo } from '../../ui/BrandLogo';
 import { Icon } from '../../ui/icons/icons';
 import { chooseLanguage } from '../account/language-choice';
+import { pageName, trackProductEvent } from '../analytics/product-events';
 import { useOpenCashier } from '../cashier/cashier';
 import { usePlayerSession } from '../player/player-session';
 // The selector's chunk loads lazily, but the server renders it in a player's first HTML: its styles
@@ -128,7 +129,11 @@ export function Header({ chrome, contentLinks = true }: { chrome: ChromeData; co
             <Link to={to('/users/sign_in')} className="button button--ghost header__sign-in">
               {t('header.signIn')}
             </Link>
-            <Link to={to('/users/sign_up')} className="button button--primary header__sign-up">
+            <Link
+              to={to('/users/sign_up')}
+              className="button button--primary header__sign-up"
+              onClick={() => trackProductEvent('header_sign_up_click', { page: pageName(pathname) })}
+            >
               {t('header.signUp')}
             </Link>
           </>
