@@ -55,6 +55,39 @@ export async function newPlayer(
   return { id: row.id, email, currency, cookie: `${sessionCookieName}=${token}` };
 }
 
+/**
+ * A deposit as the player makes it: started through the cashier's API, then paid with the sandbox
+ * provider's test card on its payment page, so the cashier's whole path runs (webhook, ledger, events).
+ * Refuses loudly when the cashier does not start it or the payment page does not take it.
+ */
+export async function depositThroughSandbox(
+  app: TestApp,
+  player: Pick<TestPlayer, 'cookie'> & { currency?: string },
+  amount: number,
+): Promise<void> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/payments/deposits',
+    headers: { cookie: player.cookie, 'accept-language': 'en' },
+    payload: { currency: player.currency ?? 'EUR', amount_cents: amount, method: 'card' },
+  });
+  if (started.statusCode !== 201)
+    throw new Error(`the deposit did not start: ${started.statusCode} ${started.body}`);
+  const paid = await app.inject({
+    method: 'POST',
+    url: started.json().redirect_url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Eleni P',
+      action: 'pay',
+    }).toString(),
+  });
+  if (paid.statusCode >= 400) throw new Error(`the sandbox did not take the payment: ${paid.statusCode}`);
+}
+
 /** A studio game session of the player (what a real-money launch opens): the token the studio plays with. */
 export function newGameSession(
   app: TestApp,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
+import { depositThroughSandbox } from '../../testing/factories.ts';
 import { oweNetRevenue } from './net-revenue.ts';
 import { sendOwedCalls } from './send-calls.ts';
 
@@ -76,27 +77,6 @@ describe.each(testDatabaseKinds)('affiliate tracking on %s', (kind) => {
     expect(answer.statusCode).toBeLessThan(300);
     return { id: answer.json().id as string, cookie: cookieOf(answer) };
   }
-  async function deposit(player: { cookie: string }, amount: number) {
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/payments/deposits',
-      headers: { cookie: player.cookie },
-      payload: { currency: 'EUR', amount_cents: amount, method: 'card' },
-    });
-    expect(started.statusCode).toBe(201);
-    await app.inject({
-      method: 'POST',
-      url: started.json().redirect_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Eleni P',
-        action: 'pay',
-      }).toString(),
-    });
-  }
   const send = (minutesLater = 0) =>
     sendOwedCalls(
       app.database.db,
@@ -108,9 +88,9 @@ describe.each(testDatabaseKinds)('affiliate tracking on %s', (kind) => {
   it("tells the affiliate of a referred player's registration and deposits, once each, and nothing of another player", async () => {
     const referred = await signUp('?btag=partner-7_campaign-2&utm_source=newsletter');
     const direct = await signUp('?utm_source=search');
-    await deposit(referred, 2_000);
-    await deposit(referred, 5_000);
-    await deposit(direct, 3_000);
+    await depositThroughSandbox(app, referred, 2_000);
+    await depositThroughSandbox(app, referred, 5_000);
+    await depositThroughSandbox(app, direct, 3_000);
     await handlersCaughtUp(app.database.db);
     // The first try is refused; the calls wait their back-off and go on the next run after it.
     service.refuseNext(1);

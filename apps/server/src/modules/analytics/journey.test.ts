@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
-import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { depositThroughSandbox, newPlayer, type TestPlayer } from '../../testing/factories.ts';
 
 /** The player's journey recorded from the domain events (issue 37), each player's as their own. */
 describe.each(testDatabaseKinds)("a player's journey in analytics on %s", (kind) => {
@@ -14,28 +14,6 @@ describe.each(testDatabaseKinds)("a player's journey in analytics on %s", (kind)
   });
   afterAll(() => app.closeAll());
 
-  async function deposit(player: TestPlayer, amount: number) {
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/payments/deposits',
-      headers: { cookie: player.cookie, 'accept-language': 'en' },
-      payload: { currency: player.currency, amount_cents: amount, method: 'card' },
-    });
-    expect(started.statusCode).toBe(201);
-    const paid = await app.inject({
-      method: 'POST',
-      url: started.json().redirect_url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Eleni P',
-        action: 'pay',
-      }).toString(),
-    });
-    expect(paid.statusCode).toBeLessThan(400);
-  }
   const journeyOf = async (player: TestPlayer) =>
     (
       await app.database.db
@@ -50,9 +28,9 @@ describe.each(testDatabaseKinds)("a player's journey in analytics on %s", (kind)
   it('records deposits from the cashier, the first one named once, each for its own player', async () => {
     const eleni = await newPlayer(app);
     const nikos = await newPlayer(app, { currency: 'USD' });
-    await deposit(eleni, 2_000);
-    await deposit(eleni, 5_000);
-    await deposit(nikos, 3_000);
+    await depositThroughSandbox(app, eleni, 2_000);
+    await depositThroughSandbox(app, eleni, 5_000);
+    await depositThroughSandbox(app, nikos, 3_000);
     await handlersCaughtUp(app.database.db);
 
     const eleniJourney = await journeyOf(eleni);
