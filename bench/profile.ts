@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { infoApi, urlOf } from '@chrysos/contract';
@@ -12,7 +13,7 @@ import { startProduct } from '../e2e/server.ts';
  * server over the measured seconds only (not its start or the warm-up), through the inspector's
  * Profiler domain. Prints the throughput, the self time by function and by package, and writes the
  * profile for Chrome's DevTools.
- *   node bench/profile.ts signed-in|cold|warm|session|public [--duration 10] [--connections 50] [--out file]
+ *   node bench/profile.ts signed-in|cold|warm|session|public|ingest [--duration 10] [--connections 50] [--out file]
  * With DATABASE_URL the product runs on a fresh PostgreSQL database, otherwise on embedded PGlite.
  */
 const argument = (name: string, fallback: string) => {
@@ -26,12 +27,49 @@ const out = argument('out', `/tmp/chrysos-${scenario}.cpuprofile`);
 const browserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-const scenarios: Record<string, { path: string; player: boolean; env: Record<string, string> }> = {
+/** The back-end analytics source of the ingest scenario (never rate-limited). */
+const serverWriteKey = `profile-server-source-${randomUUID()}`;
+/** A batch of 10 new events, as @segment/analytics-node posts them. */
+const analyticsBatch = () =>
+  JSON.stringify({
+    batch: Array.from({ length: 10 }, () => ({
+      type: 'track',
+      event: 'Game Launched',
+      messageId: randomUUID(),
+      anonymousId: randomUUID(),
+      timestamp: new Date().toISOString(),
+      properties: { game: 'golden-drachma', category: 'slots', position: 3 },
+      context: { library: { name: 'profile', version: '1' }, page: { path: '/games/all' } },
+    })),
+    sentAt: new Date().toISOString(),
+  });
+
+interface Scenario {
+  path: string;
+  player: boolean;
+  env: Record<string, string>;
+  /** A POST of this body (made anew per request) with these headers, instead of a GET. */
+  post?: { body: () => string; headers: Record<string, string> };
+}
+
+const scenarios: Record<string, Scenario> = {
   'signed-in': { path: '/', player: true, env: {} },
   cold: { path: '/', player: false, env: { RENDER_CACHE_SECONDS: '0' } },
   warm: { path: '/', player: false, env: {} },
   session: { path: '/api/player', player: true, env: {} },
   public: { path: urlOf(infoApi.currencies), player: false, env: {} },
+  ingest: {
+    path: '/analytics/v1/b',
+    player: false,
+    env: { ANALYTICS_SERVER_WRITE_KEY: serverWriteKey },
+    post: {
+      body: analyticsBatch,
+      headers: {
+        'content-type': 'text/plain',
+        authorization: `Basic ${Buffer.from(`${serverWriteKey}:`).toString('base64')}`,
+      },
+    },
+  },
 };
 const chosen = scenarios[scenario];
 if (!chosen) throw new Error(`no scenario ${scenario}: ${Object.keys(scenarios).join(', ')}`);
@@ -163,7 +201,18 @@ try {
     'accept-encoding': 'br, gzip',
     cookie: chosen.player ? await signedIn(product.url) : 'i18n_redirected=en',
   };
-  const options = { url: `${product.url}${chosen.path}`, connections, headers };
+  const post = chosen.post;
+  const options: autocannon.Options = {
+    url: `${product.url}${chosen.path}`,
+    connections,
+    headers: { ...headers, ...post?.headers },
+    ...(post
+      ? {
+          method: 'POST' as const,
+          requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: post.body() }) }],
+        }
+      : {}),
+  };
   await autocannon({ ...options, duration: 3 });
   const session = await inspector(inspectPort);
   await session.call('Profiler.enable');
@@ -174,7 +223,7 @@ try {
   session.close();
   await writeFile(out, JSON.stringify(profile));
   console.log(
-    `${scenario}: GET ${chosen.path}, ${connections} connections, ${duration} s, ` +
+    `${scenario}: ${post ? 'POST' : 'GET'} ${chosen.path}, ${connections} connections, ${duration} s, ` +
       `${database ? 'PostgreSQL' : 'PGlite'}: ${Math.round(result.requests.average)} req/s, ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.errors + result.non2xx} errors; ` +
       `profile in ${out}`,
