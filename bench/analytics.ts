@@ -62,6 +62,13 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
   };
 }
 
+/**
+ * The same target held at a fixed rate (autocannon's overallRate) instead of as fast as it answers:
+ * the latency a caller sees at the issue's rate, where the saturation figures above show queueing.
+ */
+const atRate = (name: string, perSecond: number, options: autocannon.Options) =>
+  measure(`${name} at ${perSecond.toLocaleString('en')} req/s`, { ...options, overallRate: perSecond });
+
 const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : undefined;
 const baseline = await startBaseline();
 const product = await startProduct({
@@ -72,7 +79,7 @@ try {
   const publicRoute = await measure('GET /api/info/currencies (public API)', {
     url: `${product.url}${urlOf(infoApi.currencies)}`,
   });
-  const ingest = await measure(`POST /analytics/v1/b (${perBatch} events each)`, {
+  const ingestOptions: autocannon.Options = {
     url: `${product.url}/analytics/v1/b`,
     method: 'POST',
     headers: {
@@ -90,8 +97,8 @@ try {
         }),
       },
     ],
-  });
-  const beacon = await measure('POST /api/send-event (session_end beacon)', {
+  };
+  const beaconOptions: autocannon.Options = {
     url: `${product.url}/api/send-event`,
     method: 'POST',
     headers: { 'content-type': 'text/plain' },
@@ -109,18 +116,23 @@ try {
         }),
       },
     ],
-  });
+  };
+  const ingest = await measure(`POST /analytics/v1/b (${perBatch} events each)`, ingestOptions);
+  // 10,000 events/s: the issue's rate.
+  const ingestAtRate = await atRate(`POST /analytics/v1/b (${perBatch} events each)`, 1_000, ingestOptions);
+  const beacon = await measure('POST /api/send-event (session_end beacon)', beaconOptions);
+  const beaconAtRate = await atRate('POST /api/send-event (session_end beacon)', 1_000, beaconOptions);
   console.log(
     `\n${connections} connections, ${duration} s per target, Node ${process.version}, ${database ? 'PostgreSQL' : 'PGlite'}\n`,
   );
   console.table(
-    [bare, publicRoute, ingest, beacon].map((row) => ({
+    [bare, publicRoute, ingest, ingestAtRate, beacon, beaconAtRate].map((row) => ({
       target: row.name,
       'req/s': Math.round(row.requestsPerSecond),
       'events/s':
-        row === ingest
+        row === ingest || row === ingestAtRate
           ? Math.round(row.requestsPerSecond * perBatch)
-          : row === beacon
+          : row === beacon || row === beaconAtRate
             ? Math.round(row.requestsPerSecond)
             : '—',
       'p50 ms': row.p50,
