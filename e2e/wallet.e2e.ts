@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { copy, type Locale, locales } from './harness/copy.ts';
@@ -487,6 +487,31 @@ describe.each(locales)('the cashier by address and where it is switched off (%s)
 
       await page.goto(path('/faq#cashier'));
       await onDepositPage();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(locales)('an amount typed before the page came alive (%s)', (locale) => {
+  const text = copy[locale];
+
+  it('is kept once the page has loaded its JavaScript, and offered as the deposit', async () => {
+    const { context, page } = await signedIn(locale, 'early-typing');
+    try {
+      // A slow phone: the page's scripts arrive only after the player has typed.
+      const held: Route[] = [];
+      let holding = true;
+      await page.route('**/*.js', (route) => (holding ? held.push(route) : route.continue()));
+      await page.goto(`${product.url}${text.prefix}/profile/wallet/deposit`, { waitUntil: 'commit' });
+      await page.getByLabel(text.wallet.amount('EUR')).fill('100');
+      holding = false;
+      for (const route of held) await route.continue();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page
+        .getByRole('button', { name: text.wallet.depositAmount(text.money(100)), exact: true })
+        .waitFor();
+      expect(await page.getByLabel(text.wallet.amount('EUR')).inputValue()).toBe('100');
     } finally {
       await context.close();
     }

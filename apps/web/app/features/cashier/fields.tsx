@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { Icon, type IconName } from '../../ui/icons/icons';
 import type { PaymentMethod } from './api';
 import '../../styles/cashier.css';
@@ -20,6 +21,7 @@ export function AmountField(props: {
 }) {
   const { t } = useTranslation();
   const { id } = props;
+  useTypedBeforeHydration(id, props.value, props.onChange);
   const describedBy = [`${id}-hint`, props.problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
     <div className="field amount-field">
