@@ -41,6 +41,11 @@ const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <body><script>window.deliveryBench = ${JSON.stringify({ writeKey, state: 'starting' })}</script>
 <script type="module">${script}</script></body></html>`;
 
+/** What page.ts puts on the page's window. */
+interface BenchWindow {
+  deliveryBench: { state: 'starting' | 'sent' | 'failed'; visit?: (from: number, count: number) => void };
+}
+
 interface Run {
   name: string;
   sent: number;
@@ -94,7 +99,9 @@ async function visit(
   const open = async (from: number, count: number) => {
     await page.goto(`${baseUrl}/bench/analytics-delivery?from=${from}&count=${count}`);
     const state = await page.waitForFunction(
-      () => window.deliveryBench.state !== 'starting' && window.deliveryBench.state,
+      () =>
+        (window as unknown as BenchWindow).deliveryBench.state !== 'starting' &&
+        (window as unknown as BenchWindow).deliveryBench.state,
     );
     if ((await state.jsonValue()) !== 'sent') throw new Error('the analytics client did not start');
   };
@@ -105,8 +112,8 @@ async function visit(
     await open(0, perPage);
     for (let n = 1; n < navigations; n++) {
       await page.evaluate(
-        ([from, count]) => window.deliveryBench.visit?.(from, count),
-        [n * perPage, perPage],
+        ({ from, count }) => (window as unknown as BenchWindow).deliveryBench.visit?.(from, count),
+        { from: n * perPage, count: perPage },
       );
     }
   }
