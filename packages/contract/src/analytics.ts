@@ -206,6 +206,7 @@ export const analyticsOperatorApi = {
   events: endpoint({
     method: 'GET',
     path: '/operator/analytics/events',
+    ability: ['read', 'Analytics'],
     tags: ['operator'],
     summary: "A visitor's or a player's latest analytics events, newest first",
     query: z

@@ -301,6 +301,7 @@ export const bonusOperatorApi = {
   campaigns: endpoint({
     method: 'GET',
     path: '/operator/bonus_campaigns',
+    ability: ['read', 'BonusCampaign'],
     tags: operatorTags,
     summary: 'Every bonus campaign with its terms, active or not',
     responses: { 200: z.array(bonusCampaign), 401: errorBody },
@@ -308,6 +309,8 @@ export const bonusOperatorApi = {
   putCampaign: endpoint({
     method: 'PUT',
     path: '/operator/bonus_campaigns/:id',
+    ability: ['update', 'BonusCampaign'],
+
     params: z.object({ id: campaignSlug }),
     body: z.object({
       kind: z.enum(bonusCampaignKinds),
@@ -338,6 +341,7 @@ export const bonusOperatorApi = {
   grant: endpoint({
     method: 'POST',
     path: '/operator/players/:id/bonuses',
+    ability: ['grant', 'PlayerBonus'],
     params: id,
     body: z.object({
       campaign: campaignSlug,
@@ -355,6 +359,7 @@ export const bonusOperatorApi = {
   playerBonuses: endpoint({
     method: 'GET',
     path: '/operator/players/:id/bonuses',
+    ability: ['read', 'PlayerBonus'],
     params: id,
     tags: operatorTags,
     summary: "A player's bonuses, free spins and lootboxes, newest first",

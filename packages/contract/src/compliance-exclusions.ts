@@ -105,6 +105,7 @@ export const exclusionsOperatorApi = {
   list: endpoint({
     method: 'GET',
     path: '/operator/players/:id/exclusions',
+    ability: ['read', 'Exclusion'],
     params: id,
     tags: ['operator'],
     summary: "A player's time-outs and self-exclusions, newest first",
@@ -113,6 +114,7 @@ export const exclusionsOperatorApi = {
   set: endpoint({
     method: 'POST',
     path: '/operator/players/:id/exclusions',
+    ability: ['create', 'Exclusion'],
     params: id,
     body: takeExclusionBody.extend({ reason: z.string().trim().min(3).max(300) }),
     tags: ['operator'],

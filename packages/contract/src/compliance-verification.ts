@@ -127,6 +127,7 @@ export const verificationOperatorApi = {
   documents: endpoint({
     method: 'GET',
     path: '/operator/documents',
+    ability: ['read', 'Document'],
     tags: ['operator'],
     summary: 'Documents in a status (pending by default), oldest first, at most 200',
     query: z.object({ status: z.enum(documentStatuses).default('pending') }),
@@ -135,6 +136,7 @@ export const verificationOperatorApi = {
   file: endpoint({
     method: 'GET',
     path: '/operator/documents/:id/file',
+    ability: ['read', 'Document'],
     tags: ['operator'],
     summary: "A player's document, as stored",
     params: documentId,
@@ -143,6 +145,7 @@ export const verificationOperatorApi = {
   approve: endpoint({
     method: 'POST',
     path: '/operator/documents/:id/approve',
+    ability: ['approve', 'Document'],
     tags: ['operator'],
     summary: 'Approve a pending document',
     params: documentId,
@@ -151,6 +154,7 @@ export const verificationOperatorApi = {
   reject: endpoint({
     method: 'POST',
     path: '/operator/documents/:id/reject',
+    ability: ['approve', 'Document'],
     tags: ['operator'],
     summary: 'Reject a pending document with the reason the player reads',
     params: documentId,

@@ -23,6 +23,7 @@ export const crmApi = {
   send: endpoint({
     method: 'POST',
     path: '/operator/players/:id/crm_events',
+    ability: ['create', 'CrmEvent'],
     params: z.object({ id: z.uuid() }),
     body: crmEvent,
     tags: ['operator'],

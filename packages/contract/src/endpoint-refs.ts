@@ -297,6 +297,19 @@ export const endpoints = {
       1,
     ),
   },
+  operator: {
+    signIn: ref<typeof contract.operatorApi.signIn>('POST', '/api', '/operator/session', 1),
+    signOut: ref<typeof contract.operatorApi.signOut>('DELETE', '/api', '/operator/session', 1),
+    me: ref<typeof contract.operatorApi.me>('GET', '/api', '/operator/me', 1),
+    listTokens: ref<typeof contract.operatorApi.listTokens>('GET', '/api', '/operator/api_tokens', 1),
+    createToken: ref<typeof contract.operatorApi.createToken>('POST', '/api', '/operator/api_tokens', 1),
+    revokeToken: ref<typeof contract.operatorApi.revokeToken>(
+      'DELETE',
+      '/api',
+      '/operator/api_tokens/:id',
+      1,
+    ),
+  },
   player: {
     player: ref<typeof contract.playerApi.player>('GET', '/api', '/player', 1),
     fields: ref<typeof contract.playerApi.fields>('GET', '/api', '/info/player_fields', 1),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorBody } from './errors.ts';
+import type { OperatorAbility } from './operators.ts';
 
 /*
  * Endpoint descriptors (docs/decisions/0017): each HTTP endpoint is declared once here, with its method,
@@ -46,6 +47,11 @@ export interface Endpoint<
   tags: readonly string[];
   summary: string;
   description?: string | undefined;
+  /**
+   * An operator endpoint's ability (operators.ts): the server refuses an operator whose role lacks it,
+   * and the back office hides it from them.
+   */
+  ability?: OperatorAbility | undefined;
 }
 
 /** The widest endpoint, to constrain generic parameters. */
@@ -74,6 +80,7 @@ export function endpoint<
   tags: readonly string[];
   summary: string;
   description?: string;
+  ability?: OperatorAbility;
 }): Endpoint<Method, Path, Base, Version, Params, Query, Body, Responses> {
   const version = declaration.version ?? (1 as Version);
   return {

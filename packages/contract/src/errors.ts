@@ -201,6 +201,19 @@ export const errorCodes = {
     /** No event of the body could be kept. {reason}: what was wrong with the first. */
     'analytics.events_invalid',
   ],
+  /** The casino's operators: signing in and what their role allows. */
+  operators: [
+    /** A wrong email, password or authenticator code, alike, so none is given away. */
+    'operators.sign_in_failed',
+    /** The operator may sign in only from the addresses on their allow-list. */
+    'operators.address_not_allowed',
+    /** The session ended after {minutes} minutes without a request, or at the end of its day. */
+    'operators.session_expired',
+    /** The operator's role has no ability to {action} {subject}. */
+    'operators.forbidden',
+    /** No API token has this id. */
+    'operators.token_not_found',
+  ],
   /** A/B tests (core API `GET /v2/ab/{testId}`). */
   experiments: [
     /** No running experiment has that id. */

@@ -122,6 +122,7 @@ export const experimentOperatorApi = {
   list: endpoint({
     method: 'GET',
     path: '/operator/experiments',
+    ability: ['read', 'Experiment'],
     tags: operatorTags,
     summary: 'Every experiment, running or not',
     responses: { 200: z.array(experiment), 401: errorBody },
@@ -129,6 +130,7 @@ export const experimentOperatorApi = {
   put: endpoint({
     method: 'PUT',
     path: '/operator/experiments/:id',
+    ability: ['update', 'Experiment'],
     params: z.object({ id: experimentId }),
     body: z.object({
       name: z.string().trim().min(1).max(120).check(oneLine),
@@ -146,6 +148,7 @@ export const experimentOperatorApi = {
   get: endpoint({
     method: 'GET',
     path: '/operator/experiments/:id',
+    ability: ['read', 'Experiment'],
     params: z.object({ id: experimentId }),
     tags: operatorTags,
     summary: 'One experiment with the number of subjects assigned to each variation',

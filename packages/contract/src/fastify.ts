@@ -5,7 +5,8 @@ import type { AnyEndpoint } from './endpoint.ts';
  * The Fastify route options of an endpoint descriptor: method, path, and the schema Fastify validates the
  * request against and serialises each answer with. Spread into `app.route({ ...routeOf(e), handler })`
  * under a zod type provider, the handler's request is typed from the descriptor and its reply from the
- * schema of the status it sends. `config.apiVersions` are the versions the route answers (spec §7).
+ * schema of the status it sends. `config.apiVersions` are the versions the route answers (spec §7);
+ * `config.ability`, an operator route's ability (platform/operator-api.ts enforces it).
  */
 export function routeOf<E extends AnyEndpoint, Config extends object = object>(
   target: E,
@@ -22,7 +23,7 @@ export function routeOf<E extends AnyEndpoint, Config extends object = object>(
     summary: string;
     description?: string;
   };
-  config: Config & { apiVersions: readonly number[] };
+  config: Config & { apiVersions: readonly number[]; ability?: E['ability'] };
 } {
   const schema: Record<string, unknown> = {
     response: target.responses,
@@ -38,6 +39,10 @@ export function routeOf<E extends AnyEndpoint, Config extends object = object>(
     method: target.method,
     url: target.path,
     schema: schema as ReturnType<typeof routeOf<E>>['schema'],
-    config: { ...(config as Config), apiVersions: target.versions },
+    config: {
+      ...(config as Config),
+      apiVersions: target.versions,
+      ...(target.ability ? { ability: target.ability } : {}),
+    },
   };
 }

@@ -50,6 +50,7 @@ export const groupsOperatorApi = {
   list: endpoint({
     method: 'GET',
     path: '/operator/players/:id/groups',
+    ability: ['read', 'PlayerGroup'],
     params: operatorPlayer,
     tags: ['operator'],
     summary: "A player's groups",
@@ -58,6 +59,8 @@ export const groupsOperatorApi = {
   change: endpoint({
     method: 'PATCH',
     path: '/operator/players/:id/groups',
+    ability: ['update', 'PlayerGroup'],
+
     params: operatorPlayer,
     body: z.object({ add: groupList.optional(), remove: groupList.optional() }),
     tags: ['operator'],
@@ -67,6 +70,7 @@ export const groupsOperatorApi = {
   replace: endpoint({
     method: 'PUT',
     path: '/operator/players/:id/groups',
+    ability: ['update', 'PlayerGroup'],
     params: operatorPlayer,
     body: z.object({ groups: groupList }),
     tags: ['operator'],

@@ -17,6 +17,7 @@ export * from './jackpot.ts';
 export * from './lottery.ts';
 export * from './loyalty.ts';
 export * from './notifications.ts';
+export * from './operators.ts';
 export * from './privacy-policy.ts';
 export * from './realtime-channels.ts';
 export * from './studio.ts';

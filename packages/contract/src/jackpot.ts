@@ -112,6 +112,7 @@ export const jackpotOperatorApi = {
   forceDrop: endpoint({
     method: 'POST',
     path: '/operator/jackpots/:currency/:tier/drop',
+    ability: ['create', 'Jackpot'],
     params: z.object({ currency, tier: z.enum(jackpotTierIds) }),
     tags: ['operator'],
     summary:

@@ -98,6 +98,7 @@ export const loyaltyOperatorApi = {
   playerPoints: endpoint({
     method: 'GET',
     path: '/operator/players/:id/comp_points',
+    ability: ['read', 'CompPoints'],
     params: z.object({ id: z.uuid() }),
     tags: ['operator'],
     summary: "A player's comp points, level and progress, as the player sees them",
@@ -106,6 +107,7 @@ export const loyaltyOperatorApi = {
   grantPoints: endpoint({
     method: 'POST',
     path: '/operator/players/:id/comp_points',
+    ability: ['grant', 'CompPoints'],
     params: z.object({ id: z.uuid() }),
     body: z.object({
       points: z.number().int().min(1).max(10_000_000),

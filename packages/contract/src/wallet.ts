@@ -337,6 +337,7 @@ export const cashierOperatorApi = {
   pendingWithdrawals: endpoint({
     method: 'GET',
     path: '/operator/withdrawals',
+    ability: ['read', 'Withdrawal'],
     tags: ['operator'],
     summary: 'Withdrawals awaiting approval, oldest first',
     responses: { 200: z.array(payment.extend({ player_id: z.uuid() })), 401: errorBody },
@@ -344,6 +345,7 @@ export const cashierOperatorApi = {
   approveWithdrawal: endpoint({
     method: 'POST',
     path: '/operator/withdrawals/:id/approve',
+    ability: ['approve', 'Withdrawal'],
     tags: ['operator'],
     summary: 'Approve a withdrawal and send it to the provider for payout',
     params: paymentId,
@@ -352,6 +354,7 @@ export const cashierOperatorApi = {
   rejectWithdrawal: endpoint({
     method: 'POST',
     path: '/operator/withdrawals/:id/reject',
+    ability: ['approve', 'Withdrawal'],
     tags: ['operator'],
     summary: "Reject a withdrawal; its money returns to the player's balance",
     params: paymentId,

@@ -14,6 +14,7 @@ import lottery from './lottery/index.ts';
 import loyalty from './loyalty/index.ts';
 import mail from './mail/index.ts';
 import notifications from './notifications/index.ts';
+import operators from './operators/index.ts';
 import player from './player/index.ts';
 import realtime from './realtime/index.ts';
 import support from './support/index.ts';
@@ -33,6 +34,7 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, options: ModuleOptions = {}): Promise<void> {
   await app.register(info);
   await app.register(mail);
+  await app.register(operators);
   await app.register(wallet);
   await app.register(games, options.games ?? {});
   await app.register(analytics);

@@ -43,21 +43,24 @@ declare module 'fastify' {
 }
 
 /**
- * The test run's handles on time, under the operator token and only with TEST_CLOCK=on: move the
+ * The test run's handles on time, for an admin of the operator API and only with TEST_CLOCK=on: move the
  * clock (forward only: rules assume time does not run back), and run a scheduled job now rather than
  * at its next minute. Never on in real operation: the process says so in its log at start.
  */
 const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An admin's alone, like everything that exists only in a test configuration.
+  const testAbility = { ability: ['manage', 'Clock'] as const };
   // The product's time, so a test run sharing one product moves it relative to where others left it.
   app.get(
     '/test/clock',
-    { schema: { hide: true, response: { 200: z.object({ now: z.string() }) } } },
+    { config: testAbility, schema: { hide: true, response: { 200: z.object({ now: z.string() }) } } },
     async () => ({ now: app.clock.now().toISOString() }),
   );
 
   app.put(
     '/test/clock',
     {
+      config: testAbility,
       schema: {
         hide: true,
         body: z.object({ now: z.iso.datetime({ offset: true }) }),
@@ -77,6 +80,7 @@ const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test/jobs/:name',
     {
+      config: testAbility,
       schema: {
         hide: true,
         params: z.object({ name: z.string().regex(/^[a-z0-9_.-]{1,100}$/) }),

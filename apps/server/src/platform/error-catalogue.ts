@@ -568,6 +568,31 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'No event could be kept: {reason}',
     el: 'Κανένα συμβάν δεν μπόρεσε να αποθηκευτεί: {reason}',
   },
+  'operators.sign_in_failed': {
+    status: 401,
+    en: 'The email, password or authenticator code is not right',
+    el: 'Το email, ο κωδικός πρόσβασης ή ο κωδικός επαλήθευσης δεν είναι σωστά',
+  },
+  'operators.address_not_allowed': {
+    status: 403,
+    en: 'This account may not sign in from this address',
+    el: 'Αυτός ο λογαριασμός δεν επιτρέπεται να συνδεθεί από αυτή τη διεύθυνση',
+  },
+  'operators.session_expired': {
+    status: 401,
+    en: 'Your session ended after {minutes} minutes without activity; please sign in again',
+    el: 'Η συνεδρία σας έληξε μετά από {minutes} λεπτά αδράνειας· συνδεθείτε ξανά',
+  },
+  'operators.forbidden': {
+    status: 403,
+    en: 'Your role does not allow this ({action} {subject})',
+    el: 'Ο ρόλος σας δεν το επιτρέπει ({action} {subject})',
+  },
+  'operators.token_not_found': {
+    status: 404,
+    en: 'No API token has this id',
+    el: 'Κανένα διακριτικό API δεν έχει αυτό το αναγνωριστικό',
+  },
   'experiments.not_found': {
     status: 404,
     en: 'No running experiment has this id',

@@ -33,6 +33,11 @@ declare module 'fastify' {
 }
 
 export const sessionCookieName = 'chrysos_session';
+/**
+ * An operator's session (modules/operators), never a player's: a state-changing request carrying it
+ * must come from this site's own pages too.
+ */
+export const operatorSessionCookieName = 'chrysos_operator';
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 export interface HttpSessionOptions {
@@ -98,7 +103,8 @@ function isPersonal(request: FastifyRequest, reply: FastifyReply, sessionRead: b
 
 /**
  * Cookie sessions: an opaque token in an HttpOnly, SameSite=Lax cookie (Secure under https). A
- * state-changing request that carries the cookie must come from this site's own pages (CSRF).
+ * state-changing request that carries the cookie, or an operator's, must come from this site's own
+ * pages (CSRF).
  */
 async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions): Promise<void> {
   await app.register(cookie);
@@ -154,7 +160,8 @@ async function sessionPlugin(app: FastifyInstance, options: HttpSessionOptions):
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.cookies[sessionCookieName]) return;
+    if (!unsafeMethods.has(request.method)) return;
+    if (!request.cookies[sessionCookieName] && !request.cookies[operatorSessionCookieName]) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     // `Origin: null` (a sandboxed frame, a redirect chain) or an unreadable origin is never this site.

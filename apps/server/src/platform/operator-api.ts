@@ -1,25 +1,68 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { OperatorAbility, OperatorAction, OperatorRole, OperatorSubject } from '@chrysos/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiScope } from './api-conventions.ts';
 import { AppError } from './errors.ts';
 
+/** The operator a request is made by, as every operator route sees it (modules/operators fills it in). */
+export interface RequestOperator {
+  /** An operator's id: the audit trail's actor (`operator:<id>`), for an API token its maker's. */
+  id: string;
+  role: OperatorRole;
+  via: 'session' | 'api_token';
+  abilities: { can(action: OperatorAction, subject: OperatorSubject): boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who makes an operator request; refuses (401/403) a request without credentials that hold. */
+    authenticateOperator(request: FastifyRequest): Promise<RequestOperator>;
+  }
+  interface FastifyRequest {
+    /** Set on every route of an operatorScope before its handler runs. */
+    operator?: RequestOperator;
+  }
+  interface FastifyContextConfig {
+    /** An operator route's ability (the contract's endpoint carries it; routeOf copies it here). */
+    ability?: OperatorAbility;
+    /** An operator route any signed-in operator may call (their own session, who they are). */
+    anyOperator?: boolean;
+  }
+}
+
+/** The audit trail's actor for what an operator does (an API token's: its maker's). */
+export const operatorActor = (operator: Pick<RequestOperator, 'id'>) => `operator:${operator.id}` as const;
+
+/** The operator a route of an operatorScope is called by (set before its handler runs). */
+export function operatorOf(request: FastifyRequest): RequestOperator {
+  if (!request.operator) throw new Error(`${request.url} is not an operator route`);
+  return request.operator;
+}
+
 /**
- * A module's part of the operator API the back office will use (/api/operator/*): the player API's
- * conventions (apiScope), behind the one bearer token OPERATOR_API_TOKEN, compared in constant time.
- * Without that setting the routes are not registered at all, so the API does not exist. A missing or
- * wrong token is `cashier.operator_token_required` (401) whichever module's route was asked: the code
- * was the cashier's first and codes are never renamed (docs/decisions/0016).
+ * A module's part of the operator API (/api/operator/*): the player API's conventions (apiScope), each
+ * request made by an operator principal (modules/operators: a session with TOTP, or an API token) whose
+ * role has the route's ability, checked on the server whatever the back office shows. A route that
+ * declares no ability (and is not open to any operator) fails the server's start: nothing is reachable
+ * by default. No credentials is `cashier.operator_token_required` (401) whichever module's route was
+ * asked (codes are never renamed, decision 16); a role without the ability is `operators.forbidden`.
+ * Answers are personal: never cached.
  */
 export function operatorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
-  return apiScope(async (app) => {
-    const token = app.config.OPERATOR_API_TOKEN;
-    if (!token) return;
-    const expected = Buffer.from(`Bearer ${token}`);
-    app.addHook('onRequest', async (request) => {
-      const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new AppError('cashier.operator_token_required', { field: 'authorization' });
+  return apiScope(async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      const config = route.config as { ability?: OperatorAbility; anyOperator?: boolean } | undefined;
+      if (!config?.ability && !config?.anyOperator) {
+        throw new Error(`the operator route ${String(route.method)} ${route.url} declares no ability`);
       }
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const operator = await app.authenticateOperator(request);
+      const ability = request.routeOptions.config.ability;
+      if (ability && !operator.abilities.can(ability[0], ability[1])) {
+        throw new AppError('operators.forbidden', { params: { action: ability[0], subject: ability[1] } });
+      }
+      request.operator = operator;
     });
     await app.register(routes);
   });

@@ -60,6 +60,11 @@ export const rateLimits = {
    * address who redeem real codes never use it up, while guessing stops after ten misses.
    */
   couponGuess: { max: 10, timeWindow: '15 minutes', ...attempts },
+  /**
+   * An operator's sign-in (password and authenticator code): guessing either is slowed down far below
+   * a player's sign-in; the code is also taken once only.
+   */
+  operatorSignIn: { max: 10, timeWindow: '15 minutes', ...attempts },
   /** The core API's measurements (/v2/collect-stats): a page sends a few per visit. */
   collectStats: { max: 120, timeWindow: '1 minute', ...attempts },
   /** The support page's contact form. */

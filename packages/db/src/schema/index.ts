@@ -22,6 +22,7 @@ export * from './lottery.ts';
 export * from './loyalty.ts';
 export * from './mail.ts';
 export * from './notifications.ts';
+export * from './operators.ts';
 export * from './platform.ts';
 export * from './player.ts';
 export * from './realtime.ts';

@@ -31,6 +31,8 @@ export async function grantByOperator(
     campaignId: string;
     currency?: string | undefined;
     ip?: string | null;
+    /** The operator who granted it. */
+    actor: `operator:${string}`;
     /** The product's time of the grant. */
     now: Date;
   },
@@ -74,7 +76,7 @@ export async function grantByOperator(
     });
     await recordAudit(tx, {
       at: grant.now,
-      actor: 'operator',
+      actor: grant.actor,
       action: 'bonus.granted',
       playerId: grant.playerId,
       details: { campaign: campaign.id, currency, source, ...granted },

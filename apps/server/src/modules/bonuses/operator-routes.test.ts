@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { automationActor } from '../../testing/operators.ts';
 
 const fixtures = fileURLToPath(new URL('../content/fixtures', import.meta.url));
 const operatorToken = 'operator-token-for-bonus-tests-0123456789';
@@ -182,9 +183,11 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
       .from(schema.complianceAuditLog)
       .where(eq(schema.complianceAuditLog.playerId, nikos.id))
       .orderBy(asc(schema.complianceAuditLog.id));
+    // The deployment's OPERATOR_API_TOKEN acts as its own automation account.
+    const byToken = await automationActor(app);
     expect(trail.map(({ actor, action, details, ip }) => ({ actor, action, details, ip }))).toEqual([
       {
-        actor: 'operator',
+        actor: byToken,
         action: 'bonus.granted',
         details: expect.objectContaining({
           campaign: 'drachma-spins-coupon',
@@ -195,7 +198,7 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
         ip: '127.0.0.1',
       },
       {
-        actor: 'operator',
+        actor: byToken,
         action: 'bonus.granted',
         details: expect.objectContaining({ campaign: 'olympus-chest', lootboxes: [seen.lootboxes[0].id] }),
         ip: '127.0.0.1',

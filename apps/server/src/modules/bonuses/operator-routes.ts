@@ -4,6 +4,7 @@ import { schema } from '@chrysos/db';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../platform/events.ts';
+import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { grantByOperator, requireKnownPlayer } from './grant-by-operator.ts';
 import { presentCampaign, putCampaign } from './put-campaign.ts';
@@ -47,6 +48,7 @@ export function bonusOperatorRoutes(deps: {
           campaignId: request.body.campaign,
           currency: request.body.currency,
           ip: request.ip,
+          actor: operatorActor(operatorOf(request)),
           now: app.clock.now(),
         });
         const language = languageOf(request);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { automationActor } from '../../testing/operators.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { auditLedger } from '../wallet/public.ts';
 import { signWebhook } from './sandbox/sandbox-psp.ts';
@@ -341,6 +342,8 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
       currency: 'EUR',
       method: 'card',
     });
+    // The deployment's OPERATOR_API_TOKEN acts as its own automation account.
+    const byToken = await automationActor(app);
     expect(trail.map(({ actor, action, details, ip }) => ({ actor, action, details, ip }))).toEqual([
       {
         actor: 'system',
@@ -349,13 +352,13 @@ describe.each(testDatabaseKinds)('cashier on %s', (kind) => {
         ip: null,
       },
       {
-        actor: 'operator',
+        actor: byToken,
         action: 'withdrawal.approved',
         details: { ...of(approved, 11_000), automatic: false },
         ip: '127.0.0.1',
       },
       {
-        actor: 'operator',
+        actor: byToken,
         action: 'withdrawal.rejected',
         details: { ...of(rejected, 12_000), reason: 'Documents needed' },
         ip: '127.0.0.1',

@@ -427,7 +427,7 @@ export class Cashier {
           reason: options.reason ?? null,
         });
         await recordAudit(tx, {
-          ...auditOf(options.by ?? { actor: 'operator' }, changed),
+          ...auditOf(options.by ?? { actor: 'system' }, changed),
           action: 'withdrawal.rejected',
           details: { ...withdrawalDetails(changed), reason: options.reason ?? null },
           at: this.#clock.now(),
@@ -441,7 +441,7 @@ export class Cashier {
    * Approve a pending withdrawal and ask the provider to pay it out. The approval is written to the
    * compliance audit trail in its transaction: by an operator, or by the platform under the threshold.
    */
-  async approve(paymentId: string, by: DecidedBy = { actor: 'operator' }): Promise<Payment> {
+  async approve(paymentId: string, by: DecidedBy): Promise<Payment> {
     const approved = await this.#db.transaction(async (tx) => {
       const [changed] = await tx
         .update(schema.payments)

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
+import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayerNotExcluded } from '../compliance/public.ts';
 import type { Payment } from './cashier.ts';
@@ -182,7 +183,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(cashierOperatorApi.approveWithdrawal),
     handler: async (request) =>
-      present(await app.cashier.approve(request.params.id, { actor: 'operator', ip: request.ip })),
+      present(
+        await app.cashier.approve(request.params.id, {
+          actor: operatorActor(operatorOf(request)),
+          ip: request.ip,
+        }),
+      ),
   });
   app.route({
     ...routeOf(cashierOperatorApi.rejectWithdrawal),
@@ -190,7 +196,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       present(
         await app.cashier.release(request.params.id, 'rejected', {
           reason: request.body.reason,
-          by: { actor: 'operator', ip: request.ip },
+          by: { actor: operatorActor(operatorOf(request)), ip: request.ip },
         }),
       ),
   });

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
     await database.db.transaction((tx) =>
       recordAudit(tx, {
         at: new Date(),
-        actor: 'operator',
+        actor: 'operator:5b8f3c0e-2d41-4c7a-9b1e-0a6f2e9d7c11',
         action: 'withdrawal.approved',
         playerId,
         details: { payment: 'p-1' },
@@ -75,13 +75,22 @@ describe.each(testDatabaseKinds)('the compliance audit trail (%s)', (kind) => {
     const before = (await rows(database)).length;
     await expect(
       database.db.transaction(async (tx) => {
-        await recordAudit(tx, { actor: 'operator', action: 'withdrawal.rejected', playerId, at: new Date() });
+        await recordAudit(tx, {
+          actor: 'operator:5b8f3c0e-2d41-4c7a-9b1e-0a6f2e9d7c11',
+          action: 'withdrawal.rejected',
+          playerId,
+          at: new Date(),
+        });
         throw new Error('the rejection failed');
       }),
     ).rejects.toThrow('the rejection failed');
     expect(await rows(database)).toHaveLength(before);
     await database.db.transaction((tx) =>
-      recordAudit(tx, { actor: 'operator', action: 'document.approved', at: new Date() }),
+      recordAudit(tx, {
+        actor: 'operator:5b8f3c0e-2d41-4c7a-9b1e-0a6f2e9d7c11',
+        action: 'document.approved',
+        at: new Date(),
+      }),
     );
     expect((await verifyAuditLog(database.db)).ok).toBe(true);
   });

@@ -9,8 +9,12 @@ import { asc, desc, gt, sql } from 'drizzle-orm';
  * recomputes it. The table refuses UPDATE, DELETE and TRUNCATE (migration 0025).
  */
 
-/** Who acted: the player themselves, an operator (through the operator API) or the platform's own jobs. */
-export type AuditActor = `player:${string}` | 'operator' | 'system';
+/**
+ * Who acted: the player themselves, an operator by their id (signed in, or an API token they made:
+ * modules/operators), or the platform's own jobs. Rows written before operators were principals say
+ * `operator` alone.
+ */
+export type AuditActor = `player:${string}` | `operator:${string}` | 'system';
 
 /** What an audit row says: the row's id, time and hashes are the log's. */
 export interface AuditEntry {

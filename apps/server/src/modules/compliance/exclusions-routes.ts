@@ -4,6 +4,7 @@ import type { Db } from '@chrysos/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
+import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
 import { playerExists } from '../player/public.ts';
 import { coolingOffMs } from './exclusion-periods.ts';
 import { liftExclusion } from './lift-exclusion.ts';
@@ -82,7 +83,14 @@ export function exclusionOperatorRoutes(deps: ExclusionDeps): FastifyPluginAsync
           db,
           deps,
           playerId,
-          { kind, period, reason, source: 'operator', ip: request.ip },
+          {
+            kind,
+            period,
+            reason,
+            source: 'operator',
+            operator: operatorActor(operatorOf(request)),
+            ip: request.ip,
+          },
           app.clock.now(),
         );
         return reply.code(201).send(taken);

@@ -10,6 +10,7 @@ import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { automationActor } from '../../testing/operators.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { studioCalls } from '../../testing/wallet/studio-calls.ts';
 import { parseConfig } from '../config.ts';
@@ -332,7 +333,7 @@ describe.each(testDatabaseKinds)('time-outs and self-exclusions on %s', (kind) =
       .orderBy(schema.complianceAuditLog.id);
     expect(trail).toEqual([
       { actor: `player:${player.id}`, action: 'self_exclusion.taken' },
-      { actor: 'operator', action: 'break.taken' },
+      { actor: await automationActor(app), action: 'break.taken' },
       { actor: `player:${player.id}`, action: 'exclusion.lift_requested' },
       { actor: `player:${player.id}`, action: 'exclusion.lifted' },
     ]);

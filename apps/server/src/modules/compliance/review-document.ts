@@ -16,6 +16,8 @@ export async function reviewDocument(
     status: 'approved' | 'rejected';
     reason?: string;
     ip: string | null;
+    /** The operator who decided, for the document and the audit trail. */
+    actor: `operator:${string}`;
     /** The product's time of the decision. */
     now: Date;
   },
@@ -29,7 +31,7 @@ export async function reviewDocument(
         status: decision.status,
         rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
         reviewedAt: decision.now,
-        reviewedBy: 'operator',
+        reviewedBy: decision.actor,
       })
       .where(
         and(eq(schema.playerDocuments.id, decision.documentId), eq(schema.playerDocuments.status, 'pending')),
@@ -46,7 +48,7 @@ export async function reviewDocument(
     }
     await recordAudit(tx, {
       at: decision.now,
-      actor: 'operator',
+      actor: decision.actor,
       action: decision.status === 'approved' ? 'document.approved' : 'document.rejected',
       playerId: changed.playerId,
       details: {

@@ -35,6 +35,8 @@ export async function takeExclusion(
     kind: ExclusionKind;
     period: ExclusionPeriod;
     source: 'player' | 'operator';
+    /** The operator who set it, when `source` is `operator`. */
+    operator?: `operator:${string}`;
     reason?: string | null;
     /** Where the request came from, for the audit trail. */
     ip?: string | null;
@@ -63,7 +65,7 @@ export async function takeExclusion(
     for (const hook of deps.whenExcluded) await hook(tx, playerId, now);
     await recordAudit(tx, {
       at: now,
-      actor: choice.source === 'player' ? `player:${playerId}` : 'operator',
+      actor: choice.source === 'player' ? `player:${playerId}` : (choice.operator ?? 'system'),
       action: choice.kind === 'timeout' ? 'break.taken' : 'self_exclusion.taken',
       playerId,
       details: {

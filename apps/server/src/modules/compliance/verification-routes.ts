@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
+import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { verificationFacts } from './check-verification.ts';
@@ -229,7 +230,13 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
       presentForOperator(
         await reviewDocument(
           db,
-          { documentId: request.params.id, status: 'approved', ip: request.ip, now: app.clock.now() },
+          {
+            documentId: request.params.id,
+            status: 'approved',
+            ip: request.ip,
+            actor: operatorActor(operatorOf(request)),
+            now: app.clock.now(),
+          },
           notify,
         ),
       ),
@@ -246,6 +253,7 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
             status: 'rejected',
             reason: request.body.reason,
             ip: request.ip,
+            actor: operatorActor(operatorOf(request)),
             now: app.clock.now(),
           },
           notify,

@@ -11,6 +11,7 @@ import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { describeOnPostgres } from '../../testing/on-postgres.ts';
+import { automationActor } from '../../testing/operators.ts';
 import { type PushServiceStandIn, startPushService } from '../../testing/push-service.ts';
 import { waitUntil } from '../../testing/wait.ts';
 import { parseConfig } from '../config.ts';
@@ -298,7 +299,7 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     ).json();
     expect((await operator('POST', `/documents/${again.id}/approve`)).json()).toMatchObject({
       status: 'approved',
-      reviewed_by: 'operator',
+      reviewed_by: await automationActor(app),
     });
     expect((await api(player, 'GET', '/player')).json().verified).toBe(true);
     expect((await api(player, 'GET', '/player/documents')).json()).toMatchObject({

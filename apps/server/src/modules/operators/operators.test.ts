@@ -1,0 +1,325 @@
+import { type OperatorRole, operatorRoleRules, operatorRoles } from '@chrysos/contract';
+import { schema } from '@chrysos/db';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { and, eq, like } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorSessionCookieName } from '../../platform/http-session.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { newPlayer } from '../../testing/factories.ts';
+import { newOperator, newOperatorToken, type TestOperator } from '../../testing/operators.ts';
+import { abilitiesOf } from './abilities.ts';
+
+const legacyToken = 'legacy-operator-token-0123456789abcdef';
+
+describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  /** Every operator route the app registered (its own options, as Fastify had them). */
+  const operatorRoutes: RouteOptions[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp(
+      kind,
+      {
+        OPERATOR_API_TOKEN: legacyToken,
+        TEST_CLOCK: 'on',
+        JACKPOT_TEST_DROP: 'on',
+        JACKPOT_CURRENCIES: 'EUR',
+      },
+      {
+        onRoute: (route) => {
+          const paths = [route.url].flat();
+          if (paths.some((path) => path.startsWith('/api/operator/') || path.startsWith('/api/test/'))) {
+            operatorRoutes.push(route);
+          }
+        },
+      },
+    );
+  });
+  afterAll(() => app.closeAll());
+
+  // Sign-ins are limited per address: each comes from one of its own unless a test names one.
+  let addresses = 0;
+  const freshAddress = () => {
+    addresses += 1;
+    return `198.18.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+  };
+  const signIn = (operator: TestOperator, options: { code?: string; ip?: string; password?: string } = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/operator/session',
+      remoteAddress: options.ip ?? freshAddress(),
+      payload: {
+        email: operator.email,
+        password: options.password ?? operator.password,
+        code: options.code ?? operator.code(),
+      },
+    });
+  const cookieOf = (response: Awaited<ReturnType<typeof signIn>>) => {
+    const cookie = response.cookies.find((each) => each.name === operatorSessionCookieName);
+    if (!cookie) throw new Error(`no operator cookie: ${response.statusCode} ${response.body}`);
+    return `${operatorSessionCookieName}=${cookie.value}`;
+  };
+  const me = (cookie: string, ip = '127.0.0.1') =>
+    app.inject({ method: 'GET', url: '/api/operator/me', headers: { cookie }, remoteAddress: ip });
+
+  it('signs each operator in with their password and code, as themselves, in their own cookie', async () => {
+    const support = await newOperator(app, 'support');
+    const finance = await newOperator(app, 'finance');
+    const supportIn = await signIn(support);
+    const financeIn = await signIn(finance);
+    expect(supportIn.statusCode).toBe(200);
+    const cookie = supportIn.cookies.find((each) => each.name === operatorSessionCookieName);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // Never a player's session.
+    expect(supportIn.cookies.map((each) => each.name)).not.toContain('chrysos_session');
+    expect(supportIn.headers['cache-control']).toBe('private, no-store');
+
+    const supportMe = (await me(cookieOf(supportIn))).json();
+    const financeMe = (await me(cookieOf(financeIn))).json();
+    expect(supportMe).toMatchObject({
+      id: support.id,
+      email: support.email,
+      role: 'support',
+      via: 'session',
+    });
+    expect(supportMe.rules).toEqual(operatorRoleRules.support);
+    expect(financeMe).toMatchObject({ id: finance.id, role: 'finance' });
+    expect(financeMe.rules).toEqual(operatorRoleRules.finance);
+    // Nothing secret in what they are told.
+    expect(JSON.stringify([supportIn.json(), supportMe])).not.toMatch(/password|totp|secret/i);
+
+    // Each sign-in is on the audit trail under the operator's own id.
+    const trail = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor, action: schema.complianceAuditLog.action })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.action, 'operator.signed_in'));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        { actor: support.actor, action: 'operator.signed_in' },
+        { actor: finance.actor, action: 'operator.signed_in' },
+      ]),
+    );
+  });
+
+  it('refuses a wrong password, a wrong code, a code used once already and an unknown email alike', async () => {
+    const operator = await newOperator(app, 'risk');
+    const refused = async (response: Awaited<ReturnType<typeof signIn>>) => {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().codes).toEqual({ base: ['operators.sign_in_failed'] });
+      expect(response.cookies).toEqual([]);
+    };
+    await refused(await signIn(operator, { password: 'Not-the-password-1234' }));
+    const wrongCode = String((Number(operator.code()) + 1) % 1_000_000).padStart(6, '0');
+    await refused(await signIn(operator, { code: wrongCode }));
+    await refused(await signIn({ ...operator, email: 'nobody@chrysos.example' }));
+    // Guessing from one address is cut short, whatever the account.
+    const guesser = freshAddress();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await refused(await signIn(operator, { code: wrongCode, ip: guesser }));
+    }
+    expect((await signIn(operator, { ip: guesser })).statusCode).toBe(429);
+    // Without a code there is no session at all.
+    const noCode = await app.inject({
+      method: 'POST',
+      url: '/api/operator/session',
+      payload: { email: operator.email, password: operator.password },
+    });
+    expect(noCode.statusCode).toBe(422);
+    expect(noCode.cookies).toEqual([]);
+
+    const code = operator.code();
+    expect((await signIn(operator, { code })).statusCode).toBe(200);
+    // The same code again (overheard, or replayed) within its 30 seconds.
+    await refused(await signIn(operator, { code }));
+  });
+
+  it('lets an operator with an allow-list in only from it, and checks it on every request', async () => {
+    const listed = await newOperator(app, 'finance', { ipAllowList: ['10.20.0.0/16'] });
+    const anywhere = await newOperator(app, 'finance');
+    const outside = await signIn(listed, { ip: '203.0.113.9' });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().codes).toEqual({ base: ['operators.address_not_allowed'] });
+    expect(outside.cookies).toEqual([]);
+    app.clock.moveTo(new Date(app.clock.now().getTime() + 31_000));
+    const inside = await signIn(listed, { ip: '10.20.4.7' });
+    expect(inside.statusCode).toBe(200);
+    expect((await me(cookieOf(inside), '10.20.4.7')).statusCode).toBe(200);
+    // The session taken elsewhere is refused there.
+    expect((await me(cookieOf(inside), '198.51.100.3')).json().codes).toEqual({
+      base: ['operators.address_not_allowed'],
+    });
+    // The other operator, with no list, signs in from that address.
+    expect((await signIn(anywhere, { ip: '198.51.100.3' })).statusCode).toBe(200);
+  });
+
+  it('ends a session left idle, while a colleague who kept working stays signed in', async () => {
+    const resting = await newOperator(app, 'support');
+    const working = await newOperator(app, 'support');
+    const restingCookie = cookieOf(await signIn(resting));
+    const workingCookie = cookieOf(await signIn(working));
+    const minutes = app.config.OPERATOR_IDLE_MINUTES;
+    const start = app.clock.now().getTime();
+    // The working one makes a request two thirds of the way through; the resting one does not.
+    app.clock.moveTo(new Date(start + (minutes * 60_000 * 2) / 3));
+    expect((await me(workingCookie)).statusCode).toBe(200);
+    app.clock.moveTo(new Date(start + minutes * 60_000 + 60_000));
+    const expired = await me(restingCookie);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().codes).toEqual({ base: ['operators.session_expired'] });
+    expect((await me(workingCookie)).json()).toMatchObject({ id: working.id });
+    // Ended, not just idle: it stays refused.
+    expect((await me(restingCookie)).statusCode).toBe(401);
+  });
+
+  it('signs out: the session is ended on the server, not only forgotten by the browser', async () => {
+    const operator = await newOperator(app, 'content');
+    const cookie = cookieOf(await signIn(operator));
+    // A state change carrying the cookie from another site is refused (CSRF).
+    const crossSite = await app.inject({
+      method: 'DELETE',
+      url: '/api/operator/session',
+      headers: { cookie, origin: 'https://elsewhere.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const out = await app.inject({ method: 'DELETE', url: '/api/operator/session', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('gives each API token its own role, audited under the admin who made it, until revoked', async () => {
+    const admin = await newOperator(app, 'admin');
+    const adminCookie = cookieOf(await signIn(admin));
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/operator/api_tokens',
+      headers: { cookie: adminCookie },
+      payload: { name: 'payments robot', role: 'finance' },
+    });
+    expect(made.statusCode).toBe(201);
+    const token = made.json();
+    expect(token).toMatchObject({ name: 'payments robot', role: 'finance', created_by: admin.id });
+    const asToken = { authorization: `Bearer ${token.token}` };
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/operator/me', headers: asToken })).json(),
+    ).toMatchObject({
+      id: admin.id,
+      role: 'finance',
+      via: 'api_token',
+    });
+    // Finance's ability, not its maker's: it reads withdrawals, it may not make tokens.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/operator/withdrawals', headers: asToken })).statusCode,
+    ).toBe(200);
+    const escalation = await app.inject({
+      method: 'POST',
+      url: '/api/operator/api_tokens',
+      headers: asToken,
+      payload: { name: 'admin please', role: 'admin' },
+    });
+    expect(escalation.statusCode).toBe(403);
+    expect(escalation.json().codes).toEqual({ base: ['operators.forbidden'] });
+    // The list never shows a secret.
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/operator/api_tokens',
+      headers: { cookie: adminCookie },
+    });
+    expect(listed.body).not.toContain(token.token);
+
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/operator/api_tokens/${token.id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(revoked.json().revoked_at).not.toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/operator/me', headers: asToken })).statusCode).toBe(
+      401,
+    );
+    const trail = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor, action: schema.complianceAuditLog.action })
+      .from(schema.complianceAuditLog)
+      .where(
+        and(
+          eq(schema.complianceAuditLog.actor, admin.actor),
+          like(schema.complianceAuditLog.action, 'operator.api_token%'),
+        ),
+      );
+    expect(trail.map((row) => row.action)).toEqual([
+      'operator.api_token_created',
+      'operator.api_token_revoked',
+    ]);
+  });
+
+  it('records who decided: two operators approving two withdrawals are each on the audit trail', async () => {
+    const first = await newOperatorToken(app, 'finance');
+    const second = await newOperatorToken(app, 'finance');
+    const decide = async (authorization: string) => {
+      const player = await newPlayer(app, { funded: 50_000 });
+      const requested = await app.inject({
+        method: 'POST',
+        url: '/api/payments/withdrawals',
+        headers: { cookie: player.cookie },
+        payload: { currency: 'EUR', amount_cents: 30_000, method: 'card' },
+      });
+      expect(requested.statusCode).toBe(201);
+      const id = requested.json().id as string;
+      const approved = await app.inject({
+        method: 'POST',
+        url: `/api/operator/withdrawals/${id}/approve`,
+        headers: { authorization },
+      });
+      expect(approved.statusCode).toBe(200);
+      return id;
+    };
+    const firstPayment = await decide(first.authorization);
+    const secondPayment = await decide(second.authorization);
+    const approvals = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor, details: schema.complianceAuditLog.details })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.action, 'withdrawal.approved'));
+    const actorOf = (payment: string) =>
+      approvals.find((row) => (row.details as { payment?: string }).payment === payment)?.actor;
+    expect(actorOf(firstPayment)).toBe(first.maker.actor);
+    expect(actorOf(secondPayment)).toBe(second.maker.actor);
+  });
+
+  it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
+    expect(operatorRoutes.length).toBeGreaterThan(25);
+    const tokens = Object.fromEntries(
+      await Promise.all(
+        operatorRoles.map(async (role) => [role, (await newOperatorToken(app, role)).authorization]),
+      ),
+    ) as Record<OperatorRole, string>;
+    const filled = (url: string) =>
+      url
+        .replace(':currency', 'EUR')
+        .replace(':tier', 'mini')
+        .replace(':name', 'analytics.maintain')
+        .replace(/:[a-z_]+/g, '6f1c1d4e-0a3b-4c2d-9e8f-7a6b5c4d3e2f');
+    const unreachable: string[] = [];
+    for (const route of operatorRoutes) {
+      const url = filled([route.url].flat()[0] ?? '');
+      for (const method of [route.method].flat()) {
+        // The way in: the one operator route for someone not yet signed in.
+        if (method === 'HEAD' || (method === 'POST' && url === '/api/operator/session')) continue;
+        const ability = (route.config as { ability?: readonly [string, string] } | undefined)?.ability;
+        const anyone = await app.inject({ method, url });
+        if (anyone.statusCode !== 401)
+          unreachable.push(`${method} ${url} without credentials: ${anyone.statusCode}`);
+        for (const role of operatorRoles) {
+          const answer = await app.inject({ method, url, headers: { authorization: tokens[role] } });
+          const allowed = ability ? abilitiesOf(role).can(ability[0] as never, ability[1] as never) : true;
+          const refused =
+            answer.statusCode === 403 && answer.json().codes?.base?.[0] === 'operators.forbidden';
+          if (allowed === refused) {
+            unreachable.push(
+              `${method} ${url} as ${role}: ${answer.statusCode} (${allowed ? 'allowed' : 'not allowed'})`,
+            );
+          }
+        }
+      }
+    }
+    expect(unreachable).toEqual([]);
+  });
+});
