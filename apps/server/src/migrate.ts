@@ -1,21 +1,14 @@
 import { createDatabase } from '@chrysos/db';
 import pino from 'pino';
 import { runDeploySteps } from './deploy/deploy-steps.ts';
-import { ConfigError, parseConfig } from './modules/config.ts';
+import { configOrExit } from './modules/config.ts';
 
 /**
  * `npm run migrate`: a deploy's one-off step, run before the release's instances start (a compose
  * service, a Kubernetes Job): migrations, reference data, content seed, the studio's titles, under one
  * advisory lock (deploy/deploy-steps.ts). Exits 0 when the database is ready for the release.
  */
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = configOrExit(process.env);
 
 const log = pino({ level: config.LOG_LEVEL });
 const database = await createDatabase({

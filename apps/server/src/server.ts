@@ -1,18 +1,11 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { SchemaBehind } from './deploy/schema-check.ts';
-import { ConfigError, parseConfig } from './modules/config.ts';
+import { configOrExit } from './modules/config.ts';
 import { stopGracefully } from './platform/graceful-stop.ts';
 import { serveInProcesses } from './platform/processes.ts';
 
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = configOrExit(process.env);
 
 if (cluster.isPrimary && config.SERVER_PROCESSES > 1) {
   // Several processes on one machine (SERVER_PROCESSES): this one only starts and watches them.

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { type Config, type ConfigSection, composeConfig, type PlatformConfig } from '../platform/config.ts';
+import {
+  type Config,
+  ConfigError,
+  type ConfigSection,
+  composeConfig,
+  type PlatformConfig,
+} from '../platform/config.ts';
 import { errorReportingConfig } from '../platform/error-reporting/config.ts';
 import { metricsConfig } from '../platform/metrics/config.ts';
 import { affiliatesConfig } from './affiliates/config.ts';
@@ -12,6 +18,7 @@ import { gamesConfig } from './games/config.ts';
 import { jackpotConfig } from './jackpot/config.ts';
 import { mailConfig } from './mail/config.ts';
 import { notificationsConfig } from './notifications/config.ts';
+import { operatorConfig } from './operators/config.ts';
 import { realtimeConfig } from './realtime/config.ts';
 import { referralConfig } from './referral/config.ts';
 import { walletConfig } from './wallet/config.ts';
@@ -29,6 +36,7 @@ const sections = [
   errorReportingConfig,
   contentConfig,
   mailConfig,
+  operatorConfig,
   authConfig,
   referralConfig,
   walletConfig,
@@ -44,6 +52,20 @@ const sections = [
 
 /** Reads and checks every setting from the environment; a bad value throws a ConfigError naming it. */
 export const parseConfig = composeConfig(sections);
+
+/**
+ * The configuration of a command or the server's start: a bad value is said in one line on standard
+ * error and the process exits 1, before anything is opened.
+ */
+export function configOrExit(env: NodeJS.ProcessEnv): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 // Each module's config.ts adds its variables to `Config` by declaration merging; one left out of the
 // list above would be typed but never read. This names it at compile time.
