@@ -73,6 +73,12 @@ const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation.invalid', { field: 'now' });
       }
       app.clock.moveTo(at);
+      await app.database.db.transaction((tx) =>
+        app.recordOperatorAction(tx, request, {
+          action: 'test.clock_moved',
+          details: { to: at.toISOString() },
+        }),
+      );
       return { now: app.clock.now().toISOString() };
     },
   );
@@ -95,6 +101,9 @@ const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
           params: { method: 'POST', path: `/api/test/jobs/${name}` },
         });
       }
+      await app.database.db.transaction((tx) =>
+        app.recordOperatorAction(tx, request, { action: 'test.job_run', details: { job: name } }),
+      );
       return { ran: name, now: app.clock.now().toISOString() };
     },
   );

@@ -1,4 +1,5 @@
 import type { OperatorAbility, OperatorAction, OperatorRole, OperatorSubject } from '@chrysos/contract';
+import type { Db } from '@chrysos/db';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiScope } from './api-conventions.ts';
 import { AppError } from './errors.ts';
@@ -12,14 +13,29 @@ export interface RequestOperator {
   abilities: { can(action: OperatorAction, subject: OperatorSubject): boolean };
 }
 
+/** An operator's action as the audit trail keeps it; who, from where and when are the request's. */
+export interface OperatorActionRecord {
+  /** `<subject>.<verb>`: `player_groups.changed`, `comp_points.granted` … */
+  action: string;
+  playerId?: string | null;
+  details?: Record<string, unknown>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Who makes an operator request; refuses (401/403) a request without credentials that hold. */
     authenticateOperator(request: FastifyRequest): Promise<RequestOperator>;
+    /**
+     * Writes an operator's action to the audit trail in the caller's transaction `tx`, so the record and
+     * the action commit together (modules/compliance provides it: the trail is its data).
+     */
+    recordOperatorAction(tx: Db, request: FastifyRequest, action: OperatorActionRecord): Promise<void>;
   }
   interface FastifyRequest {
     /** Set on every route of an operatorScope before its handler runs. */
     operator?: RequestOperator;
+    /** Set once the request's action is on the audit trail (recordOperatorAction). */
+    operatorActionRecorded?: boolean;
   }
   interface FastifyContextConfig {
     /** An operator route's ability (the contract's endpoint carries it; routeOf copies it here). */
@@ -31,6 +47,15 @@ declare module 'fastify' {
 
 /** The audit trail's actor for what an operator does (an API token's: its maker's). */
 export const operatorActor = (operator: Pick<RequestOperator, 'id'>) => `operator:${operator.id}` as const;
+
+/**
+ * Says that a handler's action is on the audit trail, written in its transaction by the module function
+ * it called with the operator as the actor (cashier.approve, reviewDocument …); answers `value`.
+ */
+export function recorded<T>(request: FastifyRequest, value: T): T {
+  request.operatorActionRecorded = true;
+  return value;
+}
 
 /** The operator a route of an operatorScope is called by (set before its handler runs). */
 export function operatorOf(request: FastifyRequest): RequestOperator {
@@ -54,6 +79,15 @@ export function operatorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       if (!config?.ability && !config?.anyOperator) {
         throw new Error(`the operator route ${String(route.method)} ${route.url} declares no ability`);
       }
+    });
+    // A change an operator made that is not on the audit trail is a fault of ours, said loudly: every
+    // state-changing operator route records its action (recordOperatorAction) in its transaction.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const changed = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300;
+      if (changed && !request.operatorActionRecorded) {
+        throw new Error(`${request.method} ${request.routeOptions.url} changed state without an audit row`);
+      }
+      return payload;
     });
     app.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -4,7 +4,7 @@ import { schema } from '@chrysos/db';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../platform/events.ts';
-import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
+import { operatorActor, operatorOf, recorded } from '../../platform/operator-api.ts';
 import type { Wallet } from '../wallet/public.ts';
 import { grantByOperator, requireKnownPlayer } from './grant-by-operator.ts';
 import { presentCampaign, putCampaign } from './put-campaign.ts';
@@ -34,7 +34,14 @@ export function bonusOperatorRoutes(deps: {
     app.route({
       ...routeOf(bonusOperatorApi.putCampaign),
       handler: async (request, reply) => {
-        const { campaign, created } = await putCampaign(db, request.params.id, request.body);
+        const { campaign, created } = await db.transaction(async (tx) => {
+          const saved = await putCampaign(tx, request.params.id, request.body);
+          await app.recordOperatorAction(tx, request, {
+            action: 'bonus_campaign.saved',
+            details: { campaign: request.params.id, created: saved.created, active: saved.campaign.active },
+          });
+          return saved;
+        });
         return reply.code(created ? 201 : 200).send(presentCampaign(campaign));
       },
     });
@@ -43,14 +50,17 @@ export function bonusOperatorRoutes(deps: {
       ...routeOf(bonusOperatorApi.grant),
       handler: async (request, reply) => {
         const playerId = request.params.id;
-        const granted = await grantByOperator(db, deps, {
-          playerId,
-          campaignId: request.body.campaign,
-          currency: request.body.currency,
-          ip: request.ip,
-          actor: operatorActor(operatorOf(request)),
-          now: app.clock.now(),
-        });
+        const granted = recorded(
+          request,
+          await grantByOperator(db, deps, {
+            playerId,
+            campaignId: request.body.campaign,
+            currency: request.body.currency,
+            ip: request.ip,
+            actor: operatorActor(operatorOf(request)),
+            now: app.clock.now(),
+          }),
+        );
         const language = languageOf(request);
         const pick = <T extends { id: string }>(items: T[], ids: string[]) =>
           items.filter((item) => ids.includes(item.id));

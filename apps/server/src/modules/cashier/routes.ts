@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { AppError, languageOf as languageOfHeader } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
-import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
+import { operatorActor, operatorOf, recorded } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayerNotExcluded } from '../compliance/public.ts';
 import type { Payment } from './cashier.ts';
@@ -184,20 +184,26 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(cashierOperatorApi.approveWithdrawal),
     handler: async (request) =>
       present(
-        await app.cashier.approve(request.params.id, {
-          actor: operatorActor(operatorOf(request)),
-          ip: request.ip,
-        }),
+        recorded(
+          request,
+          await app.cashier.approve(request.params.id, {
+            actor: operatorActor(operatorOf(request)),
+            ip: request.ip,
+          }),
+        ),
       ),
   });
   app.route({
     ...routeOf(cashierOperatorApi.rejectWithdrawal),
     handler: async (request) =>
       present(
-        await app.cashier.release(request.params.id, 'rejected', {
-          reason: request.body.reason,
-          by: { actor: operatorActor(operatorOf(request)), ip: request.ip },
-        }),
+        recorded(
+          request,
+          await app.cashier.release(request.params.id, 'rejected', {
+            reason: request.body.reason,
+            by: { actor: operatorActor(operatorOf(request)), ip: request.ip },
+          }),
+        ),
       ),
   });
 };

@@ -4,7 +4,7 @@ import type { Db } from '@chrysos/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
-import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
+import { operatorActor, operatorOf, recorded } from '../../platform/operator-api.ts';
 import { playerExists } from '../player/public.ts';
 import { coolingOffMs } from './exclusion-periods.ts';
 import { liftExclusion } from './lift-exclusion.ts';
@@ -79,19 +79,22 @@ export function exclusionOperatorRoutes(deps: ExclusionDeps): FastifyPluginAsync
       handler: async (request, reply) => {
         const playerId = await existingPlayer(db, request.params.id);
         const { kind, period, reason } = request.body;
-        const taken = await takeExclusion(
-          db,
-          deps,
-          playerId,
-          {
-            kind,
-            period,
-            reason,
-            source: 'operator',
-            operator: operatorActor(operatorOf(request)),
-            ip: request.ip,
-          },
-          app.clock.now(),
+        const taken = recorded(
+          request,
+          await takeExclusion(
+            db,
+            deps,
+            playerId,
+            {
+              kind,
+              period,
+              reason,
+              source: 'operator',
+              operator: operatorActor(operatorOf(request)),
+              ip: request.ip,
+            },
+            app.clock.now(),
+          ),
         );
         return reply.code(201).send(taken);
       },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
-import { operatorScope } from '../../platform/operator-api.ts';
+import { operatorActor, operatorOf, operatorScope } from '../../platform/operator-api.ts';
+import { recordAudit } from './audit-log.ts';
 import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { limitRoutes } from './limits-routes.ts';
@@ -21,6 +22,17 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
     whenExcluded: (hook: ExclusionHook) => void whenExcluded.push(hook),
     unlifted: holdsPlay,
     verifiedColumn,
+  });
+  app.decorate('recordOperatorAction', async (tx, request, entry) => {
+    await recordAudit(tx, {
+      actor: operatorActor(operatorOf(request)),
+      action: entry.action,
+      playerId: entry.playerId ?? null,
+      details: entry.details ?? {},
+      ip: request.ip,
+      at: app.clock.now(),
+    });
+    request.operatorActionRecorded = true;
   });
   const exclusions = {
     licence: app.config.LICENSE,

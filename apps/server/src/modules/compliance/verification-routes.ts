@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
-import { operatorActor, operatorOf } from '../../platform/operator-api.ts';
+import { operatorActor, operatorOf, recorded } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { verificationFacts } from './check-verification.ts';
@@ -228,16 +228,19 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
     ...routeOf(verificationOperatorApi.approve),
     handler: async (request) =>
       presentForOperator(
-        await reviewDocument(
-          db,
-          {
-            documentId: request.params.id,
-            status: 'approved',
-            ip: request.ip,
-            actor: operatorActor(operatorOf(request)),
-            now: app.clock.now(),
-          },
-          notify,
+        recorded(
+          request,
+          await reviewDocument(
+            db,
+            {
+              documentId: request.params.id,
+              status: 'approved',
+              ip: request.ip,
+              actor: operatorActor(operatorOf(request)),
+              now: app.clock.now(),
+            },
+            notify,
+          ),
         ),
       ),
   });
@@ -246,17 +249,20 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
     ...routeOf(verificationOperatorApi.reject),
     handler: async (request) =>
       presentForOperator(
-        await reviewDocument(
-          db,
-          {
-            documentId: request.params.id,
-            status: 'rejected',
-            reason: request.body.reason,
-            ip: request.ip,
-            actor: operatorActor(operatorOf(request)),
-            now: app.clock.now(),
-          },
-          notify,
+        recorded(
+          request,
+          await reviewDocument(
+            db,
+            {
+              documentId: request.params.id,
+              status: 'rejected',
+              reason: request.body.reason,
+              ip: request.ip,
+              actor: operatorActor(operatorOf(request)),
+              now: app.clock.now(),
+            },
+            notify,
+          ),
         ),
       ),
   });

@@ -23,12 +23,14 @@ export const experimentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(experimentOperatorApi.put),
     handler: async (request, reply) => {
-      const { experiment, created } = await putExperiment(
-        db,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      );
+      const { experiment, created } = await db.transaction(async (tx) => {
+        const saved = await putExperiment(tx, request.params.id, request.body, app.clock.now());
+        await app.recordOperatorAction(tx, request, {
+          action: 'experiment.saved',
+          details: { experiment: request.params.id, created: saved.created, status: saved.experiment.status },
+        });
+        return saved;
+      });
       return reply.code(created ? 201 : 200).send(presentExperiment(experiment));
     },
   });

@@ -14,7 +14,16 @@ export const jackpotTestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { currency, tier } = request.params;
       // A currency without a jackpot (JACKPOT_CURRENCIES) has no cycle to drop.
       const noJackpot = () => new AppError('validation.invalid', { field: 'currency' });
-      if (!(await forceDrop(db, currency, tier))) throw noJackpot();
+      const dropped = await db.transaction(async (tx) => {
+        const done = await forceDrop(tx, currency, tier);
+        if (done)
+          await app.recordOperatorAction(tx, request, {
+            action: 'jackpot.test_drop',
+            details: { currency, tier },
+          });
+        return done;
+      });
+      if (!dropped) throw noJackpot();
       const [current] = await currentTiers(db, currency, tier);
       if (!current) throw noJackpot();
       return current;

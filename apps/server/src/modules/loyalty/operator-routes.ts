@@ -30,15 +30,20 @@ export const loyaltyOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const playerId = request.params.id;
       await requireKnownPlayer(playerId);
       const now = app.clock.now();
-      await db.transaction((tx) =>
-        awardCompPoints(tx, app.events, {
+      await db.transaction(async (tx) => {
+        await awardCompPoints(tx, app.events, {
           playerId,
           points: request.body.points,
           reason: `operator: ${request.body.reason}`,
           key: `operator:${request.body.key}`,
           now,
-        }),
-      );
+        });
+        await app.recordOperatorAction(tx, request, {
+          action: 'comp_points.granted',
+          playerId,
+          details: { points: request.body.points, reason: request.body.reason, key: request.body.key },
+        });
+      });
       return readCompPoints(db, playerId, now);
     },
   });

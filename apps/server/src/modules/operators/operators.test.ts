@@ -322,4 +322,168 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     }
     expect(unreachable).toEqual([]);
   });
+
+  it('writes every state-changing operator route to the audit trail under the operator who called it', async () => {
+    const admin = await newOperatorToken(app, 'admin');
+    const headers = { authorization: admin.authorization };
+    const player = await newPlayer(app, { funded: 100_000 });
+    const campaignId = `audit-${Date.now().toString(36)}`;
+    const withdrawal = async () => {
+      const requested = await app.inject({
+        method: 'POST',
+        url: '/api/payments/withdrawals',
+        headers: { cookie: player.cookie },
+        payload: { currency: 'EUR', amount_cents: 20_000, method: 'card' },
+      });
+      return requested.json().id as string;
+    };
+    const document = async () => {
+      const [row] = await app.database.db
+        .insert(schema.playerDocuments)
+        .values({
+          playerId: player.id,
+          kind: 'identity',
+          fileName: 'id.jpg',
+          contentType: 'image/jpeg',
+          size: 1,
+        })
+        .returning({ id: schema.playerDocuments.id });
+      return row?.id ?? '';
+    };
+    const madeToken = async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/operator/api_tokens',
+          headers,
+          payload: { name: 'to revoke', role: 'support' },
+        })
+      ).json().id as string;
+    const later = new Date(app.clock.now().getTime() + 60_000).toISOString();
+    /** A call that succeeds for each state-changing route, by its method and path as registered. */
+    const calls: Record<
+      string,
+      () => Promise<{ url: string; payload?: object; headers?: Record<string, string>; actor?: string }>
+    > = {
+      'DELETE /api/operator/session': async () => {
+        const operator = await newOperator(app, 'support');
+        const signedIn = await signIn(operator);
+        return {
+          url: '/api/operator/session',
+          headers: { cookie: cookieOf(signedIn) },
+          actor: operator.actor,
+        };
+      },
+      'POST /api/operator/api_tokens': async () => ({
+        url: '/api/operator/api_tokens',
+        payload: { name: 'ci', role: 'finance' },
+      }),
+      'DELETE /api/operator/api_tokens/:id': async () => ({
+        url: `/api/operator/api_tokens/${await madeToken()}`,
+      }),
+      'PUT /api/operator/bonus_campaigns/:id': async () => ({
+        url: `/api/operator/bonus_campaigns/${campaignId}`,
+        payload: {
+          kind: 'no_deposit',
+          code: null,
+          title: { en: 'Ten on the house', el: 'Δέκα από το κατάστημα' },
+          terms: {
+            amount: { EUR: 1_000 },
+            wagering: { multiplier: 5, on: 'bonus', days: 7 },
+            maxBet: { EUR: 500 },
+            contributions: { categories: { slots: 100 }, other: 10 },
+          },
+        },
+      }),
+      'POST /api/operator/players/:id/bonuses': async () => ({
+        url: `/api/operator/players/${player.id}/bonuses`,
+        payload: { campaign: campaignId },
+      }),
+      'POST /api/operator/players/:id/exclusions': async () => ({
+        url: `/api/operator/players/${(await newPlayer(app)).id}/exclusions`,
+        payload: { kind: 'timeout', period: '24h', reason: 'asked for it on the phone' },
+      }),
+      'POST /api/operator/documents/:id/approve': async () => ({
+        url: `/api/operator/documents/${await document()}/approve`,
+      }),
+      'POST /api/operator/documents/:id/reject': async () => ({
+        url: `/api/operator/documents/${await document()}/reject`,
+        payload: { reason: 'The photo is blurred' },
+      }),
+      'POST /api/operator/players/:id/crm_events': async () => ({
+        url: `/api/operator/players/${player.id}/crm_events`,
+        payload: { event: 'first_deposit_done' },
+      }),
+      'PUT /api/operator/experiments/:id': async () => ({
+        url: `/api/operator/experiments/${campaignId}`,
+        payload: {
+          name: 'Audit',
+          status: 'draft',
+          variations: [
+            { key: 'control', path: '/a', weight: 0.5 },
+            { key: 'b', path: '/b', weight: 0.5 },
+          ],
+        },
+      }),
+      'PATCH /api/operator/players/:id/groups': async () => ({
+        url: `/api/operator/players/${player.id}/groups`,
+        payload: { add: ['vip'] },
+      }),
+      'PUT /api/operator/players/:id/groups': async () => ({
+        url: `/api/operator/players/${player.id}/groups`,
+        payload: { groups: ['vip', 'high_roller'] },
+      }),
+      'POST /api/operator/jackpots/:currency/:tier/drop': async () => ({
+        url: '/api/operator/jackpots/EUR/mini/drop',
+      }),
+      'POST /api/operator/players/:id/comp_points': async () => ({
+        url: `/api/operator/players/${player.id}/comp_points`,
+        payload: { points: 100, reason: 'goodwill', key: `audit-${Date.now()}` },
+      }),
+      'POST /api/operator/withdrawals/:id/approve': async () => ({
+        url: `/api/operator/withdrawals/${await withdrawal()}/approve`,
+      }),
+      'POST /api/operator/withdrawals/:id/reject': async () => ({
+        url: `/api/operator/withdrawals/${await withdrawal()}/reject`,
+        payload: { reason: 'Documents needed' },
+      }),
+      'PUT /api/test/clock': async () => ({ url: '/api/test/clock', payload: { now: later } }),
+      'POST /api/test/jobs/:name': async () => ({ url: '/api/test/jobs/analytics.maintain' }),
+    };
+    const rowsOf = async () =>
+      (await app.database.db.select({ id: schema.complianceAuditLog.id }).from(schema.complianceAuditLog))
+        .length;
+    const unaudited: string[] = [];
+    for (const route of operatorRoutes) {
+      for (const method of [route.method].flat()) {
+        if (method === 'GET' || method === 'HEAD') continue;
+        const key = `${method} ${[route.url].flat()[0]}`;
+        if (key === 'POST /api/operator/session') continue;
+        const call = calls[key];
+        if (!call) {
+          unaudited.push(`${key}: no call in this test`);
+          continue;
+        }
+        const { url, payload, headers: own, actor = admin.maker.actor } = await call();
+        const before = await rowsOf();
+        const answer = await app.inject({
+          method,
+          url,
+          headers: own ?? headers,
+          ...(payload ? { payload } : {}),
+        });
+        if (answer.statusCode >= 300) {
+          unaudited.push(`${key}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          continue;
+        }
+        const written = await app.database.db
+          .select({ actor: schema.complianceAuditLog.actor, action: schema.complianceAuditLog.action })
+          .from(schema.complianceAuditLog)
+          .orderBy(schema.complianceAuditLog.id);
+        const mine = written.slice(before);
+        if (!mine.some((row) => row.actor === actor)) unaudited.push(`${key}: no audit row as ${actor}`);
+      }
+    }
+    expect(unaudited).toEqual([]);
+  });
 });

@@ -3,9 +3,8 @@ import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
-import { operatorActor, operatorOf, type RequestOperator } from '../../platform/operator-api.ts';
+import { operatorOf, type RequestOperator } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
-import { recordAudit } from '../compliance/public.ts';
 import { createApiToken, listApiTokens, presentToken, revokeApiToken } from './api-tokens.ts';
 import { endOperatorSession } from './sessions.ts';
 import { signInOperator } from './sign-in.ts';
@@ -73,7 +72,10 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(operatorApi.signOut, { anyOperator: true }),
     handler: async (request, reply) => {
       const token = request.cookies[operatorSessionCookieName];
-      if (token) await endOperatorSession(app.database.db, token, app.clock.now());
+      await app.database.db.transaction(async (tx) => {
+        if (token) await endOperatorSession(tx, token, app.clock.now());
+        await app.recordOperatorAction(tx, request, { action: 'operator.signed_out' });
+      });
       reply.clearCookie(operatorSessionCookieName, { path: '/' });
       return reply.code(204).send();
     },
@@ -91,12 +93,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const { row, secret } = await app.database.db.transaction(async (tx) => {
         const made = await createApiToken(tx, { ...request.body, createdBy: operator.id }, now);
-        await recordAudit(tx, {
-          actor: operatorActor(operator),
+        await app.recordOperatorAction(tx, request, {
           action: 'operator.api_token_created',
           details: { token_id: made.row.id, name: made.row.name, role: made.row.role },
-          ip: request.ip,
-          at: now,
         });
         return made;
       });
@@ -110,12 +109,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const row = await app.database.db.transaction(async (tx) => {
         const revoked = await revokeApiToken(tx, request.params.id, now);
-        await recordAudit(tx, {
-          actor: operatorActor(operatorOf(request)),
+        await app.recordOperatorAction(tx, request, {
           action: 'operator.api_token_revoked',
           details: { token_id: revoked.id, name: revoked.name },
-          ip: request.ip,
-          at: now,
         });
         return revoked;
       });

@@ -86,12 +86,15 @@ export const groupsOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(groupsOperatorApi.change),
     handler: async (request) => {
       await requireKnownPlayer(db, request.params.id);
-      await db.transaction((tx) =>
-        changeGroups(tx, app.events, request.params.id, {
-          add: request.body.add ?? [],
-          remove: request.body.remove ?? [],
-        }),
-      );
+      await db.transaction(async (tx) => {
+        const change = { add: request.body.add ?? [], remove: request.body.remove ?? [] };
+        await changeGroups(tx, app.events, request.params.id, change);
+        await app.recordOperatorAction(tx, request, {
+          action: 'player_groups.changed',
+          playerId: request.params.id,
+          details: change,
+        });
+      });
       return asItems(await playerGroups(db, request.params.id));
     },
   });
@@ -100,7 +103,14 @@ export const groupsOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(groupsOperatorApi.replace),
     handler: async (request) => {
       await requireKnownPlayer(db, request.params.id);
-      await db.transaction((tx) => replaceGroups(tx, app.events, request.params.id, request.body.groups));
+      await db.transaction(async (tx) => {
+        await replaceGroups(tx, app.events, request.params.id, request.body.groups);
+        await app.recordOperatorAction(tx, request, {
+          action: 'player_groups.replaced',
+          playerId: request.params.id,
+          details: { groups: request.body.groups },
+        });
+      });
       return asItems(await playerGroups(db, request.params.id));
     },
   });

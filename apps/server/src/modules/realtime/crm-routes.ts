@@ -35,6 +35,11 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
           { event },
           `crm:${randomUUID()}`,
         );
+        await app.recordOperatorAction(tx as unknown as Db, request, {
+          action: 'crm_event.sent',
+          playerId: id,
+          details: { event },
+        });
       });
       for (const effect of effects) await effect();
       reply.code(202);
