@@ -100,6 +100,8 @@ export const errorCodes = {
     'cashier.payment_not_found',
     'cashier.withdrawal_not_cancellable',
     'cashier.withdrawal_not_approvable',
+    /** Four eyes: this operator gave the withdrawal its first approval; another must give the second. */
+    'cashier.second_approver_required',
     'cashier.operator_token_required',
     'cashier.webhook_signature_invalid',
     'cashier.webhook_unreadable',

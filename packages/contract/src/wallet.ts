@@ -333,6 +333,12 @@ export const cashierApi = {
  * The operator API the back office will use (bearer OPERATOR_API_TOKEN): withdrawals awaiting approval,
  * approve, reject.
  */
+/**
+ * A withdrawal as operators see it: whose it is and, above the four-eyes amount, which operator gave it its
+ * first approval (`operator:<id>`; null: none yet, or one approval is enough).
+ */
+const operatorWithdrawal = payment.extend({ player_id: z.uuid(), first_approved_by: z.string().nullable() });
+
 export const cashierOperatorApi = {
   pendingWithdrawals: endpoint({
     method: 'GET',
@@ -340,7 +346,7 @@ export const cashierOperatorApi = {
     ability: ['read', 'Withdrawal'],
     tags: ['operator'],
     summary: 'Withdrawals awaiting approval, oldest first',
-    responses: { 200: z.array(payment.extend({ player_id: z.uuid() })), 401: errorBody },
+    responses: { 200: z.array(operatorWithdrawal), 401: errorBody },
   }),
   approveWithdrawal: endpoint({
     method: 'POST',
@@ -348,8 +354,10 @@ export const cashierOperatorApi = {
     ability: ['approve', 'Withdrawal'],
     tags: ['operator'],
     summary: 'Approve a withdrawal and send it to the provider for payout',
+    description:
+      "Above the four-eyes amount of its currency (WITHDRAWAL_FOUR_EYES_ABOVE) the first operator's approval is answered 202: the withdrawal stays pending until another operator approves it (200); the same operator again is refused (409, cashier.second_approver_required).",
     params: paymentId,
-    responses: { 200: payment, 401: errorBody, 409: errorBody },
+    responses: { 200: operatorWithdrawal, 202: operatorWithdrawal, 401: errorBody, 409: errorBody },
   }),
   rejectWithdrawal: endpoint({
     method: 'POST',

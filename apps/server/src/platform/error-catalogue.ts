@@ -286,6 +286,11 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'Only a pending withdrawal can be approved',
     el: 'Μόνο μια ανάληψη σε αναμονή μπορεί να εγκριθεί',
   },
+  'cashier.second_approver_required': {
+    status: 409,
+    en: 'You gave this withdrawal its first approval: another operator must give the second',
+    el: 'Δώσατε την πρώτη έγκριση αυτής της ανάληψης: τη δεύτερη πρέπει να τη δώσει άλλος χειριστής',
+  },
   'cashier.operator_token_required': {
     status: 401,
     en: 'A valid operator token is required',

@@ -45,6 +45,12 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When a withdrawal was approved (by an operator or below the automatic threshold): a step of its timeline. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Four eyes (WITHDRAWAL_FOUR_EYES_ABOVE): the operator (`operator:<id>`) who gave a large withdrawal its
+     * first approval, and when; the second must be another operator's.
+     */
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     /** When the payment reached its outcome: succeeded or failed, paid out, cancelled or rejected. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -29,6 +29,11 @@ export interface CashierOptions {
    * A currency not listed always waits for one.
    */
   autoApproveBelow: Readonly<Record<string, number>>;
+  /**
+   * Per currency, in its minor units: an operator's approval of a withdrawal above the amount is a first
+   * one, and a second operator's makes it (four eyes). A currency not listed needs one approval.
+   */
+  fourEyesAbove?: Readonly<Record<string, number>>;
   /** The bonus engine's part in payments: its hooks, so the cashier knows nothing of bonus rules. */
   bonuses?: CashierBonusHooks;
   /** Identity verification's part: the payments that need approved documents first. */
@@ -440,33 +445,66 @@ export class Cashier {
   /**
    * Approve a pending withdrawal and ask the provider to pay it out. The approval is written to the
    * compliance audit trail in its transaction: by an operator, or by the platform under the threshold.
+   * Above the four-eyes amount an operator's approval is a first one (the withdrawal stays pending,
+   * `first_approved_by` set), and only another operator's approves it; each is one conditional update,
+   * so two operators approving at once cannot both be the first, nor one be both.
    */
   async approve(paymentId: string, by: DecidedBy): Promise<Payment> {
-    const approved = await this.#db.transaction(async (tx) => {
+    const p = schema.payments;
+    const pending = and(eq(p.id, paymentId), eq(p.kind, 'withdrawal'), eq(p.status, 'pending'));
+    const decided = await this.#db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(p).where(pending);
+      if (!payment) return null;
+      const limit = this.#options.fourEyesAbove?.[payment.currency];
+      const twoNeeded = by.actor !== 'system' && limit !== undefined && payment.amount > limit;
+      const now = this.#clock.now();
+      if (twoNeeded && payment.firstApprovedBy === null) {
+        const [first] = await tx
+          .update(p)
+          .set({ firstApprovedBy: by.actor, firstApprovedAt: now, updatedAt: now })
+          .where(and(pending, isNull(p.firstApprovedBy)))
+          .returning();
+        if (!first) return null;
+        await recordAudit(tx, {
+          ...auditOf(by, first),
+          action: 'withdrawal.first_approval',
+          details: { ...withdrawalDetails(first), four_eyes_above: limit },
+          at: now,
+        });
+        return { payment: first, approved: false };
+      }
+      if (twoNeeded && payment.firstApprovedBy === by.actor) {
+        throw new AppError('cashier.second_approver_required', { field: 'status' });
+      }
       const [changed] = await tx
-        .update(schema.payments)
-        .set({ status: 'approved', updatedAt: this.#clock.now(), approvedAt: this.#clock.now() })
+        .update(p)
+        .set({ status: 'approved', updatedAt: now, approvedAt: now })
         .where(
-          and(
-            eq(schema.payments.id, paymentId),
-            eq(schema.payments.kind, 'withdrawal'),
-            eq(schema.payments.status, 'pending'),
-          ),
+          twoNeeded
+            ? and(
+                pending,
+                eq(p.firstApprovedBy, payment.firstApprovedBy ?? ''),
+                ne(p.firstApprovedBy, by.actor),
+              )
+            : pending,
         )
         .returning();
-      if (changed) {
-        await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
-        await recordAudit(tx, {
-          ...auditOf(by, changed),
-          action: 'withdrawal.approved',
-          details: { ...withdrawalDetails(changed), automatic: by.actor === 'system' },
-          at: this.#clock.now(),
-        });
-      }
-      return changed;
+      if (!changed) return null;
+      await this.#events.publish(tx, 'cashier.withdrawal_approved', factsOf(changed));
+      await recordAudit(tx, {
+        ...auditOf(by, changed),
+        action: 'withdrawal.approved',
+        details: {
+          ...withdrawalDetails(changed),
+          automatic: by.actor === 'system',
+          ...(twoNeeded ? { first_approved_by: changed.firstApprovedBy } : {}),
+        },
+        at: now,
+      });
+      return { payment: changed, approved: true };
     });
-    if (!approved) throw new AppError('cashier.withdrawal_not_approvable', { field: 'status' });
-    return this.#startPayout(approved);
+    if (!decided) throw new AppError('cashier.withdrawal_not_approvable', { field: 'status' });
+    return decided.approved ? this.#startPayout(decided.payment) : decided.payment;
   }
 
   async #startPayout(payment: Payment): Promise<Payment> {

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { type ConfigSection, commaList, requireWhenSeveral } from '../../platform/config.ts';
 
-/** The cashier module's settings: withdrawals and the sandbox provider (the operator token is the platform's). */
-export const cashierSettings = z.object({
-  /**
-   * Withdrawals below these amounts are approved without an operator, per currency in minor units, as
-   * JSON: {"EUR":10000} approves EUR withdrawals under 100.00. A currency not listed always waits for an
-   * operator; by default only EUR, USD and GBP are listed (no crypto currency).
-   */
-  WITHDRAWAL_AUTO_APPROVE_BELOW: z
+/** Amounts per currency in minor units, given as JSON; `example` shows one in the refusal. */
+const minorUnitsByCurrency = (example: string) =>
+  z
     .string()
     .transform((value, ctx) => {
       try {
@@ -17,8 +12,7 @@ export const cashierSettings = z.object({
       } catch {}
       ctx.addIssue({
         code: 'custom',
-        message:
-          'expected JSON of currency → minor units, such as {"EUR":10000,"USD":10000} (EUR and USD 100.00)',
+        message: `expected JSON of currency → minor units, such as ${example}`,
       });
       return z.NEVER;
     })
@@ -27,8 +21,32 @@ export const cashierSettings = z.object({
         z.string().regex(/^[A-Z]{3,5}$/, 'expected currency codes such as EUR'),
         z.number().int('expected whole minor units').min(0),
       ),
-    )
-    .default({ EUR: 10_000, USD: 10_000, GBP: 10_000 }),
+    );
+
+/** The cashier module's settings: withdrawals and the sandbox provider (the operator token is the platform's). */
+export const cashierSettings = z.object({
+  /**
+   * Withdrawals below these amounts are approved without an operator, per currency in minor units, as
+   * JSON: {"EUR":10000} approves EUR withdrawals under 100.00. A currency not listed always waits for an
+   * operator; by default only EUR, USD and GBP are listed (no crypto currency).
+   */
+  WITHDRAWAL_AUTO_APPROVE_BELOW: minorUnitsByCurrency(
+    '{"EUR":10000,"USD":10000} (EUR and USD 100.00)',
+  ).default({
+    EUR: 10_000,
+    USD: 10_000,
+    GBP: 10_000,
+  }),
+  /**
+   * Four eyes: a withdrawal above these amounts (per currency in minor units, as JSON) is approved only
+   * by two operators, the second not the first. A currency not listed needs one. Default: 5,000.00 in
+   * EUR, USD and GBP.
+   */
+  WITHDRAWAL_FOUR_EYES_ABOVE: minorUnitsByCurrency('{"EUR":500000} (EUR 5,000.00)').default({
+    EUR: 500_000,
+    USD: 500_000,
+    GBP: 500_000,
+  }),
   /**
    * The operator's promise to players, shown on each withdrawal's timeline as the time its next step is
    * expected by: hours from the request to an operator's decision, and from the approval to the payout

@@ -39,6 +39,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
     },
     {
       autoApproveBelow: app.config.WITHDRAWAL_AUTO_APPROVE_BELOW,
+      fourEyesAbove: app.config.WITHDRAWAL_FOUR_EYES_ABOVE,
       bonuses: {
         async checkDepositCode(db, playerId, currency, amount, code) {
           const facts = await playerFacts(db, {

@@ -171,27 +171,33 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
 
 /**
  * The cashier's part of the operator API the back office will use: withdrawals awaiting approval,
- * approve, reject. Registered under platform/operator-api.ts's operatorScope (the bearer token).
+ * approve (four eyes above WITHDRAWAL_FOUR_EYES_ABOVE), reject. Registered under platform/operator-api.ts's
+ * operatorScope: finance's ability.
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const present = presenterOf(app.config);
+  const presentForOperator = (payment: Payment) => ({
+    ...present(payment),
+    player_id: payment.playerId,
+    first_approved_by: payment.firstApprovedBy,
+  });
   app.route({
     ...routeOf(cashierOperatorApi.pendingWithdrawals),
-    handler: async () =>
-      (await app.cashier.pendingWithdrawals()).map((p) => ({ ...present(p), player_id: p.playerId })),
+    handler: async () => (await app.cashier.pendingWithdrawals()).map(presentForOperator),
   });
   app.route({
     ...routeOf(cashierOperatorApi.approveWithdrawal),
-    handler: async (request) =>
-      present(
-        recorded(
-          request,
-          await app.cashier.approve(request.params.id, {
-            actor: operatorActor(operatorOf(request)),
-            ip: request.ip,
-          }),
-        ),
-      ),
+    handler: async (request, reply) => {
+      const decided = recorded(
+        request,
+        await app.cashier.approve(request.params.id, {
+          actor: operatorActor(operatorOf(request)),
+          ip: request.ip,
+        }),
+      );
+      // Still pending: a first approval of four eyes, accepted.
+      return reply.code(decided.status === 'pending' ? 202 : 200).send(presentForOperator(decided));
+    },
   });
   app.route({
     ...routeOf(cashierOperatorApi.rejectWithdrawal),

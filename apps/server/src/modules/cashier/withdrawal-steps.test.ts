@@ -25,6 +25,8 @@ const withdrawal = (
   createdAt: requestedAt,
   updatedAt: requestedAt,
   approvedAt: times.approvedAt ?? null,
+  firstApprovedBy: null,
+  firstApprovedAt: null,
   settledAt: times.settledAt ?? null,
 });
 

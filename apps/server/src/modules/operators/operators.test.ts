@@ -24,6 +24,8 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
         TEST_CLOCK: 'on',
         JACKPOT_TEST_DROP: 'on',
         JACKPOT_CURRENCIES: 'EUR',
+        // Four eyes above EUR 400.00 here, so a withdrawal below the KYC threshold shows it.
+        WITHDRAWAL_FOUR_EYES_ABOVE: '{"EUR":40000}',
       },
       {
         onRoute: (route) => {
@@ -282,6 +284,67 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       approvals.find((row) => (row.details as { payment?: string }).payment === payment)?.actor;
     expect(actorOf(firstPayment)).toBe(first.maker.actor);
     expect(actorOf(secondPayment)).toBe(second.maker.actor);
+  });
+
+  it('pays a withdrawal above the four-eyes amount only once a second finance operator approves it', async () => {
+    const first = await newOperatorToken(app, 'finance');
+    const second = await newOperatorToken(app, 'finance');
+    const player = await newPlayer(app, { funded: 100_000 });
+    const withdraw = async (amount: number) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/payments/withdrawals',
+          headers: { cookie: player.cookie },
+          payload: { currency: 'EUR', amount_cents: amount, method: 'card' },
+        })
+      ).json().id as string;
+    const approve = (id: string, authorization: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/operator/withdrawals/${id}/approve`,
+        headers: { authorization },
+      });
+    const status = async (id: string) =>
+      (await app.inject({ url: `/api/player/payments/${id}`, headers: { cookie: player.cookie } })).json()
+        .status;
+
+    const large = await withdraw(45_000);
+    const firstApproval = await approve(large, first.authorization);
+    expect(firstApproval.statusCode).toBe(202);
+    expect(firstApproval.json()).toMatchObject({ status: 'pending', first_approved_by: first.maker.actor });
+    expect(await status(large)).toBe('pending');
+    // The same operator cannot be the second pair of eyes.
+    const again = await approve(large, first.authorization);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().codes).toEqual({ status: ['cashier.second_approver_required'] });
+    expect(await status(large)).toBe('pending');
+    const secondApproval = await approve(large, second.authorization);
+    expect(secondApproval.statusCode).toBe(200);
+    expect(secondApproval.json().status).not.toBe('pending');
+
+    // Below the amount, one approval is enough.
+    const small = await withdraw(30_000);
+    expect((await approve(small, second.authorization)).statusCode).toBe(200);
+
+    const trail = await app.database.db
+      .select({
+        actor: schema.complianceAuditLog.actor,
+        action: schema.complianceAuditLog.action,
+        details: schema.complianceAuditLog.details,
+      })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id))
+      .orderBy(schema.complianceAuditLog.id);
+    const decisions = trail.filter((row) => row.action.startsWith('withdrawal.'));
+    expect(
+      decisions.map((row) => [row.actor, row.action, (row.details as { payment?: string }).payment]),
+    ).toEqual([
+      [first.maker.actor, 'withdrawal.first_approval', large],
+      [second.maker.actor, 'withdrawal.approved', large],
+      [second.maker.actor, 'withdrawal.approved', small],
+    ]);
+    expect(decisions[1]?.details).toMatchObject({ first_approved_by: first.maker.actor });
   });
 
   it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
