@@ -453,7 +453,9 @@ export class Cashier {
     const p = schema.payments;
     const pending = and(eq(p.id, paymentId), eq(p.kind, 'withdrawal'), eq(p.status, 'pending'));
     const decided = await this.#db.transaction(async (tx) => {
-      const [payment] = await tx.select().from(p).where(pending);
+      // Locked, so approvals of one withdrawal take turns: a second operator's, arriving while the
+      // first's is being written, then reads it and approves as the second rather than being refused.
+      const [payment] = await tx.select().from(p).where(pending).for('update');
       if (!payment) return null;
       const limit = this.#options.fourEyesAbove?.[payment.currency];
       const twoNeeded = by.actor !== 'system' && limit !== undefined && payment.amount > limit;

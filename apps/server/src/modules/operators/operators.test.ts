@@ -347,6 +347,57 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     expect(decisions[1]?.details).toMatchObject({ first_approved_by: first.maker.actor });
   });
 
+  it('never lets one operator be both pairs of eyes, however their approvals interleave', async () => {
+    const first = await newOperatorToken(app, 'finance');
+    const second = await newOperatorToken(app, 'finance');
+    const player = await newPlayer(app, { funded: 600_000 });
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n++) {
+      const requested = await app.inject({
+        method: 'POST',
+        url: '/api/payments/withdrawals',
+        headers: { cookie: player.cookie },
+        payload: { currency: 'EUR', amount_cents: 45_000 + n, method: 'card' },
+      });
+      ids.push(requested.json().id as string);
+    }
+    // Each withdrawal approved four times at once: twice by each operator.
+    const answers = await Promise.all(
+      ids.flatMap((id) =>
+        [first, second, first, second].map((operator) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/operator/withdrawals/${id}/approve`,
+            headers: { authorization: operator.authorization },
+          }),
+        ),
+      ),
+    );
+    const trail = await app.database.db
+      .select({
+        actor: schema.complianceAuditLog.actor,
+        action: schema.complianceAuditLog.action,
+        details: schema.complianceAuditLog.details,
+      })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id));
+    // Per withdrawal: one first approval (202), one approval (200); the other two refused.
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(ids.length);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(ids.length);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(ids.length * 2);
+    for (const id of ids) {
+      const rows = trail.filter((row) => (row.details as { payment?: string }).payment === id);
+      const firsts = rows.filter((row) => row.action === 'withdrawal.first_approval');
+      const approvals = rows.filter((row) => row.action === 'withdrawal.approved');
+      // One first approval and one approval, by two different operators.
+      expect(firsts).toHaveLength(1);
+      expect(approvals).toHaveLength(1);
+      expect(approvals[0]?.actor).not.toBe(firsts[0]?.actor);
+      expect([first.maker.actor, second.maker.actor]).toContain(approvals[0]?.actor);
+    }
+  });
+
   it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
     expect(operatorRoutes.length).toBeGreaterThan(25);
     const tokens = Object.fromEntries(
