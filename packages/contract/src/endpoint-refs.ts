@@ -33,6 +33,15 @@ export const endpoints = {
   analyticsOperator: {
     events: ref<typeof contract.analyticsOperatorApi.events>('GET', '/api', '/operator/analytics/events', 1),
   },
+  auditOperator: {
+    rows: ref<typeof contract.auditOperatorApi.rows>('GET', '/api', '/operator/audit_log', 1),
+    verify: ref<typeof contract.auditOperatorApi.verify>(
+      'GET',
+      '/api',
+      '/operator/audit_log/verification',
+      1,
+    ),
+  },
   auth: {
     captchaChallenge: ref<typeof contract.authApi.captchaChallenge>('GET', '/api', '/captcha/challenge', 1),
     signUp: ref<typeof contract.authApi.signUp>('POST', '/api', '/users', 1),

@@ -2,6 +2,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './bonuses.ts';
 export * from './compliance.ts';
+export * from './compliance-audit.ts';
 export * from './compliance-exclusions.ts';
 export * from './compliance-verification.ts';
 export * from './content.ts';

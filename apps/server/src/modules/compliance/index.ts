@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorActor, operatorOf, operatorScope } from '../../platform/operator-api.ts';
 import { recordAudit } from './audit-log.ts';
+import { auditLogOperatorRoutes } from './audit-log-routes.ts';
 import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { limitRoutes } from './limits-routes.ts';
@@ -43,6 +44,7 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
   await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
   await app.register(apiScope(verificationRoutes));
   await app.register(operatorScope(verificationOperatorRoutes));
+  await app.register(operatorScope(auditLogOperatorRoutes));
   await app.register(apiScope(limitRoutes(app.config.LICENSE)));
   await app.register(apiScope(realityCheckRoutes));
   await app.register(apiScope(privacyPolicyRoutes));

@@ -398,6 +398,47 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     }
   });
 
+  it('shows compliance the audit trail and its verification, and support neither', async () => {
+    const compliance = await newOperatorToken(app, 'compliance');
+    const support = await newOperatorToken(app, 'support');
+    const finance = await newOperatorToken(app, 'finance');
+    const player = await newPlayer(app, { funded: 50_000 });
+    const requested = await app.inject({
+      method: 'POST',
+      url: '/api/payments/withdrawals',
+      headers: { cookie: player.cookie },
+      payload: { currency: 'EUR', amount_cents: 30_000, method: 'card' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/operator/withdrawals/${requested.json().id}/approve`,
+      headers: { authorization: finance.authorization },
+    });
+    const read = (authorization: string, query: string) =>
+      app.inject({ url: `/api/operator/audit_log${query}`, headers: { authorization } });
+
+    const rows = await read(compliance.authorization, `?player_id=${player.id}&action=withdrawal.`);
+    expect(rows.statusCode).toBe(200);
+    expect(rows.json()).toEqual([
+      expect.objectContaining({
+        actor: finance.maker.actor,
+        action: 'withdrawal.approved',
+        player_id: player.id,
+      }),
+    ]);
+    const byActor = await read(compliance.authorization, `?actor=${encodeURIComponent(finance.maker.actor)}`);
+    expect(byActor.json().map((row: { action: string }) => row.action)).toEqual(['withdrawal.approved']);
+    const verified = await read(compliance.authorization, '/verification');
+    expect(verified.json()).toMatchObject({ ok: true });
+    expect(verified.json().rows).toBeGreaterThan(0);
+
+    for (const query of [`?player_id=${player.id}`, '/verification']) {
+      const refused = await read(support.authorization, query);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().codes).toEqual({ base: ['operators.forbidden'] });
+    }
+  });
+
   it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
     expect(operatorRoutes.length).toBeGreaterThan(25);
     const tokens = Object.fromEntries(
