@@ -450,3 +450,25 @@ export const playerApi = {
     responses: { 200: player, 401: errorBody, 422: errorBody },
   }),
 };
+
+/** Support's part in a player's account (issue 38): actions taken with a reason, each audited. */
+export const authOperatorApi = {
+  sendPasswordReset: endpoint({
+    method: 'POST',
+    path: '/operator/players/:id/password_reset',
+    ability: ['update', 'PlayerAccount'],
+    tags: ['operator'],
+    summary: 'Sends the player the usual password reset email, for a reason the audit trail keeps',
+    description:
+      'The same email as the player asking for it themselves: a link to /users/password/edit, valid for 6 hours, in their language. Asked again within a minute, no second email goes (`sent: false`); the action is audited either way.',
+    params: z.object({ id: z.uuid() }),
+    body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
+    responses: {
+      202: z.object({ sent: z.boolean() }),
+      401: errorBody,
+      403: errorBody,
+      404: errorBody,
+      422: errorBody,
+    },
+  }),
+};

@@ -72,6 +72,14 @@ export const endpoints = {
       1,
     ),
   },
+  authOperator: {
+    sendPasswordReset: ref<typeof contract.authOperatorApi.sendPasswordReset>(
+      'POST',
+      '/api',
+      '/operator/players/:id/password_reset',
+      1,
+    ),
+  },
   bonuses: {
     list: ref<typeof contract.bonusesApi.list>('GET', '/api', '/player/bonuses/', 1),
     activate: ref<typeof contract.bonusesApi.activate>('POST', '/api', '/player/bonuses/:id/activation', 1),

@@ -45,6 +45,7 @@ export const operatorSubjects = [
   'Experiment',
   'Jackpot',
   'Operator',
+  'PlayerAccount',
   'PlayerBonus',
   'PlayerGroup',
   'Withdrawal',
@@ -66,7 +67,7 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
 
 /**
  * Each role's rules: support helps players (reads their bonuses, points, exclusions and journey, grants
- * goodwill bonuses), finance decides withdrawals, risk watches play and payments and moves players
+ * goodwill bonuses, sends a password reset), finance decides withdrawals, risk watches play and payments and moves players
  * between groups, compliance reviews documents and exclusions and reads the audit trail, marketing runs
  * campaigns, groups, points, CRM events and experiments, content the experiments that pick a page's
  * variant. Admin does everything, operators and API tokens included. The test clock and the jackpot's
@@ -76,6 +77,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   admin: rules('all', 'manage'),
   support: [
     ...rules('Analytics', 'read'),
+    ...rules('PlayerAccount', 'update'),
     ...rules('BonusCampaign', 'read'),
     ...rules('PlayerBonus', 'read', 'grant'),
     ...rules('CompPoints', 'read'),

@@ -9,6 +9,8 @@ import { socialApiRoutes, socialRoutes } from './social-routes.ts';
 import { validateEmailRoutes } from './validate-email.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
+import { authOperatorRoutes } from './operator-routes.ts';
 
 /**
  * Accounts: sign-up and sign-in, sessions, recovery emails, captcha, social sign-in (the provider
@@ -30,6 +32,7 @@ async function auth(app: FastifyInstance): Promise<void> {
   app.decorate('credentials', credentials);
   app.events.register(app, [confirmChosenEmail]);
   await app.register(apiScope(authRoutes));
+  await app.register(operatorScope(authOperatorRoutes));
   await app.register(apiScope(socialApiRoutes));
   await app.register(apiScope(validateEmailRoutes));
   await app.register(socialRoutes);

@@ -5,6 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
+import { latestEmail } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer } from '../../testing/factories.ts';
 import { newOperator, newOperatorToken, type TestOperator } from '../../testing/operators.ts';
@@ -439,6 +440,58 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     }
   });
 
+  it("sends a player the usual password reset email from support, that player's only, with its reason audited", async () => {
+    const support = await newOperatorToken(app, 'support');
+    const finance = await newOperatorToken(app, 'finance');
+    const locked = await newPlayer(app);
+    const other = await newPlayer(app);
+    await app.database.db
+      .update(schema.players)
+      .set({ language: 'el' })
+      .where(eq(schema.players.id, locked.id));
+    const send = (authorization: string, id: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/operator/players/${id}/password_reset`,
+        headers: { authorization },
+        payload: { reason: 'Called us: cannot sign in' },
+      });
+    expect((await send(finance.authorization, locked.id)).statusCode).toBe(403);
+    const sent = await send(support.authorization, locked.id);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ sent: true });
+    const email = await latestEmail(app, locked.email, 'reset_password');
+    // The player's own language, the usual link.
+    expect(email.text).toContain('/el/users/password/edit?reset_password_token=');
+    const toOther = await app.database.db
+      .select()
+      .from(schema.emails)
+      .where(eq(schema.emails.to, other.email));
+    expect(toOther).toEqual([]);
+    // Asked again at once: no second email, still on the trail.
+    expect((await send(support.authorization, locked.id)).json()).toEqual({ sent: false });
+    const trail = await app.database.db
+      .select({
+        actor: schema.complianceAuditLog.actor,
+        action: schema.complianceAuditLog.action,
+        details: schema.complianceAuditLog.details,
+      })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, locked.id));
+    expect(trail).toEqual([
+      {
+        actor: support.maker.actor,
+        action: 'player.password_reset_sent',
+        details: { reason: 'Called us: cannot sign in', sent: true },
+      },
+      {
+        actor: support.maker.actor,
+        action: 'player.password_reset_sent',
+        details: { reason: 'Called us: cannot sign in', sent: false },
+      },
+    ]);
+  });
+
   it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
     expect(operatorRoutes.length).toBeGreaterThan(25);
     const tokens = Object.fromEntries(
@@ -601,6 +654,10 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       'POST /api/operator/withdrawals/:id/reject': async () => ({
         url: `/api/operator/withdrawals/${await withdrawal()}/reject`,
         payload: { reason: 'Documents needed' },
+      }),
+      'POST /api/operator/players/:id/password_reset': async () => ({
+        url: `/api/operator/players/${(await newPlayer(app)).id}/password_reset`,
+        payload: { reason: 'asked on the phone' },
       }),
       'PUT /api/test/clock': async () => ({ url: '/api/test/clock', payload: { now: later } }),
       'POST /api/test/jobs/:name': async () => ({ url: '/api/test/jobs/analytics.maintain' }),

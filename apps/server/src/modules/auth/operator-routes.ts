@@ -1,0 +1,37 @@
+import { authOperatorApi } from '@chrysos/contract';
+import { routeOf } from '@chrysos/contract/fastify';
+import { schema } from '@chrysos/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
+import { sentRecently } from '../mail/public.ts';
+import { resendAfterMs, sendAccountEmail } from './account-emails.ts';
+
+/** Support's actions on a player's sign-in (issue 38): each with a reason, on the audit trail. */
+export const authOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.route({
+    ...routeOf(authOperatorApi.sendPasswordReset),
+    handler: async (request, reply) => {
+      const p = schema.players;
+      const [player] = await db
+        .select({ id: p.id, email: p.email, language: p.language })
+        .from(p)
+        .where(eq(p.id, request.params.id));
+      if (!player) throw new AppError('player.not_found', { field: 'id' });
+      const sent = await db.transaction(async (tx) => {
+        // The same email as the player asking for it; one a minute at most, as for them.
+        const fresh = !(await sentRecently(tx, player.email, 'reset_password', resendAfterMs));
+        if (fresh) await sendAccountEmail(app, player, 'reset_password', tx);
+        await app.recordOperatorAction(tx, request, {
+          action: 'player.password_reset_sent',
+          playerId: player.id,
+          details: { reason: request.body.reason, sent: fresh },
+        });
+        return fresh;
+      });
+      return reply.code(202).send({ sent });
+    },
+  });
+};
