@@ -32,6 +32,7 @@ import { imagesPlugin } from './platform/images.ts';
 import jobsPlugin, { type JobsOptions } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import metricsPlugin from './platform/metrics/plugin.ts';
+import operatorActions from './platform/operator-api.ts';
 import rateLimit from './platform/rate-limit.ts';
 import requestIds, { requestIdOf } from './platform/request-ids.ts';
 import securityHeaders, { type PolicySources } from './platform/security-headers.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(afterResponse);
   await app.register(apiConventions);
+  await app.register(operatorActions);
   await app.register(clockPlugin);
   await app.register(healthRoutes);
   await app.register(imagesPlugin);

@@ -1,6 +1,7 @@
 import type { OperatorAbility, OperatorAction, OperatorRole, OperatorSubject } from '@chrysos/contract';
 import type { Db } from '@chrysos/db';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { apiScope } from './api-conventions.ts';
 import { AppError } from './errors.ts';
 
@@ -21,15 +22,24 @@ export interface OperatorActionRecord {
   details?: Record<string, unknown>;
 }
 
+/** Writes one operator action, its actor and address given, in the transaction `tx`. */
+export type OperatorActionWriter = (
+  tx: Db,
+  entry: OperatorActionRecord & { actor: `operator:${string}`; ip: string },
+) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Who makes an operator request; refuses (401/403) a request without credentials that hold. */
     authenticateOperator(request: FastifyRequest): Promise<RequestOperator>;
     /**
      * Writes an operator's action to the audit trail in the caller's transaction `tx`, so the record and
-     * the action commit together (modules/compliance provides it: the trail is its data).
+     * the action commit together; the trail is compliance's data, and compliance gives the writer
+     * (`keepOperatorActionsIn`).
      */
     recordOperatorAction(tx: Db, request: FastifyRequest, action: OperatorActionRecord): Promise<void>;
+    /** Where operators' actions are written (the audit trail's own writer, given once at start). */
+    keepOperatorActionsIn(writer: OperatorActionWriter): void;
   }
   interface FastifyRequest {
     /** Set on every route of an operatorScope before its handler runs. */
@@ -101,3 +111,24 @@ export function operatorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
     await app.register(routes);
   });
 }
+
+/**
+ * The operators' actions, recorded where the audit trail keeps them: modules call
+ * `app.recordOperatorAction`, and the module that owns the trail gives the writer at start.
+ */
+async function operatorActions(app: FastifyInstance): Promise<void> {
+  let writer: OperatorActionWriter | null = null;
+  app.decorate('keepOperatorActionsIn', (given: OperatorActionWriter) => {
+    writer = given;
+  });
+  app.decorate(
+    'recordOperatorAction',
+    async (tx: Db, request: FastifyRequest, entry: OperatorActionRecord) => {
+      if (!writer) throw new Error('no audit trail to record operator actions in');
+      await writer(tx, { ...entry, actor: operatorActor(operatorOf(request)), ip: request.ip });
+      request.operatorActionRecorded = true;
+    },
+  );
+}
+
+export default fp(operatorActions, { name: 'operator-actions' });

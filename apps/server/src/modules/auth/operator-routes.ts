@@ -1,10 +1,9 @@
 import { authOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
-import { schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { sentRecently } from '../mail/public.ts';
+import { playerById } from '../player/public.ts';
 import { resendAfterMs, sendAccountEmail } from './account-emails.ts';
 
 /** Support's actions on a player's sign-in (issue 38): each with a reason, on the audit trail. */
@@ -14,11 +13,7 @@ export const authOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(authOperatorApi.sendPasswordReset),
     handler: async (request, reply) => {
-      const p = schema.players;
-      const [player] = await db
-        .select({ id: p.id, email: p.email, language: p.language })
-        .from(p)
-        .where(eq(p.id, request.params.id));
+      const player = await playerById(db, request.params.id);
       if (!player) throw new AppError('player.not_found', { field: 'id' });
       const sent = await db.transaction(async (tx) => {
         // The same email as the player asking for it; one a minute at most, as for them.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
-import { operatorActor, operatorOf, operatorScope } from '../../platform/operator-api.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { recordAudit } from './audit-log.ts';
 import { auditLogOperatorRoutes } from './audit-log-routes.ts';
 import { verifiedColumn } from './check-verification.ts';
@@ -24,17 +24,17 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
     unlifted: holdsPlay,
     verifiedColumn,
   });
-  app.decorate('recordOperatorAction', async (tx, request, entry) => {
-    await recordAudit(tx, {
-      actor: operatorActor(operatorOf(request)),
+  // Every module's operator actions go on the trail, which is compliance's.
+  app.keepOperatorActionsIn((tx, entry) =>
+    recordAudit(tx, {
+      actor: entry.actor,
       action: entry.action,
       playerId: entry.playerId ?? null,
       details: entry.details ?? {},
-      ip: request.ip,
+      ip: entry.ip,
       at: app.clock.now(),
-    });
-    request.operatorActionRecorded = true;
-  });
+    }).then(() => undefined),
+  );
   const exclusions = {
     licence: app.config.LICENSE,
     whenExcluded,
@@ -62,5 +62,6 @@ export default fp(compliancePlugin, {
     'content',
     'clock',
     'session',
+    'operator-actions',
   ],
 });

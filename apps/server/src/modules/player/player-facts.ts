@@ -24,6 +24,15 @@ export async function playerByEmail(db: Db, email: string) {
   return row;
 }
 
+/** The player with this id, as an email to them needs them (an operator's password reset). */
+export async function playerById(db: Db, playerId: string) {
+  const [row] = await db
+    .select({ id: p.id, email: p.email, language: p.language })
+    .from(p)
+    .where(eq(p.id, playerId));
+  return row;
+}
+
 /** The address is the player's (a confirmation or reset link, a provider's word); a first proof stays. */
 export async function confirmEmail(db: Db, playerId: string, at: Date): Promise<void> {
   await db

@@ -9,6 +9,7 @@ export {
   lockPlayer,
   playerAudience,
   playerByEmail,
+  playerById,
   playerExists,
   playerLanguage,
   playerNames,
