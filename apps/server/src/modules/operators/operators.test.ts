@@ -247,7 +247,8 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
           eq(schema.complianceAuditLog.actor, admin.actor),
           like(schema.complianceAuditLog.action, 'operator.api_token%'),
         ),
-      );
+      )
+      .orderBy(schema.complianceAuditLog.id);
     expect(trail.map((row) => row.action)).toEqual([
       'operator.api_token_created',
       'operator.api_token_revoked',
@@ -477,7 +478,8 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
         details: schema.complianceAuditLog.details,
       })
       .from(schema.complianceAuditLog)
-      .where(eq(schema.complianceAuditLog.playerId, locked.id));
+      .where(eq(schema.complianceAuditLog.playerId, locked.id))
+      .orderBy(schema.complianceAuditLog.id);
     expect(trail).toEqual([
       {
         actor: support.maker.actor,
