@@ -51,5 +51,6 @@ export default fp(auth, {
     'info',
     'clock',
     'after-response',
+    'operator-actions',
   ],
 });

@@ -75,5 +75,6 @@ export default fp(bonusesPlugin, {
     'realtime',
     'notifications',
     'clock',
+    'operator-actions',
   ],
 });

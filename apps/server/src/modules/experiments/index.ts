@@ -95,5 +95,13 @@ function variationAt(experiment: RunningExperiment, index: number): ExperimentVa
 
 export default fp(experimentsPlugin, {
   name: 'experiments',
-  dependencies: ['config', 'database', 'api-conventions', 'clock', 'session', 'analytics'],
+  dependencies: [
+    'config',
+    'database',
+    'api-conventions',
+    'clock',
+    'session',
+    'analytics',
+    'operator-actions',
+  ],
 });

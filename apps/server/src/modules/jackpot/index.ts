@@ -55,5 +55,6 @@ export default fp(jackpotPlugin, {
     'notifications',
     'winners',
     'info',
+    'operator-actions',
   ],
 });

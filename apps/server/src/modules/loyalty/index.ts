@@ -59,5 +59,6 @@ export default fp(loyaltyPlugin, {
     'realtime',
     'notifications',
     'bonuses',
+    'operator-actions',
   ],
 });

@@ -39,5 +39,13 @@ async function operatorsPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(operatorsPlugin, {
   name: 'operators',
-  dependencies: ['config', 'database', 'clock', 'session', 'api-conventions', 'rate-limit'],
+  dependencies: [
+    'config',
+    'database',
+    'clock',
+    'session',
+    'api-conventions',
+    'rate-limit',
+    'operator-actions',
+  ],
 });

@@ -29,5 +29,6 @@ export default fp(player, {
     'compliance',
     'auth',
     'experiments',
+    'operator-actions',
   ],
 });

@@ -112,5 +112,15 @@ async function realtime(app: FastifyInstance): Promise<void> {
 
 export default fp(realtime, {
   name: 'realtime',
-  dependencies: ['config', 'database', 'jobs', 'events', 'metrics', 'wallet', 'content', 'clock'],
+  dependencies: [
+    'config',
+    'database',
+    'jobs',
+    'events',
+    'metrics',
+    'wallet',
+    'content',
+    'clock',
+    'operator-actions',
+  ],
 });
