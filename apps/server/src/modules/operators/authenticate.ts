@@ -1,32 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { OperatorRole } from '@chrysos/contract';
-import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
+import type { Db } from '@chrysos/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
 import { abilitiesOf } from './abilities.ts';
 import { isAllowedAddress } from './allow-list.ts';
 import { tokenOfSecret } from './api-tokens.ts';
+import { operatorById } from './operator-by-id.ts';
 import type { OperatorPrincipal } from './public.ts';
 import { operatorOfSession } from './sessions.ts';
 
 /** No credentials, or none that hold: the operator API's one 401 (decision 16 keeps its first name). */
 const credentialsRequired = () => new AppError('cashier.operator_token_required', { field: 'authorization' });
 
-async function operatorById(db: Db, id: string) {
-  const o = schema.operators;
-  const [operator] = await db
-    .select({
-      id: o.id,
-      email: o.email,
-      name: o.name,
-      role: o.role,
-      ipAllowList: o.ipAllowList,
-      disabledAt: o.disabledAt,
-    })
-    .from(o)
-    .where(eq(o.id, id));
+/** A live operator's account: null for one disabled (or unknown). */
+async function liveOperator(db: Db, id: string) {
+  const operator = await operatorById(db, id);
   return operator && !operator.disabledAt ? operator : null;
 }
 
@@ -47,7 +37,7 @@ export function operatorAuthenticator(
     lifetimeMs: app.config.OPERATOR_SESSION_HOURS * 3_600_000,
   };
   const principal = (
-    operator: NonNullable<Awaited<ReturnType<typeof operatorById>>>,
+    operator: NonNullable<Awaited<ReturnType<typeof liveOperator>>>,
     role: OperatorRole,
     via: OperatorPrincipal['via'],
     tokenId?: string,
@@ -69,12 +59,12 @@ export function operatorAuthenticator(
       const secret = authorization.slice('Bearer '.length);
       const given = Buffer.from(secret);
       if (legacy && given.length === legacy.secret.length && timingSafeEqual(given, legacy.secret)) {
-        const automation = await operatorById(db, legacy.operatorId);
+        const automation = await liveOperator(db, legacy.operatorId);
         if (!automation) throw credentialsRequired();
         return principal(automation, 'admin', 'api_token');
       }
       const token = await tokenOfSecret(db, secret, now);
-      const maker = token && (await operatorById(db, token.createdBy));
+      const maker = token && (await liveOperator(db, token.createdBy));
       if (!token || !maker) throw credentialsRequired();
       return principal(maker, token.role, 'api_token', token.id);
     }
@@ -86,7 +76,7 @@ export function operatorAuthenticator(
         params: { minutes: app.config.OPERATOR_IDLE_MINUTES },
       });
     }
-    const operator = session && (await operatorById(db, session.operatorId));
+    const operator = session && (await liveOperator(db, session.operatorId));
     if (!operator) throw credentialsRequired();
     if (!isAllowedAddress(operator.ipAllowList, request.ip))
       throw new AppError('operators.address_not_allowed');

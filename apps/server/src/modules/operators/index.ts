@@ -1,5 +1,3 @@
-import { type Db, schema } from '@chrysos/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
@@ -7,17 +5,9 @@ import { operatorScope } from '../../platform/operator-api.ts';
 import { operatorAuthenticator } from './authenticate.ts';
 import { automationOperator } from './automation-operator.ts';
 import { ensureDemoAdmin } from './demo-admin.ts';
-import type { OperatorRow, Operators } from './public.ts';
+import { operatorById } from './operator-by-id.ts';
+import type { Operators } from './public.ts';
 import { operatorRoutes, operatorSignInRoutes } from './routes.ts';
-
-async function byId(db: Db, id: string): Promise<OperatorRow | null> {
-  const o = schema.operators;
-  const [row] = await db
-    .select({ id: o.id, email: o.email, name: o.name, role: o.role, disabledAt: o.disabledAt })
-    .from(o)
-    .where(eq(o.id, id));
-  return row ?? null;
-}
 
 /**
  * The casino's operators as principals (issue 38, decision 45): accounts with a role, a password and
@@ -31,7 +21,7 @@ async function operatorsPlugin(app: FastifyInstance): Promise<void> {
     ? { secret: Buffer.from(legacyToken), operatorId: await automationOperator(db, app.clock.now()) }
     : null;
   if (app.config.DEMO_MODE) await ensureDemoAdmin(db, app.clock.now());
-  app.decorate('operators', { byId: (id: string) => byId(db, id) } satisfies Operators);
+  app.decorate('operators', { byId: (id: string) => operatorById(db, id) } satisfies Operators);
   app.decorate('authenticateOperator', operatorAuthenticator(app, legacy));
   await app.register(apiScope(operatorSignInRoutes(app)));
   await app.register(operatorScope(operatorRoutes));
