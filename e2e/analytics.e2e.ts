@@ -48,6 +48,48 @@ describe('analytics in the browser', () => {
     await context.close();
   });
 
+  it("follows each visitor's own choice: two at once, one declining and one agreeing", async () => {
+    const visitor = async (choice: 'Only necessary cookies' | 'Allow measurement') => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (isAnalytics(request)) sent.push(new URL(request.url()).pathname);
+      });
+      await visit(page, baseUrl);
+      const banner = page.getByRole('dialog', { name: 'Cookies and measurement' });
+      await banner.getByRole('button', { name: choice }).click();
+      await banner.waitFor({ state: 'detached' });
+      return { context, page, sent };
+    };
+    const [declining, agreeing] = await Promise.all([
+      visitor('Only necessary cookies'),
+      visitor('Allow measurement'),
+    ]);
+    for (const { page } of [declining, agreeing]) {
+      await page.locator('header').getByRole('link', { name: 'Promotions' }).click();
+      await page.waitForURL(/\/promotions$/);
+    }
+    // The visitor who agreed: their pages reach the ingest under their own anonymous id.
+    const anonymousId = (await (
+      await agreeing.page.waitForFunction(() => {
+        const found = /(?:^|; )ajs_anonymous_id=([^;]+)/.exec(document.cookie);
+        return found ? decodeURIComponent(found[1] ?? '').replaceAll('"', '') : null;
+      })
+    ).jsonValue()) as string;
+    await expect
+      .poll(async () => {
+        const events = await operator(analyticsOperatorApi.events, { query: { anonymous_id: anonymousId } });
+        return events.ok ? events.body.filter((event) => event.type === 'page').length : 0;
+      })
+      .toBe(2);
+    // Once those are in, the visitor who declined has sent nothing, and holds no analytics id.
+    expect(declining.sent).toEqual([]);
+    expect(await declining.page.evaluate(() => document.cookie)).not.toContain('ajs_anonymous_id');
+    expect(agreeing.sent.length).toBeGreaterThan(0);
+    await Promise.all([declining.context.close(), agreeing.context.close()]);
+  });
+
   it('delivers every event of a visit once, through deliveries the ingest refuses at first', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
