@@ -335,6 +335,10 @@ export const endpoints = {
     updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
     addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
   },
+  playerOperator: {
+    search: ref<typeof contract.playerOperatorApi.search>('GET', '/api', '/operator/players', 1),
+    overview: ref<typeof contract.playerOperatorApi.overview>('GET', '/api', '/operator/players/:id', 1),
+  },
   privacyPolicy: {
     status: ref<typeof contract.privacyPolicyApi.status>('GET', '/api', '/player/privacy_policy', 1),
     accept: ref<typeof contract.privacyPolicyApi.accept>(

@@ -66,7 +66,7 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
   actions.map((action) => ({ action, subject }));
 
 /**
- * Each role's rules: support helps players (reads their bonuses, points, exclusions and journey, grants
+ * Each role's rules: every role that works with players reads their account (Player 360); support helps players (reads their bonuses, points, exclusions and journey, grants
  * goodwill bonuses, sends a password reset), finance decides withdrawals, risk watches play and payments and moves players
  * between groups, compliance reviews documents and exclusions and reads the audit trail, marketing runs
  * campaigns, groups, points, CRM events and experiments, content the experiments that pick a page's
@@ -77,7 +77,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   admin: rules('all', 'manage'),
   support: [
     ...rules('Analytics', 'read'),
-    ...rules('PlayerAccount', 'update'),
+    ...rules('PlayerAccount', 'read', 'update'),
     ...rules('BonusCampaign', 'read'),
     ...rules('PlayerBonus', 'read', 'grant'),
     ...rules('CompPoints', 'read'),
@@ -85,9 +85,14 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('PlayerGroup', 'read'),
     ...rules('Withdrawal', 'read'),
   ],
-  finance: [...rules('Withdrawal', 'read', 'approve'), ...rules('PlayerBonus', 'read')],
+  finance: [
+    ...rules('PlayerAccount', 'read'),
+    ...rules('Withdrawal', 'read', 'approve'),
+    ...rules('PlayerBonus', 'read'),
+  ],
   risk: [
     ...rules('Analytics', 'read'),
+    ...rules('PlayerAccount', 'read'),
     ...rules('Withdrawal', 'read'),
     ...rules('Exclusion', 'read'),
     ...rules('PlayerBonus', 'read'),
@@ -95,6 +100,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('PlayerGroup', 'read', 'update'),
   ],
   compliance: [
+    ...rules('PlayerAccount', 'read'),
     ...rules('Document', 'read', 'approve'),
     ...rules('Exclusion', 'read', 'create'),
     ...rules('AuditLog', 'read'),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { groupsOperatorRoutes, groupsRoutes } from './groups-routes.ts';
+import { playerOperatorRoutes } from './operator/routes.ts';
 import { playerRoutes } from './routes.ts';
 // The events this module publishes (declared by declaration merging into platform/events.ts).
 import './events.ts';
@@ -12,6 +13,7 @@ async function player(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(playerRoutes));
   await app.register(apiScope(groupsRoutes));
   await app.register(operatorScope(groupsOperatorRoutes));
+  await app.register(operatorScope(playerOperatorRoutes));
 }
 
 export default fp(player, {

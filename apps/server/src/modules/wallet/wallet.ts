@@ -1,5 +1,6 @@
+import type { Account } from '@chrysos/contract';
 import type { Db } from '@chrysos/db';
-import { openChosenAccount } from './accounts.ts';
+import { listAccounts, openChosenAccount } from './accounts.ts';
 import { type Booking, Ledger, type Movement, type Now } from './ledger.ts';
 
 interface PlayerMovement {
@@ -81,6 +82,14 @@ export class Wallet {
   async accountUsedElsewhere(db: Db, playerId: string, currency: string): Promise<boolean> {
     for (const check of this.#accountUseChecks) if (await check(db, playerId, currency)) return true;
     return false;
+  }
+
+  /**
+   * A player's accounts and balances, as their wallet shows them: for a module that cannot import the
+   * wallet's reads because the wallet reads it (the player's own record, Player 360).
+   */
+  accountsOf(db: Db, playerId: string): Promise<Account[]> {
+    return listAccounts(db, this.ledger, playerId);
   }
 
   /** The currency chosen at CompleteRegistration becomes the player's first, active account. */

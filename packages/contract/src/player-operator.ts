@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorBody } from './errors.ts';
+import { account } from './wallet.ts';
+
+/*
+ * The back office's view of players (issue 38, Player 360):
+ *
+ *   GET /api/operator/players           finds players by email, id or name, country and status
+ *   GET /api/operator/players/:id       one player's profile, balances per currency and groups
+ */
+
+const iso = z.iso.datetime({ offset: true });
+const operatorTags = ['operator'];
+
+export const playerStatuses = ['active', 'disabled'] as const;
+
+export const playerSearchQuery = z.object({
+  /** An id (exact), an email or its start, or the start of a first or last name; letter case ignored. */
+  q: z.string().trim().max(254).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'expected a country code')
+    .optional(),
+  status: z.enum(playerStatuses).optional(),
+  /** How many to answer, newest registration first. */
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const playerSummary = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    country: z.string().nullable(),
+    currency: z.string(),
+    status: z.enum(playerStatuses),
+    created_at: iso,
+  })
+  .meta({ id: 'OperatorPlayerSummary' });
+export type PlayerSummary = z.infer<typeof playerSummary>;
+
+export const playerOverview = playerSummary
+  .extend({
+    language: z.enum(['en', 'el']),
+    date_of_birth: z.string().nullable(),
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    confirmed: z.boolean(),
+    verified: z.boolean(),
+    groups: z.array(z.string()),
+    accounts: z.array(account),
+  })
+  .meta({ id: 'OperatorPlayerOverview' });
+export type PlayerOverview = z.infer<typeof playerOverview>;
+
+export const playerOperatorApi = {
+  search: endpoint({
+    method: 'GET',
+    path: '/operator/players',
+    ability: ['read', 'PlayerAccount'],
+    query: playerSearchQuery,
+    tags: operatorTags,
+    summary: 'Finds players by id, email or name, country and status, newest first',
+    responses: { 200: z.array(playerSummary), 401: errorBody, 403: errorBody, 422: errorBody },
+  }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/operator/players/:id',
+    ability: ['read', 'PlayerAccount'],
+    params: z.object({ id: z.uuid() }),
+    tags: operatorTags,
+    summary: "One player's profile, balances per currency and groups",
+    responses: { 200: playerOverview, 401: errorBody, 403: errorBody, 404: errorBody },
+  }),
+};
