@@ -320,6 +320,8 @@ export const endpoints = {
     me: ref<typeof contract.operatorApi.me>('GET', '/api', '/operator/me', 1),
     listTokens: ref<typeof contract.operatorApi.listTokens>('GET', '/api', '/operator/api_tokens', 1),
     createToken: ref<typeof contract.operatorApi.createToken>('POST', '/api', '/operator/api_tokens', 1),
+    listOperators: ref<typeof contract.operatorApi.listOperators>('GET', '/api', '/operator/operators', 1),
+    createOperator: ref<typeof contract.operatorApi.createOperator>('POST', '/api', '/operator/operators', 1),
     revokeToken: ref<typeof contract.operatorApi.revokeToken>(
       'DELETE',
       '/api',

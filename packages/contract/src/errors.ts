@@ -215,6 +215,12 @@ export const errorCodes = {
     'operators.forbidden',
     /** No API token has this id. */
     'operators.token_not_found',
+    /** An operator account with this email exists. */
+    'operators.email_taken',
+    /** A new operator's password: at least 12 characters and none of the most common. */
+    'operators.password_too_weak',
+    /** An allow-list entry that is no address or CIDR block: {entries}. */
+    'operators.allow_list_invalid',
   ],
   /** A/B tests (core API `GET /v2/ab/{testId}`). */
   experiments: [

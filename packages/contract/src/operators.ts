@@ -15,6 +15,8 @@ import { oneLine } from './text.ts';
  *   GET    /api/operator/api_tokens           every API token (admin)
  *   POST   /api/operator/api_tokens           makes one; its secret is shown once (admin)
  *   DELETE /api/operator/api_tokens/:id       revokes one (admin)
+ *   GET    /api/operator/operators            every operator account (admin)
+ *   POST   /api/operator/operators            makes one; its TOTP secret is shown once (admin)
  */
 
 export const operatorRoles = [
@@ -158,6 +160,28 @@ export const operatorApiToken = z
   })
   .meta({ id: 'OperatorApiToken' });
 
+export const operatorAccount = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(operatorRoles),
+    /** Addresses or CIDR blocks the operator may work from; empty: anywhere. */
+    ip_allow_list: z.array(z.string()),
+    created_at: iso,
+    disabled_at: iso.nullable(),
+  })
+  .meta({ id: 'OperatorAccount' });
+
+export const newOperatorAccount = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  name: z.string().trim().min(1).max(120).check(oneLine),
+  role: z.enum(operatorRoles),
+  /** The first password, which the operator is given in person; at least 12 characters, not a common one. */
+  password: z.string().min(12).max(200),
+  ip_allow_list: z.array(z.string().trim().max(64)).max(20).default([]),
+});
+
 export const operatorApi = {
   signIn: endpoint({
     method: 'POST',
@@ -205,6 +229,30 @@ export const operatorApi = {
       201: operatorApiToken.extend({ token: z.string() }),
       401: errorBody,
       403: errorBody,
+      422: errorBody,
+    },
+  }),
+  listOperators: endpoint({
+    method: 'GET',
+    path: '/operator/operators',
+    tags: operatorTags,
+    summary: 'Every operator account, disabled ones included',
+    ability: ['read', 'Operator'],
+    responses: { 200: z.array(operatorAccount), 401: errorBody, 403: errorBody },
+  }),
+  createOperator: endpoint({
+    method: 'POST',
+    path: '/operator/operators',
+    tags: operatorTags,
+    summary:
+      "Makes an operator's account; its TOTP secret, for their authenticator app, is in this answer only",
+    body: newOperatorAccount,
+    ability: ['create', 'Operator'],
+    responses: {
+      201: operatorAccount.extend({ totp_secret: z.string(), totp_uri: z.string() }),
+      401: errorBody,
+      403: errorBody,
+      409: errorBody,
       422: errorBody,
     },
   }),

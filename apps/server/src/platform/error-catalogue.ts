@@ -598,6 +598,21 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'No API token has this id',
     el: 'Κανένα διακριτικό API δεν έχει αυτό το αναγνωριστικό',
   },
+  'operators.email_taken': {
+    status: 409,
+    en: 'An operator with this email exists',
+    el: 'Υπάρχει ήδη χειριστής με αυτό το email',
+  },
+  'operators.password_too_weak': {
+    status: 422,
+    en: 'The password needs at least 12 characters and must not be a common one',
+    el: 'Ο κωδικός πρόσβασης χρειάζεται τουλάχιστον 12 χαρακτήρες και δεν πρέπει να είναι από τους συνηθισμένους',
+  },
+  'operators.allow_list_invalid': {
+    status: 422,
+    en: 'Not an address or CIDR block: {entries}',
+    el: 'Δεν είναι διεύθυνση ή μπλοκ CIDR: {entries}',
+  },
   'experiments.not_found': {
     status: 404,
     en: 'No running experiment has this id',

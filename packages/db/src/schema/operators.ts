@@ -17,7 +17,7 @@ export const operators = pgTable(
     name: text('name').notNull(),
     role: text('role', { enum: roles }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** Base32, as authenticator apps take it; never answered by any route. */
+    /** Base32, as authenticator apps take it; answered once, when the account is made, never again. */
     totpSecret: text('totp_secret').notNull(),
     /** The last TOTP time step accepted: a code is taken once, so one overheard is of no use. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),

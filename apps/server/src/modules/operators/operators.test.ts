@@ -1,7 +1,7 @@
 import { type OperatorRole, operatorRoleRules, operatorRoles } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
@@ -10,6 +10,7 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer } from '../../testing/factories.ts';
 import { newOperator, newOperatorToken, type TestOperator } from '../../testing/operators.ts';
 import { abilitiesOf } from './abilities.ts';
+import { totpCodeAt } from './totp.ts';
 
 const legacyToken = 'legacy-operator-token-0123456789abcdef';
 
@@ -494,6 +495,82 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     ]);
   });
 
+  it('lets an admin make an operator, who enrols the TOTP secret shown once and signs in with that role', async () => {
+    const admin = await newOperatorToken(app, 'admin');
+    const support = await newOperatorToken(app, 'support');
+    const email = `Finance-${Date.now().toString(36)}@Chrysos.example`;
+    const account = {
+      email,
+      name: 'Daphne Finance',
+      role: 'finance',
+      password: 'Harbour-Lantern-2026-x',
+      ip_allow_list: ['203.0.113.0/24'],
+    };
+    const make = (authorization: string, payload: object) =>
+      app.inject({ method: 'POST', url: '/api/operator/operators', headers: { authorization }, payload });
+    expect((await make(support.authorization, account)).statusCode).toBe(403);
+    const made = await make(admin.authorization, account);
+    expect(made.statusCode).toBe(201);
+    const body = made.json();
+    expect(body).toMatchObject({
+      email: email.toLowerCase(),
+      name: 'Daphne Finance',
+      role: 'finance',
+      ip_allow_list: ['203.0.113.0/24'],
+      disabled_at: null,
+    });
+    expect(body.totp_uri).toContain(`secret=${body.totp_secret}`);
+    // The secret is answered this once: the list never carries it, nor a password hash.
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/operator/operators',
+      headers: { authorization: admin.authorization },
+    });
+    const row = listed.json().find((each: { id: string }) => each.id === body.id);
+    expect(Object.keys(row).sort()).toEqual(
+      ['created_at', 'disabled_at', 'email', 'id', 'ip_allow_list', 'name', 'role'].sort(),
+    );
+    expect(listed.body).not.toContain(body.totp_secret);
+    // Made with its password and the code of the secret, from an address of the list: finance.
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/operator/session',
+      remoteAddress: '203.0.113.9',
+      payload: { email, password: account.password, code: totpCodeAt(body.totp_secret, app.clock.now()) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ id: body.id, role: 'finance', via: 'session' });
+    // Audited as the admin who made it, never with the password or the secret.
+    const [trail] = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor, details: schema.complianceAuditLog.details })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.action, 'operator.created'))
+      .orderBy(desc(schema.complianceAuditLog.id))
+      .limit(1);
+    expect(trail).toEqual({
+      actor: admin.maker.actor,
+      details: { operator_id: body.id, email: email.toLowerCase(), role: 'finance' },
+    });
+    // Refused: the same email again, a weak password, a malformed allow-list.
+    const again = await make(admin.authorization, account);
+    expect([again.statusCode, again.json().codes]).toEqual([409, { email: ['operators.email_taken'] }]);
+    const weak = await make(admin.authorization, {
+      ...account,
+      email: `w${email}`,
+      password: 'Too-short-1',
+    });
+    expect([weak.statusCode, Object.keys(weak.json().codes)]).toEqual([422, ['password']]);
+    const wrong = await make(admin.authorization, {
+      ...account,
+      email: `x${email}`,
+      ip_allow_list: ['nowhere'],
+    });
+    expect([wrong.statusCode, wrong.json().codes]).toEqual([
+      422,
+      { ip_allow_list: ['operators.allow_list_invalid'] },
+    ]);
+  });
+
   it('refuses every operator route to every role without its ability, and to anyone without credentials', async () => {
     expect(operatorRoutes.length).toBeGreaterThan(25);
     const tokens = Object.fromEntries(
@@ -584,6 +661,15 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
           actor: operator.actor,
         };
       },
+      'POST /api/operator/operators': async () => ({
+        url: '/api/operator/operators',
+        payload: {
+          email: `made-${Date.now().toString(36)}@chrysos.example`,
+          name: 'Made in the audit test',
+          role: 'support',
+          password: 'Harbour-Lantern-audit-42',
+        },
+      }),
       'POST /api/operator/api_tokens': async () => ({
         url: '/api/operator/api_tokens',
         payload: { name: 'ci', role: 'finance' },

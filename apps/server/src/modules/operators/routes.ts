@@ -2,10 +2,13 @@ import { type OperatorIdentity, operatorApi, operatorRoleRules } from '@chrysos/
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
 import { operatorOf, type RequestOperator } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { createApiToken, listApiTokens, presentToken, revokeApiToken } from './api-tokens.ts';
+import { createOperator, OperatorRefused } from './create-operator.ts';
+import { listOperatorAccounts } from './list-operators.ts';
 import { endOperatorSession } from './sessions.ts';
 import { signInOperator } from './sign-in.ts';
 
@@ -78,6 +81,34 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.clearCookie(operatorSessionCookieName, { path: '/' });
       return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(operatorApi.listOperators),
+    handler: async () => listOperatorAccounts(app.database.db),
+  });
+
+  app.route({
+    ...routeOf(operatorApi.createOperator),
+    handler: async (request, reply) => {
+      const { ip_allow_list: ipAllowList, ...account } = request.body;
+      const made = await app.database.db
+        .transaction(async (tx) => {
+          const created = await createOperator(tx, { ...account, ipAllowList }, app.clock.now());
+          await app.recordOperatorAction(tx, request, {
+            action: 'operator.created',
+            details: { operator_id: created.id, email: account.email, role: account.role },
+          });
+          return created;
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof OperatorRefused)) throw error;
+          throw new AppError(error.code, { field: error.field, params: error.params });
+        });
+      const [row] = (await listOperatorAccounts(app.database.db)).filter((found) => found.id === made.id);
+      if (!row) throw new Error(`operator ${made.id} vanished`);
+      return reply.code(201).send({ ...row, totp_secret: made.totpSecret, totp_uri: made.totpUri });
     },
   });
 
