@@ -41,6 +41,8 @@ export const configurations = {
       PUBLIC_URLS: 'https://chrysos.casino,https://chrysos.gr:8443',
       // The wallet's players of Malta deposit on the wallet page, not in the cashier window.
       CASHIER_DISABLED_COUNTRIES: 'MT',
+      // A withdrawal above EUR 500 needs two operators' approvals (backoffice.e2e.ts).
+      WITHDRAWAL_FOUR_EYES_ABOVE: '{"EUR":50000}',
     },
     mailbox: true,
   },

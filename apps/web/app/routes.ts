@@ -85,6 +85,17 @@ export default [
     // Loaded inside a game's iframe when the game sends the player back (spec §2 pass-through path).
     route('exit_iframe', 'routes/exit-iframe.ts'),
   ]),
+  // The operators' back office (issue 38): English, its own chunks, no casino chrome.
+  route('backoffice/sign-in', 'routes/backoffice/sign-in.tsx'),
+  route('backoffice/sign-out', 'routes/backoffice/sign-out.ts'),
+  route('backoffice', 'routes/backoffice/layout.tsx', [
+    index('routes/backoffice/home.tsx'),
+    route('players', 'routes/backoffice/players.tsx'),
+    route('players/:id', 'routes/backoffice/player.tsx'),
+    route('withdrawals', 'routes/backoffice/withdrawals.tsx'),
+    route('documents', 'routes/backoffice/documents.tsx'),
+    route('audit', 'routes/backoffice/audit.tsx'),
+  ]),
   // A locale's messages, for the browser (routes/catalogue.ts).
   route('i18n/:file', 'routes/catalogue.ts'),
   // The studio's game client inside the game iframe: outside the locale route, so no casino chrome.

@@ -25,6 +25,7 @@ export const auditRow = z
     hash: z.string(),
   })
   .meta({ id: 'AuditRow' });
+export type AuditRow = z.infer<typeof auditRow>;
 
 export const auditVerification = z
   .discriminatedUnion('ok', [

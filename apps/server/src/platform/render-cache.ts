@@ -35,8 +35,12 @@ interface CachedPage {
   policy: string;
 }
 
-/** Profile pages are personal even before sign-in (http-session.ts); files are not pages. */
-const notCacheable = /^\/(?:el\/)?profile(?:[/?]|$)|^\/assets\/|\.[a-z0-9]+(?:\?|$)/i;
+/**
+ * Profile pages are personal even before sign-in (http-session.ts), the back office is an operator's
+ * (their own cookie, not a player's); files are not pages.
+ */
+const notCacheable =
+  /^\/(?:el\/)?profile(?:[/?]|$)|^\/backoffice(?:[/?.]|$)|^\/assets\/|\.[a-z0-9]+(?:\?|$)/i;
 /** Longer URLs are rendered every time: nobody links to them, and they would only fill the cache. */
 const maxUrlLength = 512;
 

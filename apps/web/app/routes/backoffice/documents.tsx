@@ -1,0 +1,147 @@
+import type { PlayerOverview } from '@chrysos/contract';
+import { endpoints } from '@chrysos/contract/client';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { when } from '../../features/backoffice/money';
+import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
+import { refusalText } from '../../features/backoffice/refusal';
+import { useOperator } from '../../features/backoffice/use-operator';
+import { formOf, textField } from '../../lib/form-action.server';
+import type { Route } from './+types/documents';
+
+const kindNames = { identity: 'Identity', address: 'Proof of address', payment_method: 'Payment method' };
+
+/** Documents waiting for review, oldest first, each with its player's details beside it. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const answer = await app.api(endpoints.verificationOperator.documents, { query: { status: 'pending' } });
+  refuseUnlessAllowed(answer);
+  if (!answer.ok)
+    return { documents: [], players: {} as Record<string, PlayerOverview>, error: refusalText(answer) };
+  const ids = [...new Set(answer.body.map((document) => document.player_id))];
+  const overviews = await Promise.all(
+    ids.map((id) => app.api(endpoints.playerOperator.overview, { params: { id } })),
+  );
+  const players: Record<string, PlayerOverview> = Object.fromEntries(
+    overviews.flatMap((overview) => (overview.ok ? [[overview.body.id, overview.body]] : [])),
+  );
+  return { documents: answer.body, players, error: null };
+}
+
+/** Approve a document, or reject it with the reason the player reads on their verification page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await formOf(request);
+  const id = textField(form, 'id');
+  const app = context.get(appContext);
+  const intent = textField(form, 'intent');
+  const answer =
+    intent === 'approve'
+      ? await app.api(endpoints.verificationOperator.approve, { params: { id } })
+      : intent === 'reject'
+        ? await app.api(endpoints.verificationOperator.reject, {
+            params: { id },
+            body: { reason: textField(form, 'reason') },
+          })
+        : null;
+  if (!answer) return data({ done: null, error: 'This action is not known.' }, 422);
+  if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+  return {
+    done:
+      answer.body.status === 'approved' ? 'Document approved.' : 'Document rejected; the player is told why.',
+    error: null,
+  };
+}
+
+export default function BackofficeDocuments({ loaderData }: Route.ComponentProps) {
+  const { documents, players, error } = loaderData;
+  const { can } = useOperator();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const mayReview = can('approve', 'Document');
+  return (
+    <section aria-labelledby="documents-title">
+      <h1 id="documents-title">Documents to review</h1>
+      {result?.done ? <p role="status">{result.done}</p> : null}
+      {result?.error ? (
+        <p role="alert" className="backoffice__error">
+          {result.error}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="backoffice__error">
+          {error}
+        </p>
+      ) : documents.length === 0 ? (
+        <p>No document is waiting for review.</p>
+      ) : (
+        <ul className="backoffice-documents">
+          {documents.map((document) => {
+            const player = players[document.player_id];
+            const file = `/api/operator/documents/${document.id}/file`;
+            const label = `${kindNames[document.kind]} of ${player?.email ?? document.player_id}`;
+            return (
+              <li key={document.id} className="backoffice-document" aria-label={label}>
+                <div className="backoffice-document__file">
+                  {document.content_type.startsWith('image/') ? (
+                    <img src={file} alt={`${kindNames[document.kind]} uploaded by the player`} />
+                  ) : null}
+                  <a href={file} target="_blank" rel="noreferrer">
+                    Open {document.file_name}
+                  </a>
+                </div>
+                <div className="backoffice-document__facts">
+                  <h2>{kindNames[document.kind]}</h2>
+                  <p className="backoffice__muted">Uploaded {when(document.created_at)}</p>
+                  {player ? (
+                    <dl className="backoffice-facts">
+                      <dt>Player</dt>
+                      <dd>
+                        <Link to={`/backoffice/players/${player.id}`}>
+                          {[player.first_name, player.last_name].filter(Boolean).join(' ') || player.email}
+                        </Link>
+                      </dd>
+                      <dt>Email</dt>
+                      <dd>{player.email}</dd>
+                      <dt>Date of birth</dt>
+                      <dd>{player.date_of_birth ?? '—'}</dd>
+                      <dt>Country</dt>
+                      <dd>{player.country ?? '—'}</dd>
+                      <dt>City</dt>
+                      <dd>{player.city ?? '—'}</dd>
+                    </dl>
+                  ) : null}
+                  {mayReview ? (
+                    <div className="backoffice-decision">
+                      <Form method="post">
+                        <input type="hidden" name="id" value={document.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          className="button button--primary"
+                          disabled={busy}
+                        >
+                          Approve
+                        </button>
+                      </Form>
+                      <Form method="post" className="backoffice-reject">
+                        <input type="hidden" name="id" value={document.id} />
+                        <label className="field">
+                          <span>Reason the player will read</span>
+                          <input name="reason" required minLength={3} maxLength={300} />
+                        </label>
+                        <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
+                          Reject
+                        </button>
+                      </Form>
+                    </div>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { endpoints } from '@chrysos/contract/client';
+import { data, Form, useActionData, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { money, when } from '../../features/backoffice/money';
+import { refusalText } from '../../features/backoffice/refusal';
+import { useOperator } from '../../features/backoffice/use-operator';
+import { formOf, textField } from '../../lib/form-action.server';
+import type { Route } from './+types/player';
+
+/** Player 360: the player's profile, balances and groups. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const answer = await context
+    .get(appContext)
+    .api(endpoints.playerOperator.overview, { params: { id: params.id } });
+  if (answer.ok) return { player: answer.body };
+  const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
+  throw data({ message }, answer.status === 422 ? 404 : answer.status);
+}
+
+/** The actions an operator takes on the player, each with the reason the audit trail keeps. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await formOf(request);
+  const reason = textField(form, 'reason');
+  const app = context.get(appContext);
+  if (textField(form, 'intent') === 'password_reset') {
+    const answer = await app.api(endpoints.authOperator.sendPasswordReset, {
+      params: { id: params.id },
+      body: { reason },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return {
+      done: answer.body.sent
+        ? 'The password reset email is on its way to the player.'
+        : 'A reset email went to the player less than a minute ago; no second one was sent.',
+      error: null,
+    };
+  }
+  return data({ done: null, error: 'This action is not known.' }, 422);
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
+  const { player } = loaderData;
+  const { can } = useOperator();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const name = [player.first_name, player.last_name].filter(Boolean).join(' ') || player.email;
+  return (
+    <article aria-labelledby="player-title" className="backoffice-player">
+      <h1 id="player-title">{name}</h1>
+      <p className="backoffice__muted">
+        {player.email} · {player.id}
+      </p>
+      <section aria-labelledby="player-profile">
+        <h2 id="player-profile">Profile</h2>
+        <dl className="backoffice-facts">
+          <dt>Status</dt>
+          <dd>{player.status === 'active' ? 'Active' : 'Disabled'}</dd>
+          <dt>Country</dt>
+          <dd>{player.country ?? '—'}</dd>
+          <dt>Language</dt>
+          <dd>{player.language === 'el' ? 'Greek' : 'English'}</dd>
+          <dt>Date of birth</dt>
+          <dd>{player.date_of_birth ?? '—'}</dd>
+          <dt>Phone</dt>
+          <dd>{player.phone ?? '—'}</dd>
+          <dt>City</dt>
+          <dd>{player.city ?? '—'}</dd>
+          <dt>Email confirmed</dt>
+          <dd>{yesNo(player.confirmed)}</dd>
+          <dt>Identity verified</dt>
+          <dd>{yesNo(player.verified)}</dd>
+          <dt>Registered</dt>
+          <dd>{when(player.created_at)}</dd>
+          <dt>Groups</dt>
+          <dd>{player.groups.length > 0 ? player.groups.join(', ') : 'None'}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="player-balances">
+        <h2 id="player-balances">Balances</h2>
+        <table className="backoffice-table">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Total</th>
+              <th scope="col">Withdrawable</th>
+              <th scope="col">Bonus</th>
+            </tr>
+          </thead>
+          <tbody>
+            {player.accounts.map((account) => (
+              <tr key={account.currency}>
+                <td>
+                  {account.currency}
+                  {account.active ? ' (active)' : ''}
+                </td>
+                <td>{money(account.amount_cents, account.currency)}</td>
+                <td>{money(account.available_to_cashout_cents, account.currency)}</td>
+                <td>{money(account.bonus_cents, account.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {can('update', 'PlayerAccount') ? (
+        <section aria-labelledby="player-actions">
+          <h2 id="player-actions">Actions</h2>
+          <Form method="post" className="backoffice-form">
+            <input type="hidden" name="intent" value="password_reset" />
+            <label className="field">
+              <span>Reason for the password reset</span>
+              <input name="reason" required minLength={3} maxLength={300} />
+            </label>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Send password reset email
+            </button>
+          </Form>
+          {result?.done ? <p role="status">{result.done}</p> : null}
+          {result?.error ? (
+            <p role="alert" className="backoffice__error">
+              {result.error}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,145 @@
+import { endpoints } from '@chrysos/contract/client';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { age, money, when } from '../../features/backoffice/money';
+import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
+import { refusalText } from '../../features/backoffice/refusal';
+import { useOperator } from '../../features/backoffice/use-operator';
+import { formOf, textField } from '../../lib/form-action.server';
+import type { Route } from './+types/withdrawals';
+
+/** Withdrawals awaiting a decision, oldest first, with the time the server read them. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const answer = await context.get(appContext).api(endpoints.cashierOperator.pendingWithdrawals, {});
+  refuseUnlessAllowed(answer);
+  return answer.ok
+    ? { withdrawals: answer.body, readAt: Date.now(), error: null }
+    : { withdrawals: [], readAt: Date.now(), error: refusalText(answer) };
+}
+
+/** Approve (a first approval above the four-eyes amount waits for a second operator) or reject. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await formOf(request);
+  const id = textField(form, 'id');
+  const app = context.get(appContext);
+  const intent = textField(form, 'intent');
+  if (intent === 'approve') {
+    const answer = await app.api(endpoints.cashierOperator.approveWithdrawal, { params: { id } });
+    if (!answer.ok) return data({ id, done: null, error: refusalText(answer) }, answer.status);
+    return {
+      id,
+      done:
+        answer.status === 202
+          ? 'First approval recorded. Another operator must approve this withdrawal before it is paid.'
+          : 'Approved: the withdrawal is on its way to the player.',
+      error: null,
+    };
+  }
+  if (intent === 'reject') {
+    const answer = await app.api(endpoints.cashierOperator.rejectWithdrawal, {
+      params: { id },
+      body: { reason: textField(form, 'reason') },
+    });
+    if (!answer.ok) return data({ id, done: null, error: refusalText(answer) }, answer.status);
+    return { id, done: "Rejected: the money is back in the player's balance.", error: null };
+  }
+  return data({ id, done: null, error: 'This action is not known.' }, 422);
+}
+
+export default function BackofficeWithdrawals({ loaderData }: Route.ComponentProps) {
+  const { withdrawals, readAt, error } = loaderData;
+  const { operator, can } = useOperator();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  // Ages count from the server's read until the page is live, then from the operator's clock.
+  const [now, setNow] = useState(readAt);
+  useEffect(() => setNow(Date.now()), []);
+  const mayDecide = can('approve', 'Withdrawal');
+  return (
+    <section aria-labelledby="withdrawals-title">
+      <h1 id="withdrawals-title">Withdrawals awaiting a decision</h1>
+      {result?.done ? <p role="status">{result.done}</p> : null}
+      {result?.error ? (
+        <p role="alert" className="backoffice__error">
+          {result.error}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="backoffice__error">
+          {error}
+        </p>
+      ) : withdrawals.length === 0 ? (
+        <p>No withdrawal is waiting.</p>
+      ) : (
+        <table className="backoffice-table">
+          <thead>
+            <tr>
+              <th scope="col">Requested</th>
+              <th scope="col">Waiting</th>
+              <th scope="col">Player</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Method</th>
+              <th scope="col">Approvals</th>
+              {mayDecide ? <th scope="col">Decision</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {withdrawals.map((withdrawal) => {
+              const mine = withdrawal.first_approved_by === `operator:${operator.id}`;
+              return (
+                <tr
+                  key={withdrawal.id}
+                  aria-label={`Withdrawal ${money(withdrawal.amount_cents, withdrawal.currency)}`}
+                >
+                  <td>{when(withdrawal.created_at)}</td>
+                  <td>{age(withdrawal.created_at, now)}</td>
+                  <td>
+                    <Link to={`/backoffice/players/${withdrawal.player_id}`}>
+                      {withdrawal.player_id.slice(0, 8)}
+                    </Link>
+                  </td>
+                  <td>{money(withdrawal.amount_cents, withdrawal.currency)}</td>
+                  <td>{withdrawal.method}</td>
+                  <td>
+                    {withdrawal.first_approved_by
+                      ? mine
+                        ? 'First approval yours: needs another operator'
+                        : 'First approval given: needs a second'
+                      : 'None yet'}
+                  </td>
+                  {mayDecide ? (
+                    <td className="backoffice-decision">
+                      <Form method="post">
+                        <input type="hidden" name="id" value={withdrawal.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          className="button button--primary"
+                          disabled={busy || mine}
+                        >
+                          Approve
+                        </button>
+                      </Form>
+                      <Form method="post" className="backoffice-reject">
+                        <input type="hidden" name="id" value={withdrawal.id} />
+                        <label className="field">
+                          <span>Reason to reject</span>
+                          <input name="reason" required minLength={3} maxLength={300} />
+                        </label>
+                        <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
+                          Reject
+                        </button>
+                      </Form>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

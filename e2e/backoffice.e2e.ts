@@ -1,0 +1,328 @@
+import { readFile } from 'node:fs/promises';
+import { type AuditRow, auditOperatorApi } from '@chrysos/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, visit } from './browser.ts';
+import { apiAt } from './harness/api.ts';
+import { copy } from './harness/copy.ts';
+import { type BackofficeOperator, newBackofficeOperator, signInToBackoffice } from './harness/operators.ts';
+import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import { operatorToken, sharedProduct } from './harness/products.ts';
+import { backFromPayment, payOnSandbox } from './harness/wallet.ts';
+
+/**
+ * The back office as each role works in it (issue 38): support finds a player and sends a password
+ * reset; finance approves withdrawals, a second operator one above the four-eyes amount (EUR 500 in
+ * the standard product); compliance reviews documents and reads the audit log and its verification.
+ * Each operator signs in with a password and their authenticator's code, and each leaves the audit rows
+ * it should under their own id.
+ */
+const product = await sharedProduct('standard');
+const baseUrl = product.url;
+const text = copy.en;
+const desktop = { width: 1440, height: 900 };
+const password = 'Golden-Drachma-42';
+const passport = new URL('./fixtures/passport.jpg', import.meta.url);
+const admin = apiAt(baseUrl, { authorization: `Bearer ${operatorToken}` });
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser.close();
+});
+
+/** A page of a browser of its own: an operator's desk, or a player's phone. */
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: desktop, userAgent: browserAgent });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** A player of their own, signed in within `page`'s browser. */
+async function newPlayer(page: Page, label: string) {
+  const email = uniqueAddress(label);
+  await createPlayer(baseUrl, { email, password, language: 'en', country: 'GR' });
+  await signInContext(page.context(), baseUrl, email, password);
+  const me = (await (await page.request.get(`${baseUrl}/api/player`)).json()) as { id: string };
+  return { email, id: me.id };
+}
+
+/** The audit trail's rows about a player, oldest first, as compliance reads them. */
+async function trailOf(playerId: string): Promise<AuditRow[]> {
+  const answer = await admin(auditOperatorApi.rows, { query: { player_id: playerId } });
+  if (!answer.ok) throw new Error(`audit log: ${answer.status}`);
+  return [...answer.body].reverse();
+}
+
+const sections = (page: Page) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allInnerTexts();
+
+describe('the back office', () => {
+  it('sends a visitor to sign in, refuses a wrong code, and then opens the page they asked for', async () => {
+    const page = await newPage();
+    const support = await newBackofficeOperator(baseUrl, 'support');
+    await visit(page, `${baseUrl}/backoffice/players?q=nobody`);
+    await page.waitForURL((url) => url.pathname === '/backoffice/sign-in');
+    await page.getByLabel('Email').fill(support.email);
+    await page.getByLabel('Password').fill(support.password);
+    const right = support.code();
+    await page.getByLabel('Code from your authenticator app').fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('The email, password or authenticator code is not right', { exact: true })
+      .waitFor();
+    await page.getByLabel('Code from your authenticator app').fill(support.code());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/backoffice/players' && url.search === '?q=nobody');
+    await page.getByText('No player matches this search.', { exact: true }).waitFor();
+  });
+
+  it("renders each operator's console for them alone, never from the visitors' page cache", async () => {
+    const page = await newPage();
+    const support = await newBackofficeOperator(baseUrl, 'support');
+    await signInToBackoffice(page, baseUrl, support);
+    const cookie = (await page.context().cookies()).find((each) => each.name === 'chrysos_operator');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const read = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl}${path}`, { headers: { 'user-agent': browserAgent, ...headers }, redirect: 'manual' });
+    for (let visit = 0; visit < 2; visit++) {
+      const theirs = await read('/backoffice/players', { cookie: `chrysos_operator=${cookie?.value}` });
+      expect(theirs.status).toBe(200);
+      expect(theirs.headers.get('cache-control')).toBe('private, no-store');
+      expect(await theirs.text()).toContain(support.email);
+      // A visitor after them is sent to sign in, and the sign-in page is rendered for each answer
+      // (its own nonce), never kept.
+      const visitor = await read('/backoffice/players');
+      expect([visitor.status, visitor.headers.get('location')]).toEqual([
+        302,
+        '/backoffice/sign-in?back=%2Fbackoffice%2Fplayers',
+      ]);
+      const signIn = await read('/backoffice/sign-in');
+      expect(signIn.headers.get('cache-control')).toBe('private, no-store');
+      expect(signIn.headers.get('content-security-policy')).toMatch(/'nonce-[^']+'/);
+      expect(await signIn.text()).not.toContain(support.email);
+    }
+  });
+
+  it('lets support find a player and send them a password reset, audited under their name', async () => {
+    const playerPage = await newPage();
+    const player = await newPlayer(playerPage, 'bo-support');
+    const other = await newPlayer(await newPage(), 'bo-support-other');
+    const support = await newBackofficeOperator(baseUrl, 'support');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, support);
+    // Support's role: players and the withdrawal queue to answer questions, no documents, no audit log.
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals']);
+    expect(new URL(page.url()).pathname).toBe('/backoffice/players');
+
+    await page.getByLabel('Email, name or player id').fill(player.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const found = page.getByRole('table', { name: 'Players found' });
+    await found.getByRole('link', { name: player.email, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: player.email }).waitFor();
+    expect(await page.getByText(player.id).count()).toBe(1);
+    expect(await page.getByRole('table').getByRole('cell', { name: '€0.00' }).count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Reason for the password reset').fill('Called support: cannot sign in');
+    await page.getByRole('button', { name: 'Send password reset email' }).click();
+    await page
+      .getByRole('status')
+      .getByText('The password reset email is on its way to the player.', { exact: true })
+      .waitFor();
+    const mail = await product.mail(player.email, text.mail.resetPassword);
+    expect(mail.text).toContain('/users/password/edit?reset_password_token=');
+
+    const trail = await trailOf(player.id);
+    expect(trail.filter((row) => row.action === 'player.password_reset_sent')).toEqual([
+      expect.objectContaining({
+        actor: `operator:${support.id}`,
+        details: { reason: 'Called support: cannot sign in', sent: true },
+      }),
+    ]);
+    expect((await trailOf(other.id)).some((row) => row.action === 'player.password_reset_sent')).toBe(false);
+  });
+
+  it('lets finance approve a withdrawal, and one above the four-eyes amount only with a second operator', async () => {
+    const playerPage = await newPage();
+    const player = await newPlayer(playerPage, 'bo-finance');
+    // EUR 900 through the sandbox payment page, then two withdrawals of amounts no other spec asks for.
+    const started = await playerPage.request.post(`${baseUrl}/api/payments/deposits`, {
+      data: { currency: 'EUR', amount_cents: 90_000, method: 'card' },
+    });
+    expect(started.status()).toBe(201);
+    await playerPage.goto(new URL((await started.json()).redirect_url, baseUrl).href);
+    await payOnSandbox(playerPage, text, 'success', text.money(900));
+    await backFromPayment(playerPage, baseUrl, text);
+    const withdraw = async (cents: number) => {
+      const asked = await playerPage.request.post(`${baseUrl}/api/payments/withdrawals`, {
+        data: { currency: 'EUR', amount_cents: cents, method: 'card' },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      return ((await asked.json()) as { id: string }).id;
+    };
+    // The deposit is credited by the provider's webhook: the first withdrawal waits for it.
+    await expect
+      .poll(async () => (await playerPage.request.get(`${baseUrl}/api/player/accounts`)).text())
+      .toContain('90000');
+    const small = await withdraw(15_137);
+    const large = await withdraw(61_329);
+    const statusOf = async (id: string) =>
+      (
+        (await (await playerPage.request.get(`${baseUrl}/api/player/payments/${id}`)).json()) as {
+          status: string;
+        }
+      ).status;
+
+    const first = await newBackofficeOperator(baseUrl, 'finance');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, first);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals']);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Withdrawals' })
+      .click();
+    const row = (amount: string) => page.getByRole('row', { name: `Withdrawal ${amount}` });
+    await row('€151.37').getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Approved: the withdrawal is on its way to the player.', { exact: true })
+      .waitFor();
+    await expect.poll(() => statusOf(small)).not.toBe('pending');
+
+    await row('€613.29').getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('status')
+      .getByText(
+        'First approval recorded. Another operator must approve this withdrawal before it is paid.',
+        { exact: true },
+      )
+      .waitFor();
+    await row('€613.29').getByText('First approval yours: needs another operator', { exact: true }).waitFor();
+    expect(await row('€613.29').getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await statusOf(large)).toBe('pending');
+
+    const second = await newBackofficeOperator(baseUrl, 'finance');
+    const secondPage = await newPage();
+    await signInToBackoffice(secondPage, baseUrl, second);
+    await visit(secondPage, `${baseUrl}/backoffice/withdrawals`);
+    const theirs = secondPage.getByRole('row', { name: 'Withdrawal €613.29' });
+    await theirs.getByText('First approval given: needs a second', { exact: true }).waitFor();
+    await theirs.getByRole('button', { name: 'Approve' }).click();
+    await secondPage
+      .getByRole('status')
+      .getByText('Approved: the withdrawal is on its way to the player.', { exact: true })
+      .waitFor();
+    await expect.poll(() => statusOf(large)).not.toBe('pending');
+
+    const decisions = (await trailOf(player.id))
+      .filter((entry) => ['withdrawal.approved', 'withdrawal.first_approval'].includes(entry.action))
+      .map((entry) => [entry.action, entry.actor, entry.details.payment]);
+    expect(decisions).toEqual([
+      ['withdrawal.approved', `operator:${first.id}`, small],
+      ['withdrawal.first_approval', `operator:${first.id}`, large],
+      ['withdrawal.approved', `operator:${second.id}`, large],
+    ]);
+  });
+
+  it('lets compliance review documents beside the player, and read the audit log and verify its chain', async () => {
+    const upload = async (page: Page) => {
+      const answer = await page.request.post(`${baseUrl}/api/player/documents`, {
+        multipart: {
+          kind: 'identity',
+          file: { name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await readFile(passport) },
+        },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    };
+    const approvedPage = await newPage();
+    const approved = await newPlayer(approvedPage, 'bo-kyc-yes');
+    await upload(approvedPage);
+    const rejectedPage = await newPage();
+    const rejected = await newPlayer(rejectedPage, 'bo-kyc-no');
+    await upload(rejectedPage);
+
+    const compliance = await newBackofficeOperator(baseUrl, 'compliance');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, compliance);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Documents', 'Audit log']);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    const documentOf = (email: string) => page.getByRole('listitem', { name: `Identity of ${email}` });
+    // The photo as stored, and the player's details beside it.
+    const photo = documentOf(approved.email).getByRole('img');
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(
+      await documentOf(approved.email).getByText(approved.email, { exact: true }).count(),
+    ).toBeGreaterThan(0);
+    await documentOf(approved.email).getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').getByText('Document approved.', { exact: true }).waitFor();
+    await documentOf(rejected.email)
+      .getByLabel('Reason the player will read')
+      .fill('The photo is too dark to read');
+    await documentOf(rejected.email).getByRole('button', { name: 'Reject' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Document rejected; the player is told why.', { exact: true })
+      .waitFor();
+
+    // Each player reads their own outcome, and only theirs.
+    const documentsOf = async (playerPage: Page) =>
+      (
+        (await (await playerPage.request.get(`${baseUrl}/api/player/documents`)).json()) as {
+          documents: { status: string; rejection_reason: string | null }[];
+        }
+      ).documents;
+    expect(await documentsOf(approvedPage)).toEqual([
+      expect.objectContaining({ status: 'approved', rejection_reason: null }),
+    ]);
+    expect(await documentsOf(rejectedPage)).toEqual([
+      expect.objectContaining({ status: 'rejected', rejection_reason: 'The photo is too dark to read' }),
+    ]);
+
+    // The audit log: the decisions under compliance's name, and the chain intact after them.
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await page.getByLabel('Player id').fill(rejected.id);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const decided = page.getByRole('row').filter({ hasText: 'document.rejected' });
+    await decided.waitFor();
+    expect(await decided.getByRole('cell', { name: `operator:${compliance.id}`, exact: true }).count()).toBe(
+      1,
+    );
+    await page.getByRole('button', { name: 'Verify the hash chain' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^The chain is intact: \d+ rows/)
+      .waitFor();
+  });
+
+  it('shows a role none of the sections it may not use, and the server refuses them all the same', async () => {
+    const marketing: BackofficeOperator = await newBackofficeOperator(baseUrl, 'marketing');
+    const page = await newPage();
+    await visit(page, `${baseUrl}/backoffice`);
+    await page.getByLabel('Email').fill(marketing.email);
+    await page.getByLabel('Password').fill(marketing.password);
+    await page.getByLabel('Code from your authenticator app').fill(marketing.code());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Your role has no section of the back office yet.', { exact: false }).waitFor();
+    expect(await sections(page)).toEqual([]);
+    const refused = await page.goto(`${baseUrl}/backoffice/players`);
+    expect(refused?.status()).toBe(403);
+    await page
+      .getByRole('alert')
+      .getByText('Your role does not allow this (read PlayerAccount)', { exact: true })
+      .waitFor();
+  });
+});
