@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Database } from '@chrysos/db';
 import pg from 'pg';
 
@@ -15,7 +16,16 @@ export async function holdingDeployLock<T>(database: Database, work: () => Promi
   const client = new pg.Client({ connectionString: database.driver.url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [deployLockKey.toString()]);
+    // Asked again and again rather than waited for in one statement: a deploy blocked inside
+    // `pg_advisory_lock` is a transaction with a snapshot, and the first deploy's CREATE INDEX
+    // CONCURRENTLY waits for every such transaction to end, which here would be never.
+    for (;;) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        deployLockKey.toString(),
+      ]);
+      if (rows[0]?.locked) break;
+      await delay(250);
+    }
     return await work();
   } finally {
     // Ending the session releases the lock, also when the unlock itself fails.

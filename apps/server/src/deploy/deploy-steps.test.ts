@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { migrationsFolder, schema } from '@chrysos/db';
+import { buildConcurrentIndexes, concurrentIndexes, migrationsFolder, schema } from '@chrysos/db';
 import { openTestDatabase } from '@chrysos/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,36 @@ describeOnPostgres('the deploy step apart from serving, on PostgreSQL', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('builds the indexes of large tables concurrently, once, and again one a cut-short build left invalid', async () => {
+    const valid = async () => {
+      const { rows } = (await database.db.execute(
+        sql`select c.relname as name, i.indisvalid as valid from pg_class c
+            join pg_index i on i.indexrelid = c.oid
+            where c.relname in (${sql.join(
+              concurrentIndexes.map((index) => sql`${index.name}`),
+              sql`, `,
+            )})
+            order by c.relname`,
+      )) as unknown as { rows: { name: string; valid: boolean }[] };
+      return rows;
+    };
+    const names = concurrentIndexes.map((index) => index.name).sort();
+    // The deploy of the test before built them all.
+    expect(await valid()).toEqual(names.map((name) => ({ name, valid: true })));
+    expect(await buildConcurrentIndexes(database)).toEqual([]);
+    // A CONCURRENTLY build stopped half-way leaves its index marked invalid: the next deploy rebuilds it.
+    await database.db.execute(
+      sql`update pg_index set indisvalid = false where indexrelid = 'players_email_prefix'::regclass`,
+    );
+    expect(await buildConcurrentIndexes(database)).toEqual(['players_email_prefix']);
+    expect(await valid()).toEqual(names.map((name) => ({ name, valid: true })));
+    // And the search uses it.
+    const { rows } = (await database.db.execute(
+      sql`explain select id from players where lower(email) like 'maria%' order by created_at desc limit 25`,
+    )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/players_(email_prefix|created)/);
   });
 
   it('serves a schema ahead of the release: the next release’s expand step, for instances still on this one', async () => {

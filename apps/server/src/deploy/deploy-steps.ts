@@ -1,4 +1,4 @@
-import { type Database, seed } from '@chrysos/db';
+import { buildConcurrentIndexes, type Database, seed } from '@chrysos/db';
 import { studioMigrations } from '@chrysos/games/migrations';
 import type { FastifyBaseLogger } from 'fastify';
 import { seedContent } from '../modules/content/public.ts';
@@ -15,7 +15,8 @@ export interface DeployStepOptions {
 
 /**
  * What a deploy does once, before any instance of the release serves (`npm run migrate`; `npm start`
- * does it in-process on embedded PGlite): the platform's migrations, the reference data, the in-house
+ * does it in-process on embedded PGlite): the platform's migrations and the indexes built beside them,
+ * the reference data, the in-house
  * studio's migrations when it runs in this process, the content seed and the studio's titles. Every step
  * is idempotent, and they run under one advisory lock, so a second deploy waits and finds them done.
  */
@@ -27,6 +28,8 @@ export async function runDeploySteps(
 ): Promise<void> {
   await holdingDeployLock(database, async () => {
     await database.migrate();
+    const indexes = await buildConcurrentIndexes(database);
+    if (indexes.length > 0) log.info({ indexes }, 'indexes built');
     await seed(database.db);
     // The studio's schema after the platform's: its first migration moves tables the platform once kept.
     if (!config.STUDIO_URL) await database.migrate(studioMigrations);

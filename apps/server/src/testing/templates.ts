@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, type Database, seed } from '@chrysos/db';
+import { buildConcurrentIndexes, createDatabase, type Database, seed } from '@chrysos/db';
 import {
   announceTestTemplates,
   databaseUrl,
@@ -57,6 +57,7 @@ const steps: { key: string; holds: (content: Content) => TemplateHolds; add: Ste
     holds: (site) => ({ content: site, studioTitles: false }),
     add: async (database, site) => {
       await database.migrate();
+      await buildConcurrentIndexes(database);
       await seed(database.db);
       await database.migrate(studioMigrations);
       await installJobsSchema(database);

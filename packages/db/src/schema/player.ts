@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { countries, currencies } from './info.ts';
 
 /*
@@ -53,16 +43,8 @@ export const players = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`),
-    // The back office's player search (issue 38): prefixes of email and names, whatever the collation,
-    // and the newest registrations, in a country or not.
-    index('players_email_prefix').on(sql`lower(${table.email}) text_pattern_ops`),
-    index('players_first_name_prefix').on(sql`lower(${table.firstName}) text_pattern_ops`),
-    index('players_last_name_prefix').on(sql`lower(${table.lastName}) text_pattern_ops`),
-    index('players_created').on(table.createdAt),
-    index('players_country_created').on(table.country, table.createdAt),
-  ],
+  // The back office's search indexes are built concurrently after the migrations (concurrent-indexes.ts).
+  (table) => [uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`)],
 );
 
 /** Player groups (spec §3 statuses): they drive content visibility, bonuses and limits. */
