@@ -11,6 +11,7 @@ const money = [
   'apps/server/src/modules/loyalty/comp-bank.test.ts',
   'apps/server/src/modules/jackpot/jackpot-bank.test.ts',
   'apps/server/src/modules/lottery/lottery-bank.test.ts',
+  'apps/server/src/modules/cashier/adjustments/adjustment-bank.test.ts',
   'apps/server/src/modules/wallet/crash.test.ts',
   'apps/server/src/modules/games/studio-crash.test.ts',
   'apps/server/src/modules/tournaments/board-crash.test.ts',

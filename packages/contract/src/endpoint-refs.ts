@@ -5,6 +5,27 @@ import { ref } from './endpoint.ts';
 import type * as contract from './index.ts';
 
 export const endpoints = {
+  adjustmentOperator: {
+    request: ref<typeof contract.adjustmentOperatorApi.request>(
+      'POST',
+      '/api',
+      '/operator/players/:id/adjustments',
+      1,
+    ),
+    list: ref<typeof contract.adjustmentOperatorApi.list>('GET', '/api', '/operator/adjustments', 1),
+    approve: ref<typeof contract.adjustmentOperatorApi.approve>(
+      'POST',
+      '/api',
+      '/operator/adjustments/:id/approve',
+      1,
+    ),
+    reject: ref<typeof contract.adjustmentOperatorApi.reject>(
+      'POST',
+      '/api',
+      '/operator/adjustments/:id/reject',
+      1,
+    ),
+  },
   analytics: {
     settings: ref<typeof contract.analyticsApi.settings>(
       'GET',

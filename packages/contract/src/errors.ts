@@ -102,6 +102,16 @@ export const errorCodes = {
     'cashier.withdrawal_not_approvable',
     /** Four eyes: this operator gave the withdrawal its first approval; another must give the second. */
     'cashier.second_approver_required',
+    /** A debit of a balance adjustment beyond the player's real balance ({available} {currency}). */
+    'cashier.adjustment_over_balance',
+    /** The player holds no account in this currency. */
+    'cashier.adjustment_currency_not_held',
+    /** The adjustment was already booked or rejected. */
+    'cashier.adjustment_not_pending',
+    /** The operator who asked for an adjustment cannot also approve it. */
+    'cashier.adjustment_second_approver_required',
+    /** No balance adjustment has this id. */
+    'cashier.adjustment_not_found',
     'cashier.operator_token_required',
     'cashier.webhook_signature_invalid',
     'cashier.webhook_unreadable',

@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './balance-adjustments.ts';
 export * from './bonuses.ts';
 export * from './compliance.ts';
 export * from './compliance-audit.ts';

@@ -38,6 +38,7 @@ export type OperatorAction = (typeof operatorActions)[number];
 export const operatorSubjects = [
   'Analytics',
   'AuditLog',
+  'BalanceAdjustment',
   'BonusCampaign',
   'Clock',
   'CompPoints',
@@ -69,7 +70,7 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
 
 /**
  * Each role's rules: every role that works with players reads their account (Player 360); support helps players (reads their bonuses, points, exclusions and journey, grants
- * goodwill bonuses, sends a password reset), finance decides withdrawals, risk watches play and payments and moves players
+ * goodwill bonuses, sends a password reset), finance decides withdrawals and corrects balances (asked, and approved by a second operator above four eyes), risk watches play and payments and moves players
  * between groups, compliance reviews documents and exclusions and reads the audit trail, marketing runs
  * campaigns, groups, points, CRM events and experiments, content the experiments that pick a page's
  * variant. Admin does everything, operators and API tokens included. The test clock and the jackpot's
@@ -89,6 +90,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   ],
   finance: [
     ...rules('PlayerAccount', 'read'),
+    ...rules('BalanceAdjustment', 'read', 'create', 'approve'),
     ...rules('Withdrawal', 'read', 'approve'),
     ...rules('PlayerBonus', 'read'),
   ],

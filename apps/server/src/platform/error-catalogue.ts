@@ -291,6 +291,31 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'You gave this withdrawal its first approval: another operator must give the second',
     el: 'Δώσατε την πρώτη έγκριση αυτής της ανάληψης: τη δεύτερη πρέπει να τη δώσει άλλος χειριστής',
   },
+  'cashier.adjustment_over_balance': {
+    status: 422,
+    en: 'The player has only {available} {currency} of real money: a debit cannot take more',
+    el: 'Ο παίκτης έχει μόνο {available} {currency} πραγματικά χρήματα: μια χρέωση δεν μπορεί να πάρει περισσότερα',
+  },
+  'cashier.adjustment_currency_not_held': {
+    status: 422,
+    en: 'The player has no account in this currency',
+    el: 'Ο παίκτης δεν έχει λογαριασμό σε αυτό το νόμισμα',
+  },
+  'cashier.adjustment_not_pending': {
+    status: 409,
+    en: 'This adjustment was already booked or rejected',
+    el: 'Αυτή η διόρθωση έχει ήδη καταχωριστεί ή απορριφθεί',
+  },
+  'cashier.adjustment_second_approver_required': {
+    status: 409,
+    en: 'You asked for this adjustment: another operator must approve it',
+    el: 'Ζητήσατε εσείς αυτή τη διόρθωση: πρέπει να την εγκρίνει άλλος χειριστής',
+  },
+  'cashier.adjustment_not_found': {
+    status: 404,
+    en: 'No balance adjustment has this id',
+    el: 'Καμία διόρθωση υπολοίπου δεν έχει αυτό το αναγνωριστικό',
+  },
   'cashier.operator_token_required': {
     status: 401,
     en: 'A valid operator token is required',

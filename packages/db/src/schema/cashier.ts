@@ -94,3 +94,38 @@ export const sandboxPspOperations = pgTable('sandbox_psp_operations', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An operator's correction of a player's real balance (issue 38): never an edit of a balance, always a
+ * booked ledger movement against the house, made when the adjustment is booked. Above the four-eyes
+ * amount of its currency it waits (`pending`) for a second operator, not the one who asked.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    /** Minor units: positive credits the player, negative debits them. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'booked', 'rejected'] }).notNull(),
+    /** `operator:<id>` of who asked for it. */
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** `operator:<id>` of who booked or rejected it: the asker when one pair of eyes is enough. */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why a second operator refused it. */
+    rejectionReason: text('rejection_reason'),
+  },
+  (table) => [
+    check('balance_adjustments_amount_not_zero', sql`${table.amount} <> 0`),
+    index('balance_adjustments_pending').on(table.requestedAt).where(sql`${table.status} = 'pending'`),
+    index('balance_adjustments_player').on(table.playerId, table.requestedAt),
+  ],
+);

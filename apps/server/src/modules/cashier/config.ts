@@ -48,6 +48,16 @@ export const cashierSettings = z.object({
     GBP: 500_000,
   }),
   /**
+   * Four eyes for balance adjustments: one above these amounts (the size of a credit or a debit, per
+   * currency in minor units, as JSON) is booked only once a second operator approves it. A currency not
+   * listed needs one. Default: 500.00 in EUR, USD and GBP.
+   */
+  BALANCE_ADJUSTMENT_FOUR_EYES_ABOVE: minorUnitsByCurrency('{"EUR":50000} (EUR 500.00)').default({
+    EUR: 50_000,
+    USD: 50_000,
+    GBP: 50_000,
+  }),
+  /**
    * The operator's promise to players, shown on each withdrawal's timeline as the time its next step is
    * expected by: hours from the request to an operator's decision, and from the approval to the payout
    * reaching the player's payment method (the payment methods' pages say "up to 24 hours").

@@ -31,5 +31,7 @@ declare module '../../platform/events.ts' {
     'cashier.withdrawal_paid': PaymentFacts;
     /** The provider could not pay it out; the held money is back. */
     'cashier.withdrawal_failed': PaymentFacts & { reason: string | null };
+    /** An operator's balance adjustment was booked: the player's real balance moved by `amount` (signed). */
+    'cashier.balance_adjusted': { adjustmentId: string; playerId: string; currency: string; amount: number };
   }
 }

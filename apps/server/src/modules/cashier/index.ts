@@ -5,6 +5,7 @@ import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
 import { depositCampaign, forfeitRunningBonus, playerFacts } from '../bonuses/public.ts';
 import { checkDeposit, checkDepositLimit, checkWithdrawal } from '../compliance/public.ts';
+import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
 import { Cashier } from './cashier.ts';
 import { publishWithdrawalStep } from './handlers/publish-withdrawal-step.ts';
 import { defineCashierJobs } from './jobs.ts';
@@ -89,6 +90,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   await app.register(psp.routes);
   await app.register(apiScope(paymentRoutes));
   await app.register(operatorScope(operatorRoutes));
+  await app.register(operatorScope(adjustmentOperatorRoutes));
   app.addHook('onReady', async () => {
     psp.start(async (path, headers, body) => {
       const response = await app.inject({
@@ -120,5 +122,6 @@ export default fp(cashierPlugin, {
     'config',
     'clock',
     'realtime',
+    'operator-actions',
   ],
 });

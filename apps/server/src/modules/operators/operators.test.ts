@@ -646,6 +646,16 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
           payload: { name: 'to revoke', role: 'support' },
         })
       ).json().id as string;
+    const waitingAdjustment = async () => {
+      const asker = await newOperatorToken(app, 'finance');
+      const asked = await app.inject({
+        method: 'POST',
+        url: `/api/operator/players/${player.id}/adjustments`,
+        headers: { authorization: asker.authorization },
+        payload: { currency: 'EUR', amount_cents: 60_000, reason: 'Provider paid short' },
+      });
+      return asked.json().id as string;
+    };
     const later = new Date(app.clock.now().getTime() + 60_000).toISOString();
     /** A call that succeeds for each state-changing route, by its method and path as registered. */
     const calls: Record<
@@ -738,6 +748,18 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       }),
       'POST /api/operator/withdrawals/:id/approve': async () => ({
         url: `/api/operator/withdrawals/${await withdrawal()}/approve`,
+      }),
+      'POST /api/operator/players/:id/adjustments': async () => ({
+        url: `/api/operator/players/${player.id}/adjustments`,
+        payload: { currency: 'EUR', amount_cents: 500, reason: 'Goodwill' },
+      }),
+      // Above four eyes (EUR 500.00), asked by another admin: this admin's approval is the second.
+      'POST /api/operator/adjustments/:id/approve': async () => ({
+        url: `/api/operator/adjustments/${await waitingAdjustment()}/approve`,
+      }),
+      'POST /api/operator/adjustments/:id/reject': async () => ({
+        url: `/api/operator/adjustments/${await waitingAdjustment()}/reject`,
+        payload: { reason: 'Not justified' },
       }),
       'POST /api/operator/withdrawals/:id/reject': async () => ({
         url: `/api/operator/withdrawals/${await withdrawal()}/reject`,

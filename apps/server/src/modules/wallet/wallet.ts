@@ -195,6 +195,27 @@ export class Wallet {
     ]);
   }
 
+  /**
+   * An operator's correction of the player's real balance, booked against the house: a credit
+   * (`direction: 'credit'`) the house pays, a debit the house takes back, never more than the real
+   * balance holds (InsufficientFunds). `amount` is positive either way.
+   */
+  async adjustBalance(
+    movement: PlayerMovement & { reference: string; direction: 'credit' | 'debit' },
+  ): Promise<Booking> {
+    const house = await this.ledger.systemAccount('house', movement.currency);
+    const signed = movement.direction === 'credit' ? movement.amount : -movement.amount;
+    return this.#move(
+      'balance_adjustment',
+      movement,
+      [
+        { account: await this.#real(movement), amount: signed, tracked: true },
+        { account: house, amount: -signed, tracked: false },
+      ],
+      { fingerprint: { direction: movement.direction } },
+    );
+  }
+
   /** Bonus money granted (a bonus activated): the bonus pool owes the player's bonus balance. */
   async grantBonus(movement: PlayerMovement & { reference: string }): Promise<Booking> {
     const pool = await this.ledger.systemAccount('bonus_pool', movement.currency);
