@@ -181,7 +181,7 @@ describe('the back office', () => {
     const first = await newBackofficeOperator(baseUrl, 'finance');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, first);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals']);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments']);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Withdrawals' })
@@ -226,6 +226,75 @@ describe('the back office', () => {
       ['withdrawal.approved', `operator:${first.id}`, small],
       ['withdrawal.first_approval', `operator:${first.id}`, large],
       ['withdrawal.approved', `operator:${second.id}`, large],
+    ]);
+  });
+
+  it("lets finance adjust a player's balance, and one above four eyes only with a second operator", async () => {
+    const playerPage = await newPage();
+    const player = await newPlayer(playerPage, 'bo-adjust');
+    const balance = async () =>
+      (
+        (await (await playerPage.request.get(`${baseUrl}/api/player/accounts`)).json()) as {
+          amount_cents: number;
+        }[]
+      )[0]?.amount_cents;
+    const first = await newBackofficeOperator(baseUrl, 'finance');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, first);
+    await page.getByLabel('Email, name or player id').fill(player.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('table', { name: 'Players found' })
+      .getByRole('link', { name: player.email })
+      .click();
+    const adjust = async (amount: string, reason: string) => {
+      await page.getByRole('radio', { name: 'Credit the player' }).check();
+      await page.getByLabel('Amount').fill(amount);
+      await page.getByLabel('Reason for the adjustment').fill(reason);
+      await page.getByRole('button', { name: 'Adjust the balance' }).click();
+    };
+    await adjust('25.00', 'Goodwill for a frozen game');
+    await page
+      .getByRole('status')
+      .getByText("The adjustment is booked: the player's balance has it.", { exact: true })
+      .waitFor();
+    await page.getByRole('cell', { name: '€25.00' }).first().waitFor();
+    expect(await balance()).toBe(2_500);
+
+    const above = `Provider paid short, ${player.email}`;
+    await adjust('600', above);
+    await page
+      .getByRole('status')
+      .getByText('The adjustment waits for a second operator to approve it (Adjustments).', { exact: true })
+      .waitFor();
+    expect(await balance()).toBe(2_500);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Adjustments' })
+      .click();
+    const mine = page.getByRole('row').filter({ hasText: above });
+    expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+
+    const second = await newBackofficeOperator(baseUrl, 'finance');
+    const secondPage = await newPage();
+    await signInToBackoffice(secondPage, baseUrl, second);
+    await visit(secondPage, `${baseUrl}/backoffice/adjustments`);
+    const theirs = secondPage.getByRole('row').filter({ hasText: above });
+    expect(await theirs.getByRole('cell', { name: '+€600.00' }).count()).toBe(1);
+    await theirs.getByRole('button', { name: 'Approve' }).click();
+    await secondPage
+      .getByRole('status')
+      .getByText("Approved: the adjustment is booked on the player's balance.", { exact: true })
+      .waitFor();
+    expect(await balance()).toBe(62_500);
+
+    const steps = (await trailOf(player.id))
+      .filter((entry) => entry.action.startsWith('balance_adjustment.'))
+      .map((entry) => [entry.action, entry.actor, entry.details.amount]);
+    expect(steps).toEqual([
+      ['balance_adjustment.booked', `operator:${first.id}`, 2_500],
+      ['balance_adjustment.requested', `operator:${first.id}`, 60_000],
+      ['balance_adjustment.booked', `operator:${second.id}`, 60_000],
     ]);
   });
 

@@ -93,6 +93,7 @@ export default [
     route('players', 'routes/backoffice/players.tsx'),
     route('players/:id', 'routes/backoffice/player.tsx'),
     route('withdrawals', 'routes/backoffice/withdrawals.tsx'),
+    route('adjustments', 'routes/backoffice/adjustments.tsx'),
     route('documents', 'routes/backoffice/documents.tsx'),
     route('audit', 'routes/backoffice/audit.tsx'),
   ]),

@@ -22,6 +22,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await formOf(request);
   const reason = textField(form, 'reason');
   const app = context.get(appContext);
+  if (textField(form, 'intent') === 'adjust') {
+    const amount = centsOf(textField(form, 'amount'));
+    if (amount === null) return data({ done: null, error: 'Write the amount as 12.50.' }, 422);
+    const direction = textField(form, 'direction') === 'debit' ? -1 : 1;
+    const answer = await app.api(endpoints.adjustmentOperator.request, {
+      params: { id: params.id },
+      body: { currency: textField(form, 'currency'), amount_cents: direction * amount, reason },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return {
+      done:
+        answer.status === 202
+          ? 'The adjustment waits for a second operator to approve it (Adjustments).'
+          : "The adjustment is booked: the player's balance has it.",
+      error: null,
+    };
+  }
   if (textField(form, 'intent') === 'password_reset') {
     const answer = await app.api(endpoints.authOperator.sendPasswordReset, {
       params: { id: params.id },
@@ -39,6 +56,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** "12.50" (or "12,50") in minor units; null for anything else, zero included. */
+function centsOf(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
   const { player } = loaderData;
@@ -103,6 +128,53 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </section>
+      {can('create', 'BalanceAdjustment') ? (
+        <section aria-labelledby="player-adjust">
+          <h2 id="player-adjust">Adjust the balance</h2>
+          <Form method="post" className="backoffice-form">
+            <input type="hidden" name="intent" value="adjust" />
+            <fieldset className="backoffice-choice">
+              <legend>Direction</legend>
+              <label>
+                <input type="radio" name="direction" value="credit" defaultChecked /> Credit the player
+              </label>
+              <label>
+                <input type="radio" name="direction" value="debit" /> Debit the player
+              </label>
+            </fieldset>
+            <label className="field">
+              <span>Currency</span>
+              <select
+                name="currency"
+                defaultValue={player.accounts.find((account) => account.active)?.currency}
+              >
+                {player.accounts.map((account) => (
+                  <option key={account.currency} value={account.currency}>
+                    {account.currency}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>Amount</span>
+              <input name="amount" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
+            </label>
+            <label className="field">
+              <span>Reason for the adjustment</span>
+              <input name="reason" required minLength={3} maxLength={300} />
+            </label>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Adjust the balance
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {result?.done ? <p role="status">{result.done}</p> : null}
+      {result?.error ? (
+        <p role="alert" className="backoffice__error">
+          {result.error}
+        </p>
+      ) : null}
       {can('update', 'PlayerAccount') ? (
         <section aria-labelledby="player-actions">
           <h2 id="player-actions">Actions</h2>
@@ -116,12 +188,6 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
               Send password reset email
             </button>
           </Form>
-          {result?.done ? <p role="status">{result.done}</p> : null}
-          {result?.error ? (
-            <p role="alert" className="backoffice__error">
-              {result.error}
-            </p>
-          ) : null}
         </section>
       ) : null}
     </article>
