@@ -4,9 +4,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
 import { apiAt } from './harness/api.ts';
+import { axeFindings, describeFindings } from './harness/axe.ts';
 import { copy } from './harness/copy.ts';
 import { type BackofficeOperator, newBackofficeOperator, signInToBackoffice } from './harness/operators.ts';
-import { browserAgent, createPlayer, signInContext, uniqueAddress } from './harness/players.ts';
+import {
+  browserAgent,
+  createPlayer,
+  signInContext,
+  uniqueAddress,
+  visitorAddress,
+} from './harness/players.ts';
 import { operatorToken, sharedProduct } from './harness/products.ts';
 import { backFromPayment, payOnSandbox } from './harness/wallet.ts';
 
@@ -35,9 +42,16 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A page of a browser of its own: an operator's desk, or a player's phone. */
+/**
+ * A page of a browser of its own, from an address of its own (the product trusts its proxy): an
+ * operator's desk, or a player's phone. Sign-ins are limited per address (10 in 15 minutes).
+ */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: desktop, userAgent: browserAgent });
+  const context = await browser.newContext({
+    viewport: desktop,
+    userAgent: browserAgent,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
+  });
   contexts.push(context);
   return context.newPage();
 }
@@ -393,5 +407,23 @@ describe('the back office', () => {
       .getByRole('alert')
       .getByText('Your role does not allow this (read PlayerAccount)', { exact: true })
       .waitFor();
+  });
+  it('has nothing serious or critical for axe-core on any of its pages (WCAG 2.2 AA)', async () => {
+    const player = await newPlayer(await newPage(), 'bo-axe');
+    const admin = await newBackofficeOperator(baseUrl, 'admin');
+    const page = await newPage();
+    await visit(page, `${baseUrl}/backoffice/sign-in`);
+    const findings = await axeFindings(page, '/backoffice/sign-in');
+    await signInToBackoffice(page, baseUrl, admin);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments', 'Documents', 'Audit log']);
+    for (const path of ['players', 'withdrawals', 'adjustments', 'documents', 'audit?verify=1']) {
+      await visit(page, `${baseUrl}/backoffice/${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      findings.push(...(await axeFindings(page, path)));
+    }
+    await visit(page, `${baseUrl}/backoffice/players/${player.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Balances' }).waitFor();
+    findings.push(...(await axeFindings(page, 'a player')));
+    expect(findings, describeFindings(findings)).toEqual([]);
   });
 });
