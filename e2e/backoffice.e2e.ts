@@ -140,6 +140,15 @@ describe('the back office', () => {
     await found.getByRole('link', { name: player.email, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: player.email }).waitFor();
     expect(await page.getByText(player.id).count()).toBe(1);
+    // The parts of the record support's role reads: bonuses, loyalty, breaks; not the adjustments.
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Profile',
+      'Balances',
+      'Bonuses and free spins',
+      'Loyalty',
+      'Breaks and self-exclusions',
+      'Actions',
+    ]);
     expect(await page.getByRole('table').getByRole('cell', { name: '€0.00' }).count()).toBeGreaterThan(0);
 
     await page.getByLabel('Reason for the password reset').fill('Called support: cannot sign in');
@@ -301,6 +310,23 @@ describe('the back office', () => {
       .getByText("Approved: the adjustment is booked on the player's balance.", { exact: true })
       .waitFor();
     expect(await balance()).toBe(62_500);
+    // On the player's record, newest first; finance reads no breaks or loyalty, and adjusts.
+    await visit(page, `${baseUrl}/backoffice/players/${player.id}`);
+    const record = page.getByRole('region', { name: 'Balance adjustments' });
+    await record.getByRole('row').nth(2).waitFor();
+    expect(
+      (await record.getByRole('row').allInnerTexts()).slice(1).map((row) => row.split('\t').slice(1, 4)),
+    ).toEqual([
+      ['+€600.00', above, 'booked'],
+      ['+€25.00', 'Goodwill for a frozen game', 'booked'],
+    ]);
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Profile',
+      'Balances',
+      'Bonuses and free spins',
+      'Balance adjustments',
+      'Adjust the balance',
+    ]);
 
     const steps = (await trailOf(player.id))
       .filter((entry) => entry.action.startsWith('balance_adjustment.'))

@@ -2,19 +2,38 @@ import { endpoints } from '@chrysos/contract/client';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { money, when } from '../../features/backoffice/money';
+import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
 import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/player';
 
-/** Player 360: the player's profile, balances and groups. */
+/**
+ * Player 360: the player's profile, balances and groups, and each part of their record the operator's
+ * role may read (a refused part is left out: the server decides, per part).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const answer = await context
-    .get(appContext)
-    .api(endpoints.playerOperator.overview, { params: { id: params.id } });
-  if (answer.ok) return { player: answer.body };
-  const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
-  throw data({ message }, answer.status === 422 ? 404 : answer.status);
+  const app = context.get(appContext);
+  const id = { params: { id: params.id } };
+  const [answer, holdings, points, exclusions, booked, pending] = await Promise.all([
+    app.api(endpoints.playerOperator.overview, id),
+    app.api(endpoints.bonusOperator.playerBonuses, id),
+    app.api(endpoints.loyaltyOperator.playerPoints, id),
+    app.api(endpoints.exclusionsOperator.list, id),
+    app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
+    app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
+  ]);
+  if (!answer.ok) {
+    const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
+    throw data({ message }, answer.status === 422 ? 404 : answer.status);
+  }
+  const record: PlayerRecordData = {
+    holdings: holdings.ok ? holdings.body : null,
+    points: points.ok ? points.body : null,
+    exclusions: exclusions.ok ? exclusions.body : null,
+    adjustments: booked.ok && pending.ok ? [...pending.body, ...booked.body].reverse() : null,
+  };
+  return { player: answer.body, record };
 }
 
 /** The actions an operator takes on the player, each with the reason the audit trail keeps. */
@@ -66,7 +85,7 @@ function centsOf(text: string): number | null {
 }
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
-  const { player } = loaderData;
+  const { player, record } = loaderData;
   const { can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -128,6 +147,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </section>
+      <PlayerRecord {...record} />
       {can('create', 'BalanceAdjustment') ? (
         <section aria-labelledby="player-adjust">
           <h2 id="player-adjust">Adjust the balance</h2>
