@@ -358,6 +358,10 @@ export const endpoints = {
     updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
     addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
   },
+  playerNotes: {
+    list: ref<typeof contract.playerNotesApi.list>('GET', '/api', '/operator/players/:id/notes', 1),
+    add: ref<typeof contract.playerNotesApi.add>('POST', '/api', '/operator/players/:id/notes', 1),
+  },
   playerOperator: {
     search: ref<typeof contract.playerOperatorApi.search>('GET', '/api', '/operator/players', 1),
     overview: ref<typeof contract.playerOperatorApi.overview>('GET', '/api', '/operator/players/:id', 1),

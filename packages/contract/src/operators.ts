@@ -51,6 +51,7 @@ export const operatorSubjects = [
   'PlayerAccount',
   'PlayerBonus',
   'PlayerGroup',
+  'PlayerNote',
   'Withdrawal',
   'all',
 ] as const;
@@ -69,7 +70,7 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
   actions.map((action) => ({ action, subject }));
 
 /**
- * Each role's rules: every role that works with players reads their account (Player 360); support helps players (reads their bonuses, points, exclusions and journey, grants
+ * Each role's rules: every role that works with players reads their account (Player 360) and its notes, and writes notes; support helps players (reads their bonuses, points, exclusions and journey, grants
  * goodwill bonuses, sends a password reset), finance decides withdrawals and corrects balances (asked, and approved by a second operator above four eyes), risk watches play and payments and moves players
  * between groups, compliance reviews documents and exclusions and reads the audit trail, marketing runs
  * campaigns, groups, points, CRM events and experiments, content the experiments that pick a page's
@@ -81,6 +82,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   support: [
     ...rules('Analytics', 'read'),
     ...rules('PlayerAccount', 'read', 'update'),
+    ...rules('PlayerNote', 'read', 'create'),
     ...rules('BonusCampaign', 'read'),
     ...rules('PlayerBonus', 'read', 'grant'),
     ...rules('CompPoints', 'read'),
@@ -90,6 +92,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   ],
   finance: [
     ...rules('PlayerAccount', 'read'),
+    ...rules('PlayerNote', 'read', 'create'),
     ...rules('BalanceAdjustment', 'read', 'create', 'approve'),
     ...rules('Withdrawal', 'read', 'approve'),
     ...rules('PlayerBonus', 'read'),
@@ -97,6 +100,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   risk: [
     ...rules('Analytics', 'read'),
     ...rules('PlayerAccount', 'read'),
+    ...rules('PlayerNote', 'read', 'create'),
     ...rules('Withdrawal', 'read'),
     ...rules('Exclusion', 'read'),
     ...rules('PlayerBonus', 'read'),
@@ -105,6 +109,7 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
   ],
   compliance: [
     ...rules('PlayerAccount', 'read'),
+    ...rules('PlayerNote', 'read', 'create'),
     ...rules('Document', 'read', 'approve'),
     ...rules('Exclusion', 'read', 'create'),
     ...rules('AuditLog', 'read'),

@@ -8,6 +8,8 @@ import { account } from './wallet.ts';
  *
  *   GET /api/operator/players           finds players by email, id or name, country and status
  *   GET /api/operator/players/:id       one player's profile, balances per currency and groups
+ *   GET /api/operator/players/:id/notes   what operators wrote on the player's record, newest first
+ *   POST /api/operator/players/:id/notes  writes one
  */
 
 const iso = z.iso.datetime({ offset: true });
@@ -73,5 +75,40 @@ export const playerOperatorApi = {
     tags: operatorTags,
     summary: "One player's profile, balances per currency and groups",
     responses: { 200: playerOverview, 401: errorBody, 403: errorBody, 404: errorBody },
+  }),
+};
+
+export const playerNote = z
+  .object({
+    id: z.number().int(),
+    /** `operator:<id>` of who wrote it. */
+    author: z.string(),
+    /** Their name, as the console shows it. */
+    author_name: z.string().nullable(),
+    body: z.string(),
+    created_at: iso,
+  })
+  .meta({ id: 'OperatorPlayerNote' });
+export type PlayerNote = z.infer<typeof playerNote>;
+
+export const playerNotesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/operator/players/:id/notes',
+    ability: ['read', 'PlayerNote'],
+    params: z.object({ id: z.uuid() }),
+    tags: operatorTags,
+    summary: "What operators wrote on a player's record, newest first (at most 100)",
+    responses: { 200: z.array(playerNote), 401: errorBody, 403: errorBody, 404: errorBody },
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/operator/players/:id/notes',
+    ability: ['create', 'PlayerNote'],
+    params: z.object({ id: z.uuid() }),
+    body: z.object({ body: z.string().trim().min(2).max(2000) }),
+    tags: operatorTags,
+    summary: "Writes a note on a player's record, under the operator's name; never edited",
+    responses: { 201: playerNote, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
   }),
 };

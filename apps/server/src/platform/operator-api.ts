@@ -9,6 +9,8 @@ import { AppError } from './errors.ts';
 export interface RequestOperator {
   /** An operator's id: the audit trail's actor (`operator:<id>`), for an API token its maker's. */
   id: string;
+  /** Their name, as colleagues read it in the console (an API token's: its maker's). */
+  name: string;
   role: OperatorRole;
   via: 'session' | 'api_token';
   abilities: { can(action: OperatorAction, subject: OperatorSubject): boolean };

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { countries, currencies } from './info.ts';
 
 /*
@@ -58,4 +69,21 @@ export const playerGroups = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.group] })],
+);
+
+/** What operators wrote about a player on their record (Player 360): kept, never edited. */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    /** In the order they were written. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** `operator:<id>` of who wrote it. */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('player_notes_player').on(table.playerId, table.id)],
 );

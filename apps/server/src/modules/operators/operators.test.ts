@@ -749,6 +749,10 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       'POST /api/operator/withdrawals/:id/approve': async () => ({
         url: `/api/operator/withdrawals/${await withdrawal()}/approve`,
       }),
+      'POST /api/operator/players/:id/notes': async () => ({
+        url: `/api/operator/players/${player.id}/notes`,
+        payload: { body: 'Called about a bonus' },
+      }),
       'POST /api/operator/players/:id/adjustments': async () => ({
         url: `/api/operator/players/${player.id}/adjustments`,
         payload: { currency: 'EUR', amount_cents: 500, reason: 'Goodwill' },

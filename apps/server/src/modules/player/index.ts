@@ -32,5 +32,6 @@ export default fp(player, {
     'auth',
     'experiments',
     'operator-actions',
+    'operators',
   ],
 });

@@ -1,6 +1,6 @@
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../testing/build-test-app.ts';
 import { newPlayer } from '../../../testing/factories.ts';
@@ -104,5 +104,53 @@ describe.each(testDatabaseKinds)("the back office's player search and Player 360
     const marketing = await newOperatorToken(app, 'marketing');
     expect((await overview(rich.id, marketing.authorization)).statusCode).toBe(403);
     expect((await search('q=maria', marketing.authorization)).statusCode).toBe(403);
+  });
+
+  it("keeps each player's notes on their own record, under each author's name, audited", async () => {
+    const noted = await newPlayer(app);
+    const other = await newPlayer(app);
+    const finance = await newOperatorToken(app, 'finance');
+    const write = (authorization: string, id: string, body: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/operator/players/${id}/notes`,
+        headers: { authorization },
+        payload: { body },
+      });
+    const read = async (id: string, authorization = support.authorization) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/operator/players/${id}/notes`,
+          headers: { authorization },
+        })
+      ).json() as { author: string; author_name: string; body: string }[];
+    expect((await write(support.authorization, noted.id, 'Called about a late withdrawal')).statusCode).toBe(
+      201,
+    );
+    expect((await write(finance.authorization, noted.id, 'Withdrawal paid by hand')).statusCode).toBe(201);
+    expect((await write(support.authorization, other.id, 'Asked for a limit')).statusCode).toBe(201);
+    const notes = await read(noted.id, finance.authorization);
+    expect(notes.map((note) => [note.body, note.author, note.author_name])).toEqual([
+      ['Withdrawal paid by hand', finance.maker.actor, 'Test admin'],
+      ['Called about a late withdrawal', support.maker.actor, 'Test admin'],
+    ]);
+    expect((await read(other.id)).map((note) => note.body)).toEqual(['Asked for a limit']);
+    const trail = await app.database.db
+      .select({ actor: schema.complianceAuditLog.actor })
+      .from(schema.complianceAuditLog)
+      .where(
+        and(
+          eq(schema.complianceAuditLog.playerId, noted.id),
+          eq(schema.complianceAuditLog.action, 'player.note_added'),
+        ),
+      )
+      .orderBy(schema.complianceAuditLog.id);
+    expect(trail).toEqual([{ actor: support.maker.actor }, { actor: finance.maker.actor }]);
+    const marketing = await newOperatorToken(app, 'marketing');
+    expect((await write(marketing.authorization, noted.id, 'Not mine to write')).statusCode).toBe(403);
+    expect(
+      (await write(support.authorization, '6f1c1d4e-0a3b-4c2d-9e8f-7a6b5c4d3e2f', 'Nobody')).statusCode,
+    ).toBe(404);
   });
 });
