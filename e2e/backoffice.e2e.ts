@@ -147,8 +147,14 @@ describe('the back office', () => {
       'Bonuses and free spins',
       'Loyalty',
       'Breaks and self-exclusions',
+      'Notes',
       'Actions',
     ]);
+    await page.getByLabel('New note').fill('Called: cannot sign in, reset sent');
+    await page.getByRole('button', { name: 'Add the note' }).click();
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByText('Called: cannot sign in, reset sent', { exact: true }).waitFor();
+    expect(await notes.getByText(/^Support operator · /).count()).toBe(1);
     expect(await page.getByRole('table').getByRole('cell', { name: '€0.00' }).count()).toBeGreaterThan(0);
 
     await page.getByLabel('Reason for the password reset').fill('Called support: cannot sign in');
@@ -325,6 +331,7 @@ describe('the back office', () => {
       'Balances',
       'Bonuses and free spins',
       'Balance adjustments',
+      'Notes',
       'Adjust the balance',
     ]);
 

@@ -15,13 +15,14 @@ import type { Route } from './+types/player';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const id = { params: { id: params.id } };
-  const [answer, holdings, points, exclusions, booked, pending] = await Promise.all([
+  const [answer, holdings, points, exclusions, booked, pending, notes] = await Promise.all([
     app.api(endpoints.playerOperator.overview, id),
     app.api(endpoints.bonusOperator.playerBonuses, id),
     app.api(endpoints.loyaltyOperator.playerPoints, id),
     app.api(endpoints.exclusionsOperator.list, id),
     app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
     app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
+    app.api(endpoints.playerNotes.list, id),
   ]);
   if (!answer.ok) {
     const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     exclusions: exclusions.ok ? exclusions.body : null,
     adjustments: booked.ok && pending.ok ? [...pending.body, ...booked.body].reverse() : null,
   };
-  return { player: answer.body, record };
+  return { player: answer.body, record, notes: notes.ok ? notes.body : null };
 }
 
 /** The actions an operator takes on the player, each with the reason the audit trail keeps. */
@@ -41,6 +42,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await formOf(request);
   const reason = textField(form, 'reason');
   const app = context.get(appContext);
+  if (textField(form, 'intent') === 'note') {
+    const answer = await app.api(endpoints.playerNotes.add, {
+      params: { id: params.id },
+      body: { body: textField(form, 'body') },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return { done: "The note is on the player's record.", error: null };
+  }
   if (textField(form, 'intent') === 'adjust') {
     const amount = centsOf(textField(form, 'amount'));
     if (amount === null) return data({ done: null, error: 'Write the amount as 12.50.' }, 422);
@@ -85,7 +94,7 @@ function centsOf(text: string): number | null {
 }
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
-  const { player, record } = loaderData;
+  const { player, record, notes } = loaderData;
   const { can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -148,6 +157,34 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
       <PlayerRecord {...record} />
+      {notes ? (
+        <section aria-labelledby="player-notes">
+          <h2 id="player-notes">Notes</h2>
+          {notes.length === 0 ? <p>No note yet.</p> : null}
+          <ul className="backoffice-notes">
+            {notes.map((note) => (
+              <li key={note.id}>
+                <p>{note.body}</p>
+                <p className="backoffice__muted">
+                  {note.author_name ?? note.author} · {when(note.created_at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {can('create', 'PlayerNote') ? (
+            <Form method="post" className="backoffice-form">
+              <input type="hidden" name="intent" value="note" />
+              <label className="field">
+                <span>New note</span>
+                <textarea name="body" required minLength={2} maxLength={2000} rows={3} />
+              </label>
+              <button type="submit" className="button" disabled={busy}>
+                Add the note
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
       {can('create', 'BalanceAdjustment') ? (
         <section aria-labelledby="player-adjust">
           <h2 id="player-adjust">Adjust the balance</h2>
