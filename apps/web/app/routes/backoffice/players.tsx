@@ -68,7 +68,11 @@ export default function BackofficePlayers({ loaderData }: Route.ComponentProps) 
           {error}
         </p>
       ) : players.length === 0 ? (
-        <p>No player matches this search.</p>
+        <p>
+          {asked.q || asked.country || asked.status
+            ? 'No player matches this search.'
+            : 'No player has registered yet.'}
+        </p>
       ) : (
         <table className="backoffice-table">
           <caption>
