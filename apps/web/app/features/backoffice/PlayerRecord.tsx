@@ -1,5 +1,5 @@
 import type { BalanceAdjustment, BonusHoldings, CompPoints, Exclusion } from '@chrysos/contract';
-import { money, when } from './money';
+import { money, when } from './format';
 
 /**
  * Player 360's record sections, each what the operator's role may read (null: the API refused it, and

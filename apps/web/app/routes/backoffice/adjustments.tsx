@@ -1,8 +1,9 @@
 import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { age, money } from '../../features/backoffice/money';
+import { ActionResult, DecisionForms } from '../../features/backoffice/Decision';
+import { age, money } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
@@ -55,12 +56,7 @@ export default function BackofficeAdjustments({ loaderData }: Route.ComponentPro
   return (
     <section aria-labelledby="adjustments-title">
       <h1 id="adjustments-title">Balance adjustments awaiting a second operator</h1>
-      {result?.done ? <p role="status">{result.done}</p> : null}
-      {result?.error ? (
-        <p role="alert" className="backoffice__error">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
       {adjustments.length === 0 ? (
         <p>No adjustment is waiting.</p>
       ) : (
@@ -92,28 +88,7 @@ export default function BackofficeAdjustments({ loaderData }: Route.ComponentPro
                   <td>{mine ? 'You: needs another operator' : adjustment.requested_by}</td>
                   {mayDecide ? (
                     <td className="backoffice-decision">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={adjustment.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          className="button button--primary"
-                          disabled={busy || mine}
-                        >
-                          Approve
-                        </button>
-                      </Form>
-                      <Form method="post" className="backoffice-reject">
-                        <input type="hidden" name="id" value={adjustment.id} />
-                        <label className="field">
-                          <span>Reason to reject</span>
-                          <input name="reason" required minLength={3} maxLength={300} />
-                        </label>
-                        <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
-                          Reject
-                        </button>
-                      </Form>
+                      <DecisionForms id={adjustment.id} busy={busy} approveDisabled={mine} />
                     </td>
                   ) : null}
                 </tr>

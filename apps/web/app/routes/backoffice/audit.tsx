@@ -1,7 +1,7 @@
 import { endpoints } from '@chrysos/contract/client';
 import { Form, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { when } from '../../features/backoffice/money';
+import { when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { pageUrl } from '../../lib/request-url';

@@ -1,8 +1,9 @@
 import type { PlayerOverview } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { when } from '../../features/backoffice/money';
+import { ActionResult, DecisionForms } from '../../features/backoffice/Decision';
+import { when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
@@ -61,12 +62,7 @@ export default function BackofficeDocuments({ loaderData }: Route.ComponentProps
   return (
     <section aria-labelledby="documents-title">
       <h1 id="documents-title">Documents to review</h1>
-      {result?.done ? <p role="status">{result.done}</p> : null}
-      {result?.error ? (
-        <p role="alert" className="backoffice__error">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
       {error ? (
         <p role="alert" className="backoffice__error">
           {error}
@@ -112,28 +108,7 @@ export default function BackofficeDocuments({ loaderData }: Route.ComponentProps
                   ) : null}
                   {mayReview ? (
                     <div className="backoffice-decision">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={document.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          className="button button--primary"
-                          disabled={busy}
-                        >
-                          Approve
-                        </button>
-                      </Form>
-                      <Form method="post" className="backoffice-reject">
-                        <input type="hidden" name="id" value={document.id} />
-                        <label className="field">
-                          <span>Reason the player will read</span>
-                          <input name="reason" required minLength={3} maxLength={300} />
-                        </label>
-                        <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
-                          Reject
-                        </button>
-                      </Form>
+                      <DecisionForms id={document.id} busy={busy} reasonLabel="Reason the player will read" />
                     </div>
                   ) : null}
                 </div>

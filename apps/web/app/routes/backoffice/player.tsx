@@ -1,7 +1,8 @@
 import { endpoints } from '@chrysos/contract/client';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { money, when } from '../../features/backoffice/money';
+import { ActionResult } from '../../features/backoffice/Decision';
+import { money, when } from '../../features/backoffice/format';
 import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
@@ -226,12 +227,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
           </Form>
         </section>
       ) : null}
-      {result?.done ? <p role="status">{result.done}</p> : null}
-      {result?.error ? (
-        <p role="alert" className="backoffice__error">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
       {can('update', 'PlayerAccount') ? (
         <section aria-labelledby="player-actions">
           <h2 id="player-actions">Actions</h2>

@@ -2,7 +2,7 @@ import type { PlayerSummary } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { Form, Link, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { when } from '../../features/backoffice/money';
+import { when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { pageUrl } from '../../lib/request-url';

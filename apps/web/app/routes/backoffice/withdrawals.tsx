@@ -1,8 +1,9 @@
 import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { age, money, when } from '../../features/backoffice/money';
+import { ActionResult, DecisionForms } from '../../features/backoffice/Decision';
+import { age, money, when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
@@ -59,12 +60,7 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
   return (
     <section aria-labelledby="withdrawals-title">
       <h1 id="withdrawals-title">Withdrawals awaiting a decision</h1>
-      {result?.done ? <p role="status">{result.done}</p> : null}
-      {result?.error ? (
-        <p role="alert" className="backoffice__error">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
       {error ? (
         <p role="alert" className="backoffice__error">
           {error}
@@ -110,28 +106,7 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
                   </td>
                   {mayDecide ? (
                     <td className="backoffice-decision">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={withdrawal.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          className="button button--primary"
-                          disabled={busy || mine}
-                        >
-                          Approve
-                        </button>
-                      </Form>
-                      <Form method="post" className="backoffice-reject">
-                        <input type="hidden" name="id" value={withdrawal.id} />
-                        <label className="field">
-                          <span>Reason to reject</span>
-                          <input name="reason" required minLength={3} maxLength={300} />
-                        </label>
-                        <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
-                          Reject
-                        </button>
-                      </Form>
+                      <DecisionForms id={withdrawal.id} busy={busy} approveDisabled={mine} />
                     </td>
                   ) : null}
                 </tr>
