@@ -26,6 +26,7 @@ export * from './operators.ts';
 export * from './platform.ts';
 export * from './player.ts';
 export * from './realtime.ts';
+export * from './risk.ts';
 export * from './support.ts';
 export * from './tournaments.ts';
 export * from './wallet.ts';
