@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   jsonb,
   pgTable,
@@ -50,12 +51,29 @@ export const players = pgTable(
     /** Marketing tags (spec §9) the player arrived with, and the affiliate tag after processing. */
     referralParams: jsonb('referral_params').$type<Record<string, string>>().notNull().default({}),
     referralTag: text('referral_tag'),
-    /** Set by an operator: the player can neither sign in nor move money (RS_ERROR_USER_DISABLED). */
+    /**
+     * Since when the player can place no bet (the wallet answers RS_ERROR_USER_DISABLED): set while the
+     * account is suspended or closed.
+     */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * What operators decided of the account (issue 38): `active`, `suspended` until reinstated, or
+     * `closed` for good; with the reason, when and by whom (`operator:<id>`) of the last change. A
+     * suspended or closed player cannot sign in or move money.
+     */
+    accountStatus: text('account_status', { enum: ['active', 'suspended', 'closed'] })
+      .notNull()
+      .default('active'),
+    accountStatusReason: text('account_status_reason'),
+    accountStatusChangedAt: timestamp('account_status_changed_at', { withTimezone: true }),
+    accountStatusChangedBy: text('account_status_changed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The back office's search indexes are built concurrently after the migrations (concurrent-indexes.ts).
-  (table) => [uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('players_email_lower_unique').on(sql`lower(${table.email})`),
+    check('players_account_status', sql`${table.accountStatus} in ('active', 'suspended', 'closed')`),
+  ],
 );
 
 /** Player groups (spec §3 statuses): they drive content visibility, bonuses and limits. */
