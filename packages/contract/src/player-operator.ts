@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
+import { oneLine } from './text.ts';
 import { account } from './wallet.ts';
 
 /*
@@ -10,6 +11,9 @@ import { account } from './wallet.ts';
  *   GET /api/operator/players/:id       one player's profile, balances per currency and groups
  *   GET /api/operator/players/:id/notes   what operators wrote on the player's record, newest first
  *   POST /api/operator/players/:id/notes  writes one
+ *   POST /api/operator/players/:id/suspend    suspends the account, with a reason
+ *   POST /api/operator/players/:id/reinstate  lifts a suspension, with a reason
+ *   POST /api/operator/players/:id/close      closes the account for good, with a reason
  */
 
 const iso = z.iso.datetime({ offset: true });
@@ -43,6 +47,25 @@ export const playerSummary = z
   .meta({ id: 'OperatorPlayerSummary' });
 export type PlayerSummary = z.infer<typeof playerSummary>;
 
+/**
+ * What operators decided of a player's account: active, suspended (no sign-in, no money moves, no
+ * bets, until reinstated) or closed (the same, for good).
+ */
+export const playerAccountStates = ['active', 'suspended', 'closed'] as const;
+export type PlayerAccountStateName = (typeof playerAccountStates)[number];
+
+export const playerAccountState = z
+  .object({
+    state: z.enum(playerAccountStates),
+    /** The operator's reason for the last change; null for an account never suspended or closed. */
+    reason: z.string().nullable(),
+    changed_at: iso.nullable(),
+    /** `operator:<id>` of who made the last change. */
+    changed_by: z.string().nullable(),
+  })
+  .meta({ id: 'OperatorPlayerAccountState' });
+export type PlayerAccountState = z.infer<typeof playerAccountState>;
+
 export const playerOverview = playerSummary
   .extend({
     language: z.enum(['en', 'el']),
@@ -53,6 +76,7 @@ export const playerOverview = playerSummary
     verified: z.boolean(),
     groups: z.array(z.string()),
     accounts: z.array(account),
+    account_state: playerAccountState,
   })
   .meta({ id: 'OperatorPlayerOverview' });
 export type PlayerOverview = z.infer<typeof playerOverview>;
@@ -111,4 +135,43 @@ export const playerNotesApi = {
     summary: "Writes a note on a player's record, under the operator's name; never edited",
     responses: { 201: playerNote, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
   }),
+};
+
+const accountChange = <P extends string>(path: P, summary: string, description: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/operator/players/:id/${path}` as const,
+    ability: ['update', 'PlayerAccount'],
+    params: z.object({ id: z.uuid() }),
+    body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
+    tags: operatorTags,
+    summary,
+    description,
+    responses: {
+      200: playerAccountState,
+      401: errorBody,
+      403: errorBody,
+      404: errorBody,
+      409: errorBody,
+      422: errorBody,
+    },
+  });
+
+/** Suspending, reinstating and closing a player's account (issue 38), each with a reason, each audited. */
+export const playerAccountOperatorApi = {
+  suspend: accountChange(
+    'suspend',
+    "Suspends an active player's account, with a reason",
+    'The player is signed out everywhere at once and cannot sign in, deposit, ask for a withdrawal or bet until reinstated. An account already suspended or closed is 409.',
+  ),
+  reinstate: accountChange(
+    'reinstate',
+    "Lifts a suspension of a player's account, with a reason",
+    'The player can sign in and move money again. Only a suspended account is reinstated: a closed one never is (409), nor an active one.',
+  ),
+  close: accountChange(
+    'close',
+    "Closes a player's account for good, with a reason",
+    'As a suspension, but final: a closed account is never reinstated. An active or suspended account can be closed; a closed one is 409.',
+  ),
 };

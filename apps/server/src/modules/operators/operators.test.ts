@@ -773,6 +773,24 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
         url: `/api/operator/players/${(await newPlayer(app)).id}/password_reset`,
         payload: { reason: 'asked on the phone' },
       }),
+      'POST /api/operator/players/:id/suspend': async () => ({
+        url: `/api/operator/players/${(await newPlayer(app)).id}/suspend`,
+        payload: { reason: 'Chargeback under review' },
+      }),
+      'POST /api/operator/players/:id/reinstate': async () => {
+        const suspended = (await newPlayer(app)).id;
+        await app.inject({
+          method: 'POST',
+          url: `/api/operator/players/${suspended}/suspend`,
+          headers,
+          payload: { reason: 'Chargeback under review' },
+        });
+        return { url: `/api/operator/players/${suspended}/reinstate`, payload: { reason: 'Resolved' } };
+      },
+      'POST /api/operator/players/:id/close': async () => ({
+        url: `/api/operator/players/${(await newPlayer(app)).id}/close`,
+        payload: { reason: 'Asked to close the account' },
+      }),
       'PUT /api/test/clock': async () => ({ url: '/api/test/clock', payload: { now: later } }),
       'POST /api/test/jobs/:name': async () => ({ url: '/api/test/jobs/analytics.maintain' }),
     };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
 import { operatorScope } from '../../platform/operator-api.ts';
+import { accountStatusOperatorRoutes } from './account-status/routes.ts';
 import { groupsOperatorRoutes, groupsRoutes } from './groups-routes.ts';
 import { playerOperatorRoutes } from './operator/routes.ts';
 import { playerRoutes } from './routes.ts';
@@ -14,6 +15,7 @@ async function player(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(groupsRoutes));
   await app.register(operatorScope(groupsOperatorRoutes));
   await app.register(operatorScope(playerOperatorRoutes));
+  await app.register(operatorScope(accountStatusOperatorRoutes));
 }
 
 export default fp(player, {

@@ -1,4 +1,5 @@
 /** What other modules may use of player: the only file they import from it. */
+export { accountBar, refuseIfAccountBarred } from './account-status/refuse-if-barred.ts';
 export { completeRegistrationOf } from './complete-registration.ts';
 export { changeGroups, replaceGroups } from './groups.ts';
 export {

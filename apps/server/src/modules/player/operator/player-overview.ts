@@ -2,15 +2,19 @@ import type { PlayerOverview } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { accountStateColumns, presentAccountState } from '../account-status/account-state.ts';
 import { presentPlayer } from '../present-player.ts';
 
-/** Player 360's head: the player as they see themselves, whether they are disabled, their balances. */
+/**
+ * Player 360's head: the player as they see themselves, whether they are disabled, suspended or closed,
+ * their balances.
+ */
 export async function playerOverview(app: FastifyInstance, playerId: string): Promise<PlayerOverview | null> {
   const { db } = app.database;
   const [player, [row]] = await Promise.all([
     presentPlayer(app, playerId),
     db
-      .select({ disabledAt: schema.players.disabledAt })
+      .select({ disabledAt: schema.players.disabledAt, ...accountStateColumns })
       .from(schema.players)
       .where(eq(schema.players.id, playerId)),
   ]);
@@ -32,5 +36,6 @@ export async function playerOverview(app: FastifyInstance, playerId: string): Pr
     verified: player.verified,
     groups: player.statuses.map((status) => status.id),
     accounts: await app.wallet.accountsOf(db, playerId),
+    account_state: presentAccountState(row),
   };
 }
