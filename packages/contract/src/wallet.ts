@@ -294,7 +294,7 @@ export const cashierApi = {
     tags: ['cashier'],
     summary: "Start a deposit: the answer's redirect_url is the provider's payment page",
     body: depositBody,
-    responses: { 201: depositStarted, 401: errorBody, 422: errorBody },
+    responses: { 201: depositStarted, 401: errorBody, 403: errorBody, 422: errorBody },
   }),
   requestWithdrawal: endpoint({
     method: 'POST',
@@ -302,7 +302,7 @@ export const cashierApi = {
     tags: ['cashier'],
     summary: 'Request a withdrawal: the money is held until it is paid out, cancelled or rejected',
     body: withdrawalBody,
-    responses: { 201: payment, 401: errorBody, 409: errorBody, 422: errorBody },
+    responses: { 201: payment, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody },
   }),
   cancelWithdrawal: endpoint({
     method: 'DELETE',

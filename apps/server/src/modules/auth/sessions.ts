@@ -4,12 +4,14 @@ import { AppError } from '../../platform/errors.ts';
 import { sessionLifetimeMs } from '../../platform/http-session.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { refuseIfExcluded, sessionLimitMinutesSql } from '../compliance/public.ts';
+import { refuseIfAccountBarred } from '../player/public.ts';
 
 /**
  * Starts a session and returns the token for the cookie; only its hash is stored. Every way in (sign-in,
  * a provider's sign-in, a password reset, sign-up) comes through here, so a player on a time-out or
  * self-exclusion at `now` (the product's time) gets no session, whichever way they came: refused as
- * sign-in refuses them (issue 31 item 2).
+ * sign-in refuses them (issue 31 item 2). Nor does a player whose account an operator suspended or
+ * closed (issue 38): 403 `auth.account_suspended` or `auth.account_closed`.
  */
 export async function createSession(
   db: Db,
@@ -17,6 +19,7 @@ export async function createSession(
   client: { ip: string; userAgent: string | undefined },
   now: Date,
 ): Promise<string> {
+  await refuseIfAccountBarred(db, playerId);
   await refuseIfExcluded(db, playerId, now);
   const token = randomToken();
   await db.insert(schema.sessions).values({

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { exclusionInForce } from '../compliance/public.ts';
-import { completeRegistrationOf, presentPlayer } from '../player/public.ts';
+import { accountBar, completeRegistrationOf, presentPlayer } from '../player/public.ts';
 import { processReferral } from '../referral/public.ts';
 import { PendingSignIns, SocialClients } from './oidc.ts';
 import { createSession } from './sessions.ts';
@@ -63,12 +63,13 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   };
   /**
    * Back to the sign-in form, which says what went wrong (`locked`, `excluded` with the end of the
-   * exclusion in `until` unless it is permanent, or anything else as `1`).
+   * exclusion in `until` unless it is permanent, `suspended` or `closed` by an operator, or anything
+   * else as `1`).
    */
   const failed = (
     reply: FastifyReply,
     locale: 'en' | 'el',
-    reason: 'locked' | 'excluded' | '1' = '1',
+    reason: 'locked' | 'excluded' | 'suspended' | 'closed' | '1' = '1',
     until: Date | null = null,
   ) =>
     reply.redirect(
@@ -144,6 +145,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
           events: app.events,
           now: app.clock.now(),
         });
+        const barred = await accountBar(db, signedIn.playerId);
+        if (barred) {
+          // The sign-in form says so (auth.account_suspended, auth.account_closed).
+          request.log.info({ provider: provider.name }, `social sign-in refused: the account is ${barred}`);
+          return failed(reply, started.locale, barred);
+        }
         const excluded = await exclusionInForce(db, signedIn.playerId, app.clock.now());
         if (excluded) {
           // The sign-in form says until when (compliance.excluded_until) or that it is for good.

@@ -420,6 +420,26 @@ describe.each(testDatabaseKinds)('social sign-in on %s', (kind) => {
     expect((await me(sessionOf(admitted))).id).toBe(eleni);
   });
 
+  it('refuses a player whose account an operator suspended or closed, back to the sign-in page that says so', async () => {
+    const { db } = app.database;
+    const p = schema.players;
+    await db.update(p).set({ accountStatus: 'suspended' }).where(eq(p.id, eleni));
+    const suspended = await socialSignIn('eleni', '?locale=el');
+    expect(suspended.statusCode).toBe(302);
+    expect(suspended.headers.location).toBe('/el/users/sign_in?social_error=suspended');
+    expect(sessionOf(suspended)).toBe('');
+
+    await db.update(p).set({ accountStatus: 'closed' }).where(eq(p.id, eleni));
+    const closed = await socialSignIn('eleni');
+    expect(closed.headers.location).toBe('/users/sign_in?social_error=closed');
+    expect(sessionOf(closed)).toBe('');
+
+    // Active again (as in a test only: a closed account is never reinstated), the provider signs them in.
+    await db.update(p).set({ accountStatus: 'active' }).where(eq(p.id, eleni));
+    const admitted = await socialSignIn('eleni');
+    expect((await me(sessionOf(admitted))).id).toBe(eleni);
+  });
+
   it('refuses a player on a break or self-excluded, back to the sign-in page that says until when', async () => {
     const { db } = app.database;
     const endsAt = new Date(Date.now() + 24 * 60 * 60 * 1000);

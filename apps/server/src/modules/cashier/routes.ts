@@ -11,6 +11,7 @@ import { requirePlayer } from '../../platform/http-session.ts';
 import { operatorActor, operatorOf, recorded } from '../../platform/operator-api.ts';
 import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayerNotExcluded } from '../compliance/public.ts';
+import { refuseIfAccountBarred } from '../player/public.ts';
 import type { Payment } from './cashier.ts';
 import type { WebhookCheck } from './provider.ts';
 import { withdrawalTimeline } from './withdrawal-timeline.ts';
@@ -53,6 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(cashierApi.startDeposit),
     handler: async (request, reply) => {
       const playerId = await requirePlayerNotExcluded(request);
+      // Checked here too, not trusted to the ended sessions of a suspended or closed account.
+      await refuseIfAccountBarred(app.database.db, playerId);
       const language = languageOf(request);
       const started = await cashier.startDeposit(
         playerId,
@@ -77,6 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(cashierApi.requestWithdrawal),
     handler: async (request, reply) => {
       const playerId = await requirePlayer(request);
+      await refuseIfAccountBarred(app.database.db, playerId);
       const created = await cashier.requestWithdrawal(playerId, {
         currency: request.body.currency,
         amount: request.body.amount_cents,
