@@ -9,6 +9,7 @@ import { copy } from './harness/copy.ts';
 import { type BackofficeOperator, newBackofficeOperator, signInToBackoffice } from './harness/operators.ts';
 import {
   browserAgent,
+  canSignIn,
   createPlayer,
   signInContext,
   uniqueAddress,
@@ -174,6 +175,58 @@ describe('the back office', () => {
       }),
     ]);
     expect((await trailOf(other.id)).some((row) => row.action === 'player.password_reset_sent')).toBe(false);
+  });
+
+  it('lets support suspend a player from Player 360, who is signed out and cannot sign in again', async () => {
+    const playerPage = await newPage();
+    const player = await newPlayer(playerPage, 'bo-suspend');
+    const otherPage = await newPage();
+    const other = await newPlayer(otherPage, 'bo-suspend-other');
+    const support = await newBackofficeOperator(baseUrl, 'support');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, support);
+    await visit(page, `${baseUrl}/backoffice/players/${player.id}`);
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByLabel('Reason for the account change').fill('Chargeback under review');
+    await page.getByRole('button', { name: 'Suspend the account' }).click();
+    await page
+      .getByRole('status')
+      .getByText(
+        'The account is suspended: the player is signed out and can neither sign in nor move money.',
+        { exact: true },
+      )
+      .waitFor();
+    await profile.getByText('Suspended', { exact: true }).waitFor();
+    await profile.getByText(`by operator:${support.id}: Chargeback under review`, { exact: false }).waitFor();
+    // Suspended, the account is reinstated or closed from here; it is suspended no more.
+    await page.getByRole('button', { name: 'Reinstate the account' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Suspend the account' }).count()).toBe(0);
+
+    // The player's browser is signed out at once; the other player's is not.
+    expect((await playerPage.request.get(`${baseUrl}/api/player`)).status()).toBe(401);
+    expect((await otherPage.request.get(`${baseUrl}/api/player`)).status()).toBe(200);
+    // Signing in again is refused on the sign-in page, which says why.
+    await visit(playerPage, `${baseUrl}/users/sign_in`);
+    await playerPage.waitForLoadState('networkidle');
+    await playerPage.getByLabel(text.email, { exact: true }).fill(player.email);
+    await playerPage.getByLabel(text.password, { exact: true }).fill(password);
+    await playerPage.getByRole('button', { name: text.signIn, exact: true }).click();
+    await playerPage
+      .getByText('Your account is suspended. Please contact support.', { exact: true })
+      .waitFor();
+    expect(await canSignIn(baseUrl, player.email, password)).toBe(false);
+    expect(await canSignIn(baseUrl, other.email, password)).toBe(true);
+
+    const trail = await trailOf(player.id);
+    expect(trail.filter((row) => row.action.startsWith('player.account_'))).toEqual([
+      expect.objectContaining({
+        action: 'player.account_suspended',
+        actor: `operator:${support.id}`,
+        details: { reason: 'Chargeback under review', from: 'active', to: 'suspended' },
+      }),
+    ]);
   });
 
   it('lets finance approve a withdrawal, and one above the four-eyes amount only with a second operator', async () => {

@@ -58,6 +58,12 @@ export default function SignInPage() {
             },
           );
 
+  // A social sign-in refused because an operator suspended or closed the account says so, as the form does.
+  const barredNotice =
+    socialError === 'suspended' || socialError === 'closed'
+      ? t(`codes.auth.account_${socialError}`)
+      : undefined;
+
   // A player who signs in in another tab while this page is open has nothing to do here either.
   useEffect(() => {
     if (isLoggedIn(session)) navigate(home, { replace: true });
@@ -71,7 +77,9 @@ export default function SignInPage() {
       ) : (
         <SignInForm
           onDone={() => navigate(home)}
-          initialProblem={excludedNotice ?? (socialError ? t('auth.socialFailed') : undefined)}
+          initialProblem={
+            excludedNotice ?? barredNotice ?? (socialError ? t('auth.socialFailed') : undefined)
+          }
           startLocked={socialError === 'locked'}
         />
       )}

@@ -1,6 +1,7 @@
 import { endpoints } from '@chrysos/contract/client';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { AccountStateFacts, AccountStateForm } from '../../features/backoffice/AccountState';
 import { ActionResult } from '../../features/backoffice/Decision';
 import { money, when } from '../../features/backoffice/format';
 import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
@@ -68,6 +69,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       error: null,
     };
   }
+  const intent = textField(form, 'intent');
+  if (intent === 'suspend' || intent === 'reinstate' || intent === 'close') {
+    const answer = await app.api(endpoints.playerAccountOperator[intent], {
+      params: { id: params.id },
+      body: { reason },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return { done: accountChanged[intent], error: null };
+  }
   if (textField(form, 'intent') === 'password_reset') {
     const answer = await app.api(endpoints.authOperator.sendPasswordReset, {
       params: { id: params.id },
@@ -83,6 +93,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   return data({ done: null, error: 'This action is not known.' }, 422);
 }
+
+/** What the result line says once the account is changed. */
+const accountChanged = {
+  suspend: 'The account is suspended: the player is signed out and can neither sign in nor move money.',
+  reinstate: 'The account is reinstated: the player can sign in again.',
+  close: 'The account is closed for good: the player is signed out and can never sign in again.',
+};
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -109,8 +126,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="player-profile">
         <h2 id="player-profile">Profile</h2>
         <dl className="backoffice-facts">
-          <dt>Status</dt>
-          <dd>{player.status === 'active' ? 'Active' : 'Disabled'}</dd>
+          <AccountStateFacts account={player.account_state} status={player.status} />
           <dt>Country</dt>
           <dd>{player.country ?? '—'}</dd>
           <dt>Language</dt>
@@ -241,6 +257,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
               Send password reset email
             </button>
           </Form>
+          <AccountStateForm account={player.account_state} busy={busy} />
         </section>
       ) : null}
     </article>
