@@ -199,7 +199,7 @@ describe('the back office', () => {
       )
       .waitFor();
     await profile.getByText('Suspended', { exact: true }).waitFor();
-    await profile.getByText(`by operator:${support.id}: Chargeback under review`, { exact: false }).waitFor();
+    await profile.getByText('by Support operator: Chargeback under review', { exact: false }).waitFor();
     // Suspended, the account is reinstated or closed from here; it is suspended no more.
     await page.getByRole('button', { name: 'Reinstate the account' }).waitFor();
     expect(await page.getByRole('button', { name: 'Suspend the account' }).count()).toBe(0);

@@ -62,6 +62,8 @@ export const playerAccountState = z
     changed_at: iso.nullable(),
     /** `operator:<id>` of who made the last change. */
     changed_by: z.string().nullable(),
+    /** Their name, as the console shows it (null when their account is gone). */
+    changed_by_name: z.string().nullable(),
   })
   .meta({ id: 'OperatorPlayerAccountState' });
 export type PlayerAccountState = z.infer<typeof playerAccountState>;

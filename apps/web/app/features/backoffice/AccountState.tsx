@@ -32,7 +32,8 @@ export function AccountStateFacts({
         <>
           <dt>Last change</dt>
           <dd>
-            {when(account.changed_at)} by {account.changed_by ?? '—'}: {account.reason}
+            {when(account.changed_at)} by {account.changed_by_name ?? account.changed_by ?? '—'}:{' '}
+            {account.reason}
           </dd>
         </>
       ) : null}

@@ -115,6 +115,7 @@ describe.each(testDatabaseKinds)('accounts operators suspend, reinstate and clos
       reason: 'Chargeback under review',
       changed_at: expect.any(String),
       changed_by: support.actor,
+      changed_by_name: 'Test support',
     });
 
     // Their session ended at once; the other's did not.
@@ -164,11 +165,22 @@ describe.each(testDatabaseKinds)('accounts operators suspend, reinstate and clos
     // Player 360 shows each their own state; bets stop for the suspended one (disabled).
     expect(await overview(suspended)).toMatchObject({
       status: 'disabled',
-      account_state: { state: 'suspended', reason: 'Chargeback under review', changed_by: support.actor },
+      account_state: {
+        state: 'suspended',
+        reason: 'Chargeback under review',
+        changed_by: support.actor,
+        changed_by_name: 'Test support',
+      },
     });
     expect(await overview(active)).toMatchObject({
       status: 'active',
-      account_state: { state: 'active', reason: null, changed_at: null, changed_by: null },
+      account_state: {
+        state: 'active',
+        reason: null,
+        changed_at: null,
+        changed_by: null,
+        changed_by_name: null,
+      },
     });
 
     // On the audit trail under support, with the reason; and published for other modules.

@@ -36,7 +36,14 @@ export type RecordChange = (tx: Db, change: { from: State; to: State }) => Promi
  */
 export async function changeAccountStatus(
   app: FastifyInstance,
-  change: { playerId: string; kind: AccountChange; reason: string; by: `operator:${string}` },
+  change: {
+    playerId: string;
+    kind: AccountChange;
+    reason: string;
+    by: `operator:${string}`;
+    /** The operator's name, as the answer shows it. */
+    byName: string;
+  },
   record: RecordChange,
 ): Promise<PlayerAccountState> {
   const p = schema.players;
@@ -72,6 +79,6 @@ export async function changeAccountStatus(
       previous: held.status,
     });
     await record(tx, { from: held.status, to });
-    return presentAccountState(row);
+    return presentAccountState(row, change.byName);
   });
 }

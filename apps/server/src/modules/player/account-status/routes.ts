@@ -22,9 +22,10 @@ export const accountStatusOperatorRoutes: FastifyPluginAsyncZod = async (app) =>
       handler: async (request) => {
         const playerId = request.params.id;
         const { reason } = request.body;
+        const operator = operatorOf(request);
         return changeAccountStatus(
           app,
-          { playerId, kind, reason, by: operatorActor(operatorOf(request)) },
+          { playerId, kind, reason, by: operatorActor(operator), byName: operator.name },
           (tx, { from, to }) =>
             app.recordOperatorAction(tx, request, {
               action: actions[kind],

@@ -2,7 +2,7 @@ import type { PlayerOverview } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accountStateColumns, presentAccountState } from '../account-status/account-state.ts';
+import { accountStateColumns, operatorName, presentAccountState } from '../account-status/account-state.ts';
 import { presentPlayer } from '../present-player.ts';
 
 /**
@@ -36,6 +36,6 @@ export async function playerOverview(app: FastifyInstance, playerId: string): Pr
     verified: player.verified,
     groups: player.statuses.map((status) => status.id),
     accounts: await app.wallet.accountsOf(db, playerId),
-    account_state: presentAccountState(row),
+    account_state: presentAccountState(row, await operatorName(app, row.changedBy)),
   };
 }
