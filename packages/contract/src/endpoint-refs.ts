@@ -350,6 +350,26 @@ export const endpoints = {
       1,
     ),
   },
+  playerAccountOperator: {
+    suspend: ref<typeof contract.playerAccountOperatorApi.suspend>(
+      'POST',
+      '/api',
+      '/operator/players/:id/suspend',
+      1,
+    ),
+    reinstate: ref<typeof contract.playerAccountOperatorApi.reinstate>(
+      'POST',
+      '/api',
+      '/operator/players/:id/reinstate',
+      1,
+    ),
+    close: ref<typeof contract.playerAccountOperatorApi.close>(
+      'POST',
+      '/api',
+      '/operator/players/:id/close',
+      1,
+    ),
+  },
   player: {
     player: ref<typeof contract.playerApi.player>('GET', '/api', '/player', 1),
     fields: ref<typeof contract.playerApi.fields>('GET', '/api', '/info/player_fields', 1),
@@ -380,6 +400,29 @@ export const endpoints = {
       'GET',
       '/api',
       '/player/session_summary',
+      1,
+    ),
+  },
+  riskCaseOperator: {
+    list: ref<typeof contract.riskCaseOperatorApi.list>('GET', '/api', '/operator/cases', 1),
+    show: ref<typeof contract.riskCaseOperatorApi.show>('GET', '/api', '/operator/cases/:id', 1),
+    assign: ref<typeof contract.riskCaseOperatorApi.assign>('POST', '/api', '/operator/cases/:id/assign', 1),
+    resolve: ref<typeof contract.riskCaseOperatorApi.resolve>(
+      'POST',
+      '/api',
+      '/operator/cases/:id/resolve',
+      1,
+    ),
+    interventions: ref<typeof contract.riskCaseOperatorApi.interventions>(
+      'GET',
+      '/api',
+      '/operator/players/:id/interventions',
+      1,
+    ),
+    intervene: ref<typeof contract.riskCaseOperatorApi.intervene>(
+      'POST',
+      '/api',
+      '/operator/players/:id/interventions',
       1,
     ),
   },

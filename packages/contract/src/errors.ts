@@ -53,6 +53,10 @@ export const errorCodes = {
     'auth.confirmation_link_invalid',
     'auth.unlock_link_invalid',
     'auth.provider_unavailable',
+    /** Sign-in, a deposit or a withdrawal refused: an operator suspended the account (until reinstated). */
+    'auth.account_suspended',
+    /** Sign-in, a deposit or a withdrawal refused: an operator closed the account for good. */
+    'auth.account_closed',
   ],
   player: [
     /** Country and currency are chosen once. */
@@ -65,6 +69,12 @@ export const errorCodes = {
     'player.groups_sync_closed',
     /** The operator API's: no player has this id. */
     'player.not_found',
+    /** Suspending an account that is already suspended. */
+    'player.account_already_suspended',
+    /** Reinstating an account that is not suspended. */
+    'player.account_not_suspended',
+    /** Any change to a closed account: closing is final. */
+    'player.account_already_closed',
   ],
   /** Reference data: countries and currencies. */
   info: ['info.unknown_country', 'info.currency_not_offered'],
@@ -231,6 +241,17 @@ export const errorCodes = {
     'operators.password_too_weak',
     /** An allow-list entry that is no address or CIDR block: {entries}. */
     'operators.allow_list_invalid',
+  ],
+  /** Risk and compliance cases: what the watch raises and operators work. */
+  risk: [
+    /** No case has this id. */
+    'risk.case_not_found',
+    /** The case is resolved: nothing more is done on it (the watch raises a new one if it must). */
+    'risk.case_resolved',
+    /** The case named is another player's. */
+    'risk.case_of_another_player',
+    /** A case's owner must be an active operator whose role works cases. */
+    'risk.owner_invalid',
   ],
   /** A/B tests (core API `GET /v2/ab/{testId}`). */
   experiments: [

@@ -23,6 +23,7 @@ export * from './operators.ts';
 export * from './player-operator.ts';
 export * from './privacy-policy.ts';
 export * from './realtime-channels.ts';
+export * from './risk-cases.ts';
 export * from './studio.ts';
 export * from './support.ts';
 export * from './text.ts';

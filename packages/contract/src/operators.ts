@@ -46,12 +46,14 @@ export const operatorSubjects = [
   'Document',
   'Exclusion',
   'Experiment',
+  'Intervention',
   'Jackpot',
   'Operator',
   'PlayerAccount',
   'PlayerBonus',
   'PlayerGroup',
   'PlayerNote',
+  'RiskCase',
   'Withdrawal',
   'all',
 ] as const;
@@ -70,12 +72,16 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
   actions.map((action) => ({ action, subject }));
 
 /**
- * Each role's rules: every role that works with players reads their account (Player 360) and its notes, and writes notes; support helps players (reads their bonuses, points, exclusions and journey, grants
- * goodwill bonuses, sends a password reset), finance decides withdrawals and corrects balances (asked, and approved by a second operator above four eyes), risk watches play and payments and moves players
- * between groups, compliance reviews documents and exclusions and reads the audit trail, marketing runs
- * campaigns, groups, points, CRM events and experiments, content the experiments that pick a page's
- * variant. Admin does everything, operators and API tokens included. The test clock and the jackpot's
- * test drop (test configurations only) are admin's alone.
+ * Each role's rules: every role that works with players reads their account (Player 360) and its
+ * notes, and writes notes. Support helps players (reads their bonuses, points, exclusions and journey,
+ * grants goodwill bonuses, sends a password reset); finance decides withdrawals and corrects balances
+ * (asked, and approved by a second operator above four eyes) and reads the cases, a big win among them,
+ * before paying out; risk watches play and payments, works the cases the watch raises and moves
+ * players between groups; compliance reviews documents and exclusions, works AML and safer-gambling
+ * cases and reads the audit trail; marketing runs campaigns, groups, points, CRM events and
+ * experiments; content the experiments that pick a page's variant. Admin does everything, operators
+ * and API tokens included. The test clock and the jackpot's test drop (test configurations only) are
+ * admin's alone.
  */
 export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = {
   admin: rules('all', 'manage'),
@@ -96,25 +102,30 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('BalanceAdjustment', 'read', 'create', 'approve'),
     ...rules('Withdrawal', 'read', 'approve'),
     ...rules('PlayerBonus', 'read'),
+    ...rules('RiskCase', 'read'),
   ],
   risk: [
     ...rules('Analytics', 'read'),
-    ...rules('PlayerAccount', 'read'),
+    ...rules('PlayerAccount', 'read', 'update'),
     ...rules('PlayerNote', 'read', 'create'),
     ...rules('Withdrawal', 'read'),
     ...rules('Exclusion', 'read'),
     ...rules('PlayerBonus', 'read'),
     ...rules('CompPoints', 'read'),
     ...rules('PlayerGroup', 'read', 'update'),
+    ...rules('RiskCase', 'read', 'update'),
+    ...rules('Intervention', 'read', 'create'),
   ],
   compliance: [
-    ...rules('PlayerAccount', 'read'),
+    ...rules('PlayerAccount', 'read', 'update'),
     ...rules('PlayerNote', 'read', 'create'),
     ...rules('Document', 'read', 'approve'),
     ...rules('Exclusion', 'read', 'create'),
     ...rules('AuditLog', 'read'),
     ...rules('Withdrawal', 'read'),
     ...rules('Analytics', 'read'),
+    ...rules('RiskCase', 'read', 'update'),
+    ...rules('Intervention', 'read', 'create'),
   ],
   marketing: [
     ...rules('Analytics', 'read'),

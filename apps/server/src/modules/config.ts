@@ -21,6 +21,7 @@ import { notificationsConfig } from './notifications/config.ts';
 import { operatorConfig } from './operators/config.ts';
 import { realtimeConfig } from './realtime/config.ts';
 import { referralConfig } from './referral/config.ts';
+import { riskConfig } from './risk/config.ts';
 import { walletConfig } from './wallet/config.ts';
 
 export { type Config, ConfigError } from '../platform/config.ts';
@@ -48,6 +49,7 @@ const sections = [
   jackpotConfig,
   analyticsConfig,
   affiliatesConfig,
+  riskConfig,
 ] as const;
 
 /** Reads and checks every setting from the environment; a bad value throws a ConfigError naming it. */

@@ -17,6 +17,7 @@ import notifications from './notifications/index.ts';
 import operators from './operators/index.ts';
 import player from './player/index.ts';
 import realtime from './realtime/index.ts';
+import risk from './risk/index.ts';
 import support from './support/index.ts';
 import tournaments from './tournaments/index.ts';
 import wallet from './wallet/index.ts';
@@ -55,4 +56,5 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(loyalty);
   await app.register(lottery);
   await app.register(affiliates);
+  await app.register(risk);
 }

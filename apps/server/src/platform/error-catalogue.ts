@@ -172,6 +172,16 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'This sign-in provider is not available',
     el: 'Αυτός ο τρόπος σύνδεσης δεν είναι διαθέσιμος',
   },
+  'auth.account_suspended': {
+    status: 403,
+    en: 'Your account is suspended. Please contact support.',
+    el: 'Ο λογαριασμός σας έχει ανασταλεί. Παρακαλούμε επικοινωνήστε με την υποστήριξη.',
+  },
+  'auth.account_closed': {
+    status: 403,
+    en: 'Your account is closed. Please contact support.',
+    el: 'Ο λογαριασμός σας έχει κλείσει. Παρακαλούμε επικοινωνήστε με την υποστήριξη.',
+  },
 
   'player.field_locked': { status: 422, en: 'cannot be changed', el: 'Δεν μπορεί να αλλάξει' },
   'player.email_locked': {
@@ -190,6 +200,21 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     el: 'Συγχρονίζονται μόνο τα πρώτα 5 λεπτά μετά την εγγραφή',
   },
   'player.not_found': { status: 404, en: 'No such player', el: 'Δεν υπάρχει τέτοιος παίκτης' },
+  'player.account_already_suspended': {
+    status: 409,
+    en: 'The account is already suspended',
+    el: 'Ο λογαριασμός έχει ήδη ανασταλεί',
+  },
+  'player.account_not_suspended': {
+    status: 409,
+    en: 'Only a suspended account can be reinstated',
+    el: 'Μόνο ένας λογαριασμός σε αναστολή μπορεί να αποκατασταθεί',
+  },
+  'player.account_already_closed': {
+    status: 409,
+    en: 'The account is closed; closing is final',
+    el: 'Ο λογαριασμός έχει κλείσει οριστικά και δεν αλλάζει πια',
+  },
 
   'info.unknown_country': { status: 422, en: 'is not a known country', el: 'Η χώρα δεν είναι γνωστή' },
   'info.currency_not_offered': {
@@ -637,6 +662,26 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     status: 422,
     en: 'Not an address or CIDR block: {entries}',
     el: 'Δεν είναι διεύθυνση ή μπλοκ CIDR: {entries}',
+  },
+  'risk.case_not_found': {
+    status: 404,
+    en: 'No case has this id',
+    el: 'Καμία υπόθεση δεν έχει αυτό το αναγνωριστικό',
+  },
+  'risk.case_resolved': {
+    status: 409,
+    en: 'This case is resolved',
+    el: 'Αυτή η υπόθεση έχει επιλυθεί',
+  },
+  'risk.case_of_another_player': {
+    status: 422,
+    en: 'This case belongs to another player',
+    el: 'Αυτή η υπόθεση αφορά άλλον παίκτη',
+  },
+  'risk.owner_invalid': {
+    status: 422,
+    en: 'A case can only be given to an active operator who works cases',
+    el: 'Μια υπόθεση ανατίθεται μόνο σε ενεργό χειριστή που χειρίζεται υποθέσεις',
   },
   'experiments.not_found': {
     status: 404,

@@ -29,7 +29,9 @@ export const riskCases = pgTable(
       .references(() => players.id),
     kind: text('kind').notNull(),
     category: text('category', { enum: ['aml', 'safer_gambling', 'payments'] }).notNull(),
-    status: text('status', { enum: ['open', 'investigating', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'investigating', 'resolved'] })
+      .notNull()
+      .default('open'),
     /** The figures that raised it. */
     facts: jsonb('facts').$type<Record<string, number | string | string[]>>().notNull(),
     /** The operator who owns it (the operators module's id). */

@@ -12,6 +12,8 @@ import { holdsPlay } from './read-exclusions.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
 import type { ExclusionHook } from './take-exclusion.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
+// The events this module publishes (declared by declaration merging into platform/events.ts).
+import './events.ts';
 
 /**
  * Player safety and compliance (issue 17): limits, time-outs and self-exclusions, identity

@@ -41,7 +41,14 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
       ...routeOf(limitsApi.set),
       handler: async (request) => {
         const playerId = await requirePlayer(request);
-        const row = await setLimit(db, licence, { playerId, ip: request.ip }, request.body, app.clock.now());
+        const row = await setLimit(
+          db,
+          licence,
+          { playerId, ip: request.ip },
+          request.body,
+          app.clock.now(),
+          (tx, raise) => app.events.publish(tx, 'compliance.limit_raise_requested', raise),
+        );
         return present(request, row);
       },
     });

@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { heldCurrencies } from '../wallet/public.ts';
 import { recordAudit } from './audit-log.ts';
+import type { LimitRaiseRequested } from './events.ts';
 import { effectiveLimit, type LimitRow } from './read-limits.ts';
 
 /** Who changes a limit and from where (the audit trail's who and from where). */
@@ -14,6 +15,9 @@ export interface LimitActor {
 }
 
 const coolingOffMs = limitCoolingOffHours * 60 * 60 * 1000;
+
+/** Told, in the transaction, of a raise the player asked for (the risk watch hears of it as an event). */
+export type RaiseRequested = (tx: Db, raise: LimitRaiseRequested) => Promise<void>;
 
 /** The limit's kind, period and currency, checked against the licence and the player's accounts. */
 async function limitKey(
@@ -109,6 +113,7 @@ export async function setLimit(
   actor: LimitActor,
   request: { kind: LimitKind; period: LimitPeriod; currency?: string | undefined; amount: number },
   now: Date,
+  raiseRequested: RaiseRequested,
 ): Promise<LimitRow> {
   const key = await limitKey(db, licence, actor.playerId, request);
   return db.transaction(async (tx) => {
@@ -146,6 +151,14 @@ export async function setLimit(
         .where(eq(schema.playerLimits.id, row.id))
         .returning();
       action = 'limit.raise_requested';
+      await raiseRequested(tx, {
+        playerId: actor.playerId,
+        kind: row.kind,
+        period: row.period,
+        currency: row.currency,
+        amount: row.amount,
+        requested: request.amount,
+      });
     }
     if (!stored) throw new Error('limit not stored');
     await recordAudit(tx, {

@@ -656,6 +656,20 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       });
       return asked.json().id as string;
     };
+    const riskCase = async () => {
+      const [row] = await app.database.db
+        .insert(schema.riskCases)
+        .values({
+          playerId: (await newPlayer(app)).id,
+          kind: 'limit_raise',
+          category: 'safer_gambling',
+          facts: { limit: 'deposit' },
+          openedAt: app.clock.now(),
+          dueAt: app.clock.now(),
+        })
+        .returning({ id: schema.riskCases.id });
+      return row?.id ?? '';
+    };
     const later = new Date(app.clock.now().getTime() + 60_000).toISOString();
     /** A call that succeeds for each state-changing route, by its method and path as registered. */
     const calls: Record<
@@ -790,6 +804,18 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       'POST /api/operator/players/:id/close': async () => ({
         url: `/api/operator/players/${(await newPlayer(app)).id}/close`,
         payload: { reason: 'Asked to close the account' },
+      }),
+      'POST /api/operator/cases/:id/assign': async () => ({
+        url: `/api/operator/cases/${await riskCase()}/assign`,
+        payload: { owner_id: admin.maker.id },
+      }),
+      'POST /api/operator/cases/:id/resolve': async () => ({
+        url: `/api/operator/cases/${await riskCase()}/resolve`,
+        payload: { outcome: 'no_action', note: 'Within the player’s usual play' },
+      }),
+      'POST /api/operator/players/:id/interventions': async () => ({
+        url: `/api/operator/players/${player.id}/interventions`,
+        payload: { kind: 'contacted', note: 'Called the player' },
       }),
       'PUT /api/test/clock': async () => ({ url: '/api/test/clock', payload: { now: later } }),
       'POST /api/test/jobs/:name': async () => ({ url: '/api/test/jobs/analytics.maintain' }),
