@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type AuditRow, auditOperatorApi } from '@chrysos/contract';
+import { type AuditRow, auditOperatorApi, riskCaseOperatorApi } from '@chrysos/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, visit } from './browser.ts';
@@ -263,7 +263,7 @@ describe('the back office', () => {
     const first = await newBackofficeOperator(baseUrl, 'finance');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, first);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments']);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments', 'Cases']);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Withdrawals' })
@@ -384,6 +384,7 @@ describe('the back office', () => {
       'Balances',
       'Bonuses and free spins',
       'Balance adjustments',
+      'Cases',
       'Notes',
       'Adjust the balance',
     ]);
@@ -418,7 +419,7 @@ describe('the back office', () => {
     const compliance = await newBackofficeOperator(baseUrl, 'compliance');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, compliance);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Documents', 'Audit log']);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Documents', 'Cases', 'Audit log']);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Documents' })
@@ -477,6 +478,96 @@ describe('the back office', () => {
       .waitFor();
   });
 
+  it('lets compliance take an AML case, record what was done and resolve it, audited under their name', async () => {
+    /** A deposit paid on the sandbox's card page, waited for until the player's balance has it. */
+    const deposit = async (playerPage: Page, euros: number) => {
+      const started = await playerPage.request.post(`${baseUrl}/api/payments/deposits`, {
+        data: { currency: 'EUR', amount_cents: euros * 100, method: 'card' },
+      });
+      expect(started.status()).toBe(201);
+      await playerPage.goto(new URL((await started.json()).redirect_url, baseUrl).href);
+      // The payment page groups thousands (€2,100.00).
+      const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(euros);
+      await payOnSandbox(playerPage, text, 'success', amount);
+      await backFromPayment(playerPage, baseUrl, text);
+      await expect
+        .poll(async () => (await playerPage.request.get(`${baseUrl}/api/player/accounts`)).text())
+        .toContain(`${euros * 100}`);
+    };
+    const casesOf = async (playerId: string) => {
+      const answer = await admin(riskCaseOperatorApi.list, { query: { player_id: playerId } });
+      if (!answer.ok) throw new Error(`cases: ${answer.status}`);
+      return answer.body;
+    };
+    // Below the due-diligence point (EUR 2,000 in 180 days) first, then one at it: the watch reads
+    // deposits in order, so once the second player's case is raised the first player's deposit was read.
+    const belowPage = await newPage();
+    const below = await newPlayer(belowPage, 'bo-aml-below');
+    await deposit(belowPage, 1_900);
+    const crossingPage = await newPage();
+    const crossing = await newPlayer(crossingPage, 'bo-aml-cross');
+    await deposit(crossingPage, 2_100);
+    await expect
+      .poll(async () => (await casesOf(crossing.id)).map((found) => found.kind))
+      .toEqual(['cumulative_deposits']);
+    expect(await casesOf(below.id)).toEqual([]);
+
+    const compliance = await newBackofficeOperator(baseUrl, 'compliance');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, compliance);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cases' }).click();
+    await page.getByRole('link', { name: 'AML', exact: true }).click();
+    const row = page.getByRole('row', { name: `Due-diligence deposits: ${crossing.email}` });
+    await row
+      .getByText('€2,100.00 deposited in 180 days (1 deposits; due diligence from €2,000.00).')
+      .waitFor();
+    expect(await page.getByRole('row', { name: `Due-diligence deposits: ${below.email}` }).count()).toBe(0);
+    await row.getByRole('link', { name: 'Due-diligence deposits' }).click();
+
+    await page.getByRole('button', { name: 'Take this case' }).click();
+    await page
+      .getByRole('status')
+      .getByText('The case is yours: you investigate it.', { exact: true })
+      .waitFor();
+    await page.getByText('Investigating', { exact: true }).waitFor();
+    const findings = await axeFindings(page, 'a case');
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await page.getByLabel('What was done').selectOption({ label: 'Asked for the source of funds' });
+    await page.getByLabel('Note', { exact: true }).fill('Asked for payslips covering the deposits');
+    await page.getByRole('button', { name: 'Record the intervention' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Asked for payslips covering the deposits' })
+      .getByText('Compliance operator', { exact: false })
+      .waitFor();
+    await page.getByLabel('Outcome').selectOption({ label: 'No action needed' });
+    await page.getByLabel('Resolution note').fill('Source of funds verified: salary and savings');
+    await page.getByRole('button', { name: 'Resolve the case' }).click();
+    await page.getByRole('status').getByText('The case is resolved.', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Take this case' }).count()).toBe(0);
+    // Player 360 keeps the case and the intervention on the player's record.
+    await page.getByRole('link', { name: crossing.email }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Due-diligence deposits' })
+      .getByText('No action needed', { exact: true })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Interventions' })
+      .getByText('Asked for payslips covering the deposits', { exact: false })
+      .waitFor();
+
+    expect(await casesOf(crossing.id)).toEqual([]);
+    const actions = (await trailOf(crossing.id))
+      .filter((entry) => entry.action.startsWith('risk.'))
+      .map((entry) => [entry.actor, entry.action]);
+    expect(actions).toEqual([
+      [`operator:${compliance.id}`, 'risk.case_assigned'],
+      [`operator:${compliance.id}`, 'risk.intervention_recorded'],
+      [`operator:${compliance.id}`, 'risk.case_resolved'],
+    ]);
+  });
+
   it('shows a role none of the sections it may not use, and the server refuses them all the same', async () => {
     const marketing: BackofficeOperator = await newBackofficeOperator(baseUrl, 'marketing');
     const page = await newPage();
@@ -501,8 +592,15 @@ describe('the back office', () => {
     await visit(page, `${baseUrl}/backoffice/sign-in`);
     const findings = await axeFindings(page, '/backoffice/sign-in');
     await signInToBackoffice(page, baseUrl, admin);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments', 'Documents', 'Audit log']);
-    for (const path of ['players', 'withdrawals', 'adjustments', 'documents', 'audit?verify=1']) {
+    expect(await sections(page)).toEqual([
+      'Players',
+      'Withdrawals',
+      'Adjustments',
+      'Documents',
+      'Cases',
+      'Audit log',
+    ]);
+    for (const path of ['players', 'withdrawals', 'adjustments', 'documents', 'cases', 'audit?verify=1']) {
       await visit(page, `${baseUrl}/backoffice/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       findings.push(...(await axeFindings(page, path)));

@@ -95,6 +95,8 @@ export default [
     route('withdrawals', 'routes/backoffice/withdrawals.tsx'),
     route('adjustments', 'routes/backoffice/adjustments.tsx'),
     route('documents', 'routes/backoffice/documents.tsx'),
+    route('cases', 'routes/backoffice/cases.tsx'),
+    route('cases/:id', 'routes/backoffice/case.tsx'),
     route('audit', 'routes/backoffice/audit.tsx'),
   ]),
   // A locale's messages, for the browser (routes/catalogue.ts).

@@ -9,6 +9,7 @@ const sections: { to: string; label: string; needs: OperatorAbility }[] = [
   { to: '/backoffice/withdrawals', label: 'Withdrawals', needs: ['read', 'Withdrawal'] },
   { to: '/backoffice/adjustments', label: 'Adjustments', needs: ['read', 'BalanceAdjustment'] },
   { to: '/backoffice/documents', label: 'Documents', needs: ['read', 'Document'] },
+  { to: '/backoffice/cases', label: 'Cases', needs: ['read', 'RiskCase'] },
   { to: '/backoffice/audit', label: 'Audit log', needs: ['read', 'AuditLog'] },
 ];
 

@@ -4,6 +4,7 @@ import { appContext } from '#app-context';
 import { AccountStateFacts, AccountStateForm } from '../../features/backoffice/AccountState';
 import { ActionResult } from '../../features/backoffice/Decision';
 import { money, when } from '../../features/backoffice/format';
+import { PlayerCases } from '../../features/backoffice/PlayerCases';
 import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
@@ -17,15 +18,21 @@ import type { Route } from './+types/player';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const id = { params: { id: params.id } };
-  const [answer, holdings, points, exclusions, booked, pending, notes] = await Promise.all([
-    app.api(endpoints.playerOperator.overview, id),
-    app.api(endpoints.bonusOperator.playerBonuses, id),
-    app.api(endpoints.loyaltyOperator.playerPoints, id),
-    app.api(endpoints.exclusionsOperator.list, id),
-    app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
-    app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
-    app.api(endpoints.playerNotes.list, id),
-  ]);
+  const cases = (status: 'unresolved' | 'resolved') =>
+    app.api(endpoints.riskCaseOperator.list, { query: { status, player_id: params.id, limit: 20 } });
+  const [answer, holdings, points, exclusions, booked, pending, notes, unresolved, resolved, interventions] =
+    await Promise.all([
+      app.api(endpoints.playerOperator.overview, id),
+      app.api(endpoints.bonusOperator.playerBonuses, id),
+      app.api(endpoints.loyaltyOperator.playerPoints, id),
+      app.api(endpoints.exclusionsOperator.list, id),
+      app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
+      app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
+      app.api(endpoints.playerNotes.list, id),
+      cases('unresolved'),
+      cases('resolved'),
+      app.api(endpoints.riskCaseOperator.interventions, id),
+    ]);
   if (!answer.ok) {
     const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
     throw data({ message }, answer.status === 422 ? 404 : answer.status);
@@ -36,7 +43,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     exclusions: exclusions.ok ? exclusions.body : null,
     adjustments: booked.ok && pending.ok ? [...pending.body, ...booked.body].reverse() : null,
   };
-  return { player: answer.body, record, notes: notes.ok ? notes.body : null };
+  return {
+    player: answer.body,
+    record,
+    notes: notes.ok ? notes.body : null,
+    cases: unresolved.ok && resolved.ok ? [...unresolved.body, ...resolved.body] : null,
+    interventions: interventions.ok ? interventions.body : null,
+  };
 }
 
 /** The actions an operator takes on the player, each with the reason the audit trail keeps. */
@@ -112,7 +125,7 @@ function centsOf(text: string): number | null {
 }
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
-  const { player, record, notes } = loaderData;
+  const { player, record, notes, cases, interventions } = loaderData;
   const { can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -174,6 +187,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
       <PlayerRecord {...record} />
+      <PlayerCases cases={cases} interventions={interventions} />
       {notes ? (
         <section aria-labelledby="player-notes">
           <h2 id="player-notes">Notes</h2>
