@@ -129,3 +129,29 @@ export const balanceAdjustments = pgTable(
     index('balance_adjustments_player').on(table.playerId, table.requestedAt),
   ],
 );
+
+/**
+ * A hold on a player's withdrawals (issue 38), placed by an operator with a reason while something is
+ * checked (a big win, a chargeback, documents): none of the player's withdrawals is approved, not even
+ * below the automatic threshold, until an operator lifts it with a reason of their own.
+ */
+export const withdrawalHolds = pgTable(
+  'withdrawal_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    reason: text('reason').notNull(),
+    /** `operator:<id>` of who placed it, and of who lifted it. */
+    placedBy: text('placed_by').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    liftedBy: text('lifted_by'),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftReason: text('lift_reason'),
+  },
+  // One hold in force per player.
+  (table) => [
+    uniqueIndex('withdrawal_holds_in_force').on(table.playerId).where(sql`${table.liftedAt} is null`),
+  ],
+);
