@@ -22,7 +22,13 @@ export const playerDocuments = pgTable(
       .references(() => players.id),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('pending'),
-    /** Why an operator rejected it, in words the player reads. */
+    /**
+     * Why an operator rejected it, from the KYC team's fixed list (issue 38): blurred | expired | cropped
+     * | name_mismatch | address_too_old | wrong_document | unreadable_file | other. The player reads its
+     * sentence in their language. Null on rows rejected before the list: their text is shown as `other`.
+     */
+    rejectionCode: text('rejection_code'),
+    /** The operator's note to the player (required with `other`); before the list, the whole reason. */
     rejectionReason: text('rejection_reason'),
     /** The name the player's file had, for them to recognise it (never used to serve it). */
     fileName: text('file_name').notNull(),
@@ -42,6 +48,10 @@ export const playerDocuments = pgTable(
     index('player_documents_status_idx').on(table.status, table.createdAt),
     check('player_documents_kind', sql`${table.kind} in ('identity', 'address', 'payment_method')`),
     check('player_documents_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'player_documents_rejection_code',
+      sql`${table.rejectionCode} in ('blurred', 'expired', 'cropped', 'name_mismatch', 'address_too_old', 'wrong_document', 'unreadable_file', 'other')`,
+    ),
   ],
 );
 

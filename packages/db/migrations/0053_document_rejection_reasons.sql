@@ -1,0 +1,3 @@
+-- Issue 38: the KYC team's rejection reason codes. Rows rejected before them keep a null code and their text.
+ALTER TABLE "player_documents" ADD COLUMN "rejection_code" text;--> statement-breakpoint
+ALTER TABLE "player_documents" ADD CONSTRAINT "player_documents_rejection_code" CHECK ("player_documents"."rejection_code" in ('blurred', 'expired', 'cropped', 'name_mismatch', 'address_too_old', 'wrong_document', 'unreadable_file', 'other'));
