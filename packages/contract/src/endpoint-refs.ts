@@ -382,6 +382,26 @@ export const endpoints = {
     list: ref<typeof contract.playerNotesApi.list>('GET', '/api', '/operator/players/:id/notes', 1),
     add: ref<typeof contract.playerNotesApi.add>('POST', '/api', '/operator/players/:id/notes', 1),
   },
+  playerActivityOperator: {
+    ledger: ref<typeof contract.playerActivityOperatorApi.ledger>(
+      'GET',
+      '/api',
+      '/operator/players/:id/ledger',
+      1,
+    ),
+    rounds: ref<typeof contract.playerActivityOperatorApi.rounds>(
+      'GET',
+      '/api',
+      '/operator/players/:id/rounds',
+      1,
+    ),
+    sessions: ref<typeof contract.playerActivityOperatorApi.sessions>(
+      'GET',
+      '/api',
+      '/operator/players/:id/sessions',
+      1,
+    ),
+  },
   playerOperator: {
     search: ref<typeof contract.playerOperatorApi.search>('GET', '/api', '/operator/players', 1),
     overview: ref<typeof contract.playerOperatorApi.overview>('GET', '/api', '/operator/players/:id', 1),

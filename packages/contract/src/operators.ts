@@ -46,13 +46,16 @@ export const operatorSubjects = [
   'Document',
   'Exclusion',
   'Experiment',
+  'GameRound',
   'Intervention',
   'Jackpot',
+  'Ledger',
   'Operator',
   'PlayerAccount',
   'PlayerBonus',
   'PlayerGroup',
   'PlayerNote',
+  'PlayerSession',
   'RiskCase',
   'Withdrawal',
   'all',
@@ -73,7 +76,8 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
 
 /**
  * Each role's rules: every role that works with players reads their account (Player 360) and its
- * notes, and writes notes. Support helps players (reads their bonuses, points, exclusions and journey,
+ * notes, and writes notes; support, risk and compliance read their ledger, game rounds and sign-in
+ * sessions, finance their ledger and rounds. Support helps players (reads their bonuses, points, exclusions and journey,
  * grants goodwill bonuses, sends a password reset); finance decides withdrawals and corrects balances
  * (asked, and approved by a second operator above four eyes) and reads the cases, a big win among them,
  * before paying out; risk watches play and payments, works the cases the watch raises and moves
@@ -95,6 +99,9 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Exclusion', 'read'),
     ...rules('PlayerGroup', 'read'),
     ...rules('Withdrawal', 'read'),
+    ...rules('Ledger', 'read'),
+    ...rules('GameRound', 'read'),
+    ...rules('PlayerSession', 'read'),
   ],
   finance: [
     ...rules('PlayerAccount', 'read'),
@@ -103,6 +110,8 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Withdrawal', 'read', 'approve'),
     ...rules('PlayerBonus', 'read'),
     ...rules('RiskCase', 'read'),
+    ...rules('Ledger', 'read'),
+    ...rules('GameRound', 'read'),
   ],
   risk: [
     ...rules('Analytics', 'read'),
@@ -115,6 +124,9 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('PlayerGroup', 'read', 'update'),
     ...rules('RiskCase', 'read', 'update'),
     ...rules('Intervention', 'read', 'create'),
+    ...rules('Ledger', 'read'),
+    ...rules('GameRound', 'read'),
+    ...rules('PlayerSession', 'read'),
   ],
   compliance: [
     ...rules('PlayerAccount', 'read', 'update'),
@@ -126,6 +138,9 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Analytics', 'read'),
     ...rules('RiskCase', 'read', 'update'),
     ...rules('Intervention', 'read', 'create'),
+    ...rules('Ledger', 'read'),
+    ...rules('GameRound', 'read'),
+    ...rules('PlayerSession', 'read'),
   ],
   marketing: [
     ...rules('Analytics', 'read'),

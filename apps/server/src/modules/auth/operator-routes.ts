@@ -1,12 +1,16 @@
-import { authOperatorApi } from '@chrysos/contract';
+import { authOperatorApi, playerActivityOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { sentRecently } from '../mail/public.ts';
-import { playerById } from '../player/public.ts';
+import { playerById, playerExists } from '../player/public.ts';
 import { resendAfterMs, sendAccountEmail } from './account-emails.ts';
+import { sessionsOfPlayer } from './player-sessions.ts';
 
-/** Support's actions on a player's sign-in (issue 38): each with a reason, on the audit trail. */
+/**
+ * Support's actions on a player's sign-in (issue 38): each with a reason, on the audit trail; and the
+ * player's sessions, a read (no audit row).
+ */
 export const authOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -27,6 +31,14 @@ export const authOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         return fresh;
       });
       return reply.code(202).send({ sent });
+    },
+  });
+
+  app.route({
+    ...routeOf(playerActivityOperatorApi.sessions),
+    handler: async (request) => {
+      if (!(await playerExists(db, request.params.id))) throw new AppError('player.not_found');
+      return sessionsOfPlayer(db, request.params.id, app.clock.now());
     },
   });
 };

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { GamesCatalogue } from './catalogue.ts';
 import { houseStudio } from './config.ts';
 import { gameTitlesByCode } from './game-cards.ts';
 import { GameFactsByCode } from './game-facts.ts';
 import { LaunchGrants } from './launch-grants.ts';
+import { gamesOperatorRoutes } from './operator-routes.ts';
 import { gamesRoutes } from './routes.ts';
 import { type HouseStudioFeed, studioLauncher, studioPlugin, studioRoundLookup } from './studio.ts';
 
@@ -37,9 +39,21 @@ async function gamesCatalogue(app: FastifyInstance, options: GamesOptions): Prom
     );
   }
   await app.register(apiScope(gamesRoutes));
+  // The player's rounds on Player 360, for the operators whose role reads them.
+  await app.register(operatorScope(gamesOperatorRoutes));
 }
 
 export default fp(gamesCatalogue, {
   name: 'games',
-  dependencies: ['database', 'jobs', 'info', 'wallet', 'api-conventions', 'config', 'clock'],
+  dependencies: [
+    'database',
+    'jobs',
+    'info',
+    'wallet',
+    'api-conventions',
+    'config',
+    'clock',
+    'operators',
+    'operator-actions',
+  ],
 });

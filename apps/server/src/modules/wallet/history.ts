@@ -11,6 +11,8 @@ export const historyKinds = {
 export interface HistoryFilter {
   currency?: string | undefined;
   kind?: keyof typeof historyKinds | undefined;
+  /** The ledger's own kinds, for a filter finer than the player's (operators'); wins over `kind`. */
+  kinds?: readonly string[] | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -61,7 +63,7 @@ export async function transactionHistory(
   labels: HistoryLabels,
   playerId: string,
   filter: HistoryFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; before?: number | undefined },
   locale: 'en' | 'el' = 'en',
 ) {
   const t = schema.ledgerTransactions;
@@ -71,13 +73,22 @@ export async function transactionHistory(
     notInArray(t.kind, ['voided_bet', 'rollback_repeat']),
     sql`not (${t.kind} = 'win' and ${t.amount} = 0)`,
     filter.currency ? eq(t.currency, filter.currency) : undefined,
-    filter.kind ? inArray(t.kind, [...historyKinds[filter.kind]]) : undefined,
+    filter.kinds
+      ? inArray(t.kind, [...filter.kinds])
+      : filter.kind
+        ? inArray(t.kind, [...historyKinds[filter.kind]])
+        : undefined,
     period.from ? gte(t.createdAt, period.from) : undefined,
     // "to" is inclusive: the whole of that day.
     period.until ? lt(t.createdAt, period.until) : undefined,
   );
   const side = (kind: 'real' | 'bonus' | 'withdrawal_hold') =>
     sql<string>`coalesce(sum(${schema.ledgerEntries.amount}) filter (where ${schema.ledgerAccounts.kind} = ${kind}), 0)`;
+  // The balance the movement's last leg on that account left (null: it did not touch it).
+  const after = (kind: 'real' | 'bonus') =>
+    sql<
+      string | null
+    >`(array_agg(${schema.ledgerEntries.balanceAfter} order by ${schema.ledgerEntries.id} desc) filter (where ${schema.ledgerAccounts.kind} = ${kind}))[1]`;
   const rows = await db
     .select({
       id: t.id,
@@ -89,6 +100,8 @@ export async function transactionHistory(
       real: side('real'),
       bonus: side('bonus'),
       held: side('withdrawal_hold'),
+      realAfter: after('real'),
+      bonusAfter: after('bonus'),
       key: t.idempotencyKey,
     })
     .from(t)
@@ -100,7 +113,7 @@ export async function transactionHistory(
         eq(schema.ledgerAccounts.playerId, playerId),
       ),
     )
-    .where(conditions)
+    .where(and(conditions, page.before ? lt(t.id, page.before) : undefined))
     .groupBy(t.id)
     .orderBy(desc(t.id))
     .limit(page.limit)
@@ -124,6 +137,8 @@ export async function transactionHistory(
         real_cents: real,
         bonus_cents: bonus,
         held_cents: Number(row.held),
+        real_balance_after_cents: row.realAfter === null ? null : Number(row.realAfter),
+        bonus_balance_after_cents: row.bonusAfter === null ? null : Number(row.bonusAfter),
         game_code: row.gameCode,
         game_title: row.gameCode ? (titles.get(row.gameCode) ?? null) : null,
         method: methods.get(row.id) ?? null,

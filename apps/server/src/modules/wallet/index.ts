@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiScope } from '../../platform/api-conventions.ts';
+import { operatorScope } from '../../platform/operator-api.ts';
 import { accountRoutes } from './account-routes.ts';
 import { ledgerStream } from './events.ts';
 import { HistoryLabels } from './history.ts';
 import { defineWalletJobs } from './jobs.ts';
 import { Ledger } from './ledger.ts';
 import { walletMetrics } from './metrics.ts';
+import { walletOperatorRoutes } from './operator-routes.ts';
 import { walletProtocolRoutes } from './protocol-routes.ts';
 import { Wallet } from './wallet.ts';
 
@@ -22,6 +24,8 @@ async function walletPlugin(app: FastifyInstance): Promise<void> {
   // Studios' seamless-wallet calls (/wallet/*), in the protocol's own shape (docs/wallet-protocol.md).
   await app.register(walletProtocolRoutes, { prefix: '/wallet', metrics });
   await app.register(apiScope(accountRoutes));
+  // The player's ledger on Player 360, for the operators whose role reads it.
+  await app.register(operatorScope(walletOperatorRoutes));
   // The ledger's invariants, audited once across instances every quarter of an hour (jobs.ts).
   defineWalletJobs(app, metrics);
 }
@@ -38,5 +42,7 @@ export default fp(walletPlugin, {
     'api-conventions',
     'clock',
     'config',
+    'operators',
+    'operator-actions',
   ],
 });

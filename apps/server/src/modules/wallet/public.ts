@@ -34,6 +34,7 @@ export {
   transactionByKey,
 } from './ledger-reads.ts';
 export { type PlayerRound, roundOfPlayer } from './round-of-player.ts';
+export { type PlayerRoundSummary, roundsOfPlayer } from './rounds-of-player.ts';
 export { type FreeBet, Wallet } from './wallet.ts';
 
 // The services this module decorates the app with, as the modules that list it among their dependencies see them.
