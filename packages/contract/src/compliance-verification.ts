@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { errorBody } from './errors.ts';
+import { errorBody, ruleIssue } from './errors.ts';
 import { oneLine } from './text.ts';
 
 /*
@@ -21,6 +21,23 @@ export const documentKinds = ['identity', 'address', 'payment_method'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 export const documentStatuses = ['pending', 'approved', 'rejected'] as const;
 
+/**
+ * Why the KYC team rejects a document (issue 38): a fixed list, each with a sentence the player reads in
+ * their language (the web app's catalogues), and the operator's note beside it; `other` needs the note.
+ * `address_too_old` is a proof of address older than three months.
+ */
+export const documentRejectionCodes = [
+  'blurred',
+  'expired',
+  'cropped',
+  'name_mismatch',
+  'address_too_old',
+  'wrong_document',
+  'unreadable_file',
+  'other',
+] as const;
+export type DocumentRejectionCode = (typeof documentRejectionCodes)[number];
+
 /** What a player or a browser may send: checked on the client first, the server decides. */
 export const documentUploadRules = {
   maxBytes: 10 * 1024 * 1024,
@@ -33,8 +50,10 @@ export const playerDocument = z
     id: z.uuid(),
     kind: z.enum(documentKinds),
     status: z.enum(documentStatuses),
-    /** Why an operator rejected it, for the player to act on. */
-    rejection_reason: z.string().nullable(),
+    /** Why an operator rejected it, for the player to act on; null unless rejected. */
+    rejection_code: z.enum(documentRejectionCodes).nullable(),
+    /** The operator's words to the player beside the code (always with `other`), as typed. */
+    rejection_note: z.string().nullable(),
     /** The name the file had on the player's device. */
     file_name: z.string(),
     /** The type read from the file's bytes. */
@@ -74,6 +93,18 @@ export const verificationStatus = z
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 
 const documentId = z.object({ id: z.uuid('expected a document id') });
+
+/** A rejection: the code, and the operator's note to the player, which `other` cannot do without. */
+const rejection = z
+  .object({
+    code: z.enum(documentRejectionCodes),
+    note: z.string().trim().min(3).max(300).check(oneLine).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.code === 'other' && body.note === undefined) {
+      ctx.addIssue({ ...ruleIssue({ key: 'required' }), path: ['note'] });
+    }
+  });
 
 export const verificationApi = {
   documents: endpoint({
@@ -156,9 +187,10 @@ export const verificationOperatorApi = {
     path: '/operator/documents/:id/reject',
     ability: ['approve', 'Document'],
     tags: ['operator'],
-    summary: 'Reject a pending document with the reason the player reads',
+    summary:
+      "Reject a pending document with a reason code the player reads in their language, and an optional note (required with 'other')",
     params: documentId,
-    body: z.object({ reason: z.string().trim().min(3).max(300).check(oneLine) }),
-    responses: { 200: operatorDocument, 401: errorBody, 404: errorBody, 409: errorBody },
+    body: rejection,
+    responses: { 200: operatorDocument, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
   }),
 };

@@ -36,7 +36,8 @@ const passport = {
   id: '00000000-0000-4000-8000-0000000000d1',
   kind: 'identity' as const,
   status: 'pending' as const,
-  rejection_reason: null,
+  rejection_code: null,
+  rejection_note: null,
   file_name: 'passport.jpg',
   content_type: 'image/jpeg',
   size: 120_000,
@@ -72,6 +73,37 @@ describe('/profile/general/verification', () => {
     );
     expect(screen.getByText('Δεν έχετε ανεβάσει ακόμη έγγραφα.')).toBeTruthy();
     expect(document.querySelectorAll('.verification__document')).toHaveLength(0);
+  });
+
+  it("gives each player the KYC team's reason in their own language, with the operator's note", async () => {
+    const blurred = {
+      ...passport,
+      status: 'rejected' as const,
+      rejection_code: 'blurred' as const,
+      reviewed_at: '2026-11-30T10:00:00.000Z',
+    };
+    await openPage(eleni, 200, someVerification({ documents: [blurred] }));
+    await screen.findByTestId('verification-state', {}, firstRender);
+    expect(document.querySelector('.verification__reason')?.textContent).toBe(
+      "The image is blurred, so we can't read it. Please upload a sharp photo or scan taken in good light.",
+    );
+    cleanup();
+
+    const other = {
+      ...passport,
+      id: '00000000-0000-4000-8000-0000000000d2',
+      kind: 'address' as const,
+      status: 'rejected' as const,
+      rejection_code: 'other' as const,
+      rejection_note: 'The bill is in another name',
+    };
+    await openPage(nikos, 200, someVerification({ documents: [other] }));
+    await screen.findByTestId('verification-state', {}, firstRender);
+    const reason = document.querySelector('.verification__reason');
+    expect([...(reason?.querySelectorAll('p') ?? [])].map((p) => p.textContent)).toEqual([
+      'Δεν μπορέσαμε να δεχτούμε αυτό το έγγραφο. Διαβάστε τη σημείωσή μας και ανεβάστε ένα νέο.',
+      'Σημείωση της ομάδας μας: The bill is in another name',
+    ]);
   });
 
   it('says in Greek when the documents could not be read, with a retry', async () => {

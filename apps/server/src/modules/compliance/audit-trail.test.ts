@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)('the compliance actions in the audit trail on %
       (
         await operator(
           `/documents/${address}/reject`,
-          { reason: 'The bill is older than 3 months' },
+          { code: 'other', note: 'The bill is older than 3 months' },
           second.authorization,
         )
       ).statusCode,
@@ -130,7 +130,11 @@ describe.each(testDatabaseKinds)('the compliance actions in the audit trail on %
       amount: 5_000,
     });
     expect(trail[2]?.details).toMatchObject({ amount: 4_000, previous: 4_000 });
-    expect(trail[8]?.details).toMatchObject({ document: address, reason: 'The bill is older than 3 months' });
+    expect(trail[8]?.details).toMatchObject({
+      document: address,
+      code: 'other',
+      note: 'The bill is older than 3 months',
+    });
     for (const row of trail) {
       expect(row.ip).toMatch(/^(127\.0\.0\.1|203\.0\.113\.9)$/);
       expect(row.hash).toMatch(/^[0-9a-f]{64}$/);

@@ -1,3 +1,4 @@
+import type { DocumentRejectionCode } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
@@ -14,7 +15,8 @@ export async function reviewDocument(
   decision: {
     documentId: string;
     status: 'approved' | 'rejected';
-    reason?: string;
+    /** With a rejection: the KYC team's code, and the operator's note to the player (always with `other`). */
+    rejection?: { code: DocumentRejectionCode; note?: string };
     ip: string | null;
     /** The operator who decided, for the document and the audit trail. */
     actor: `operator:${string}`;
@@ -29,7 +31,8 @@ export async function reviewDocument(
       .update(schema.playerDocuments)
       .set({
         status: decision.status,
-        rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
+        rejectionCode: decision.status === 'rejected' ? (decision.rejection?.code ?? null) : null,
+        rejectionReason: decision.status === 'rejected' ? (decision.rejection?.note ?? null) : null,
         reviewedAt: decision.now,
         reviewedBy: decision.actor,
       })
@@ -54,7 +57,9 @@ export async function reviewDocument(
       details: {
         document: changed.id,
         kind: changed.kind,
-        ...(decision.status === 'rejected' ? { reason: decision.reason ?? null } : {}),
+        ...(decision.status === 'rejected'
+          ? { code: decision.rejection?.code ?? null, note: decision.rejection?.note ?? null }
+          : {}),
       },
       ip: decision.ip,
     });

@@ -1,4 +1,5 @@
 import {
+  type DocumentRejectionCode,
   documentKinds,
   type OperatorDocument,
   type PlayerDocument as PresentedDocument,
@@ -27,11 +28,25 @@ import {
   uploadDocument,
 } from './upload-document.ts';
 
+/**
+ * Why a document was rejected, as the player reads it. A row rejected before the KYC team's codes has
+ * only its text: it is `other` with that text as the note, so nothing stored is lost.
+ */
+const rejectionOf = (
+  document: PlayerDocument,
+): Pick<PresentedDocument, 'rejection_code' | 'rejection_note'> =>
+  document.status !== 'rejected'
+    ? { rejection_code: null, rejection_note: null }
+    : {
+        rejection_code: (document.rejectionCode as DocumentRejectionCode | null) ?? 'other',
+        rejection_note: document.rejectionReason,
+      };
+
 const present = (document: PlayerDocument): PresentedDocument => ({
   id: document.id,
   kind: document.kind as DocumentKind,
   status: document.status as PresentedDocument['status'],
-  rejection_reason: document.rejectionReason,
+  ...rejectionOf(document),
   file_name: document.fileName,
   content_type: document.contentType,
   size: document.size,
@@ -256,7 +271,7 @@ export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => 
             {
               documentId: request.params.id,
               status: 'rejected',
-              reason: request.body.reason,
+              rejection: request.body,
               ip: request.ip,
               actor: operatorActor(operatorOf(request)),
               now: app.clock.now(),

@@ -112,7 +112,8 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
       file_name: 'passport.jpg',
       content_type: 'image/jpeg',
       pages: null,
-      rejection_reason: null,
+      rejection_code: null,
+      rejection_note: null,
     });
 
     const file = await api(player, 'GET', `/player/documents/${document.id}/file`);
@@ -278,11 +279,13 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     expect((await app.inject({ url: `/api/operator/documents/${identity.id}/file` })).statusCode).toBe(401);
 
     const rejected = await operator('POST', `/documents/${address.id}/reject`, {
-      reason: 'The bill is older than three months',
+      code: 'address_too_old',
+      note: 'The bill is from January',
     });
     expect(rejected.json()).toMatchObject({
       status: 'rejected',
-      rejection_reason: 'The bill is older than three months',
+      rejection_code: 'address_too_old',
+      rejection_note: 'The bill is from January',
     });
     expect((await operator('POST', `/documents/${address.id}/approve`)).statusCode).toBe(409);
     expect((await operator('POST', `/documents/${randomUUID()}/approve`)).statusCode).toBe(404);
@@ -290,9 +293,10 @@ describe.each(testDatabaseKinds)('identity verification on %s', (kind) => {
     expect((await api(player, 'GET', '/player')).json().verified).toBe(false);
     const mine = (await api(player, 'GET', '/player/documents')).json();
     expect(mine.missing).toEqual(['address']);
-    expect(mine.documents.find((d: { id: string }) => d.id === address.id).rejection_reason).toBe(
-      'The bill is older than three months',
-    );
+    expect(mine.documents.find((d: { id: string }) => d.id === address.id)).toMatchObject({
+      rejection_code: 'address_too_old',
+      rejection_note: 'The bill is from January',
+    });
 
     const again = (
       await upload(player, 'address', { name: 'bill-new.jpg', type: 'image/jpeg', bytes: photo })
@@ -497,12 +501,12 @@ describe('the player hears of a decision on their document', () => {
       method: 'POST',
       url: `/api/operator/documents/${first}/reject`,
       headers: operator,
-      payload: { reason: 'The bill is older than three months' },
+      payload: { code: 'address_too_old' },
     });
     await waitUntil(() => expect(pushService.received).toHaveLength(1), { interval: 50 });
     expect(pushService.received[0]?.payload).toEqual({
       title: 'Document not accepted',
-      body: "We couldn't accept your proof of address: The bill is older than three months. Please upload a new one under Verification.",
+      body: "We couldn't accept your proof of address: it is older than three months. Please upload a new one under Verification.",
       url: '/profile/general/verification',
       tag: `document-${first}`,
       kind: 'transactional',

@@ -728,7 +728,7 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
       }),
       'POST /api/operator/documents/:id/reject': async () => ({
         url: `/api/operator/documents/${await document()}/reject`,
-        payload: { reason: 'The photo is blurred' },
+        payload: { code: 'blurred' },
       }),
       'POST /api/operator/players/:id/crm_events': async () => ({
         url: `/api/operator/players/${player.id}/crm_events`,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 
 /** What the console says after an action: done (a status) or refused (an alert). */
@@ -20,18 +21,21 @@ export function ActionResult({
 
 /**
  * A queue item's decision: approve, or reject with the reason the audit trail (and, for a document,
- * the player) reads. Both post `id` and `intent` to the page's action.
+ * the player) reads. Both post `id` and `intent` to the page's action; `rejectFields` replaces the
+ * free-text `reason` where a queue asks for more (a document's reason code and note).
  */
 export function DecisionForms({
   id,
   busy,
   approveDisabled = false,
   reasonLabel = 'Reason to reject',
+  rejectFields,
 }: {
   id: string;
   busy: boolean;
   approveDisabled?: boolean;
   reasonLabel?: string;
+  rejectFields?: ReactNode;
 }) {
   return (
     <>
@@ -49,10 +53,12 @@ export function DecisionForms({
       </Form>
       <Form method="post" className="backoffice-reject">
         <input type="hidden" name="id" value={id} />
-        <label className="field">
-          <span>{reasonLabel}</span>
-          <input name="reason" required minLength={3} maxLength={300} />
-        </label>
+        {rejectFields ?? (
+          <label className="field">
+            <span>{reasonLabel}</span>
+            <input name="reason" required minLength={3} maxLength={300} />
+          </label>
+        )}
         <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
           Reject
         </button>

@@ -1,4 +1,4 @@
-import type { PlayerOverview } from '@chrysos/contract';
+import { type DocumentRejectionCode, documentRejectionCodes, type PlayerOverview } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { data, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
@@ -11,6 +11,20 @@ import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/documents';
 
 const kindNames = { identity: 'Identity', address: 'Proof of address', payment_method: 'Payment method' };
+
+/** The KYC team's reasons as compliance picks them; the player reads each as a sentence in their language. */
+const reasonNames: Record<DocumentRejectionCode, string> = {
+  blurred: 'Blurred or too dark to read',
+  expired: 'Expired',
+  cropped: 'Cropped: part of the document is cut off',
+  name_mismatch: 'Name does not match the account',
+  address_too_old: 'Proof of address older than 3 months',
+  wrong_document: 'Wrong kind of document',
+  unreadable_file: 'File cannot be opened',
+  other: 'Other (explain in the note)',
+};
+const isReason = (code: string): code is DocumentRejectionCode =>
+  (documentRejectionCodes as readonly string[]).includes(code);
 
 /** Documents waiting for review, oldest first, each with its player's details beside it. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,19 +43,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { documents: answer.body, players, error: null };
 }
 
-/** Approve a document, or reject it with the reason the player reads on their verification page. */
+/**
+ * Approve a document, or reject it with a reason code and an optional note (the API requires one with
+ * `other`), which the player reads on their verification page in their language.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await formOf(request);
   const id = textField(form, 'id');
   const app = context.get(appContext);
   const intent = textField(form, 'intent');
+  const code = textField(form, 'code');
+  const note = textField(form, 'note');
+  if (intent === 'reject' && !isReason(code)) {
+    return data({ done: null, error: 'Choose the reason the player will read.' }, 422);
+  }
   const answer =
     intent === 'approve'
       ? await app.api(endpoints.verificationOperator.approve, { params: { id } })
       : intent === 'reject'
         ? await app.api(endpoints.verificationOperator.reject, {
             params: { id },
-            body: { reason: textField(form, 'reason') },
+            body: { code: code as DocumentRejectionCode, ...(note ? { note } : {}) },
           })
         : null;
   if (!answer) return data({ done: null, error: 'This action is not known.' }, 422);
@@ -108,7 +130,7 @@ export default function BackofficeDocuments({ loaderData }: Route.ComponentProps
                   ) : null}
                   {mayReview ? (
                     <div className="backoffice-decision">
-                      <DecisionForms id={document.id} busy={busy} reasonLabel="Reason the player will read" />
+                      <DecisionForms id={document.id} busy={busy} rejectFields={<RejectionFields />} />
                     </div>
                   ) : null}
                 </div>
@@ -118,5 +140,30 @@ export default function BackofficeDocuments({ loaderData }: Route.ComponentProps
         </ul>
       )}
     </section>
+  );
+}
+
+/** The reason from the KYC team's list, and a note to the player (needed with Other). */
+function RejectionFields() {
+  return (
+    <>
+      <label className="field">
+        <span>Reason the player will read</span>
+        <select name="code" required defaultValue="">
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {documentRejectionCodes.map((code) => (
+            <option key={code} value={code}>
+              {reasonNames[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Note to the player (required for Other)</span>
+        <input name="note" minLength={3} maxLength={300} />
+      </label>
+    </>
   );
 }

@@ -20,8 +20,9 @@ const megabytes = uploadRules.maxBytes / 1024 / 1024;
  * Issue 17 /profile/general/verification (where /documents leads): whether the player is verified,
  * why documents are asked for (the licence's withdrawal threshold, the deposits that reach the AML
  * threshold), an upload per kind of document (drag and drop or a file input, checked here first, the
- * server deciding), and the documents sent with their status and an operator's reason for a rejection,
- * as the route's loader read them (null when they could not be). An upload reads them again.
+ * server deciding), and the documents sent with their status and, for a rejection, the KYC team's reason
+ * in the player's language with the operator's note, as the route's loader read them (null when they
+ * could not be). An upload reads them again.
  */
 export function VerificationPanel({ status }: { status: VerificationStatus | null }) {
   const { t } = useTranslation();
@@ -238,10 +239,13 @@ function DocumentList({ documents }: { documents: readonly PlayerDocument[] }) {
               <span className={`verification__badge verification__badge--${document.status}`}>
                 {t(`verification.status.${document.status}`)}
               </span>
-              {document.status === 'rejected' && document.rejection_reason ? (
-                <p className="verification__reason">
-                  {t('verification.rejectedBecause', { reason: document.rejection_reason })}
-                </p>
+              {document.status === 'rejected' && document.rejection_code ? (
+                <div className="verification__reason" data-reason={document.rejection_code}>
+                  <p>{t(`verification.rejection.reasons.${document.rejection_code}`)}</p>
+                  {document.rejection_note ? (
+                    <p>{t('verification.rejection.note', { note: document.rejection_note })}</p>
+                  ) : null}
+                </div>
               ) : null}
               <a href={documentFileUrl(document.id)} target="_blank" rel="noopener noreferrer">
                 {t('verification.open')}

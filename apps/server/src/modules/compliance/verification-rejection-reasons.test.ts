@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { schema } from '@chrysos/db';
+import { testDatabaseKinds } from '@chrysos/db/testing';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { newOperatorToken } from '../../testing/operators.ts';
+
+/** A multipart/form-data upload of one JPEG as a browser sends it. */
+function jpegUpload(kind: string, bytes: Buffer) {
+  const boundary = `----chrysos${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${kind}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Issue 38: the KYC team rejects with a code from its list and a note; each player reads their own. */
+describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let compliance: string;
+  let support: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    compliance = (await newOperatorToken(app, 'compliance')).authorization;
+    support = (await newOperatorToken(app, 'support')).authorization;
+  });
+  afterAll(() => app.closeAll());
+
+  const upload = async (player: TestPlayer, documentKind: string) => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36a' } })
+      .jpeg()
+      .toBuffer();
+    const body = jpegUpload(documentKind, photo);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/player/documents',
+      headers: { cookie: player.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(answer.statusCode).toBe(201);
+    return (answer.json() as { id: string }).id;
+  };
+  const reject = (id: string, payload: object, authorization = compliance) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/operator/documents/${id}/reject`,
+      headers: { authorization },
+      payload,
+    });
+  const documentsOf = async (player: TestPlayer) =>
+    (await app.inject({ url: '/api/player/documents', headers: { cookie: player.cookie } })).json()
+      .documents as { id: string; status: string; rejection_code: string; rejection_note: string }[];
+
+  it('stores the code and the note, and shows each player only their own reason', async () => {
+    const blurred = await newPlayer(app);
+    const other = await newPlayer(app);
+    const blurredId = await upload(blurred, 'identity');
+    const otherId = await upload(other, 'address');
+
+    const first = await reject(blurredId, { code: 'blurred' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'rejected',
+      rejection_code: 'blurred',
+      rejection_note: null,
+      player_id: blurred.id,
+    });
+    const second = await reject(otherId, { code: 'other', note: '  The bill is in another name  ' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({
+      rejection_code: 'other',
+      rejection_note: 'The bill is in another name',
+    });
+
+    expect(await documentsOf(blurred)).toEqual([
+      expect.objectContaining({
+        id: blurredId,
+        status: 'rejected',
+        rejection_code: 'blurred',
+        rejection_note: null,
+      }),
+    ]);
+    expect(await documentsOf(other)).toEqual([
+      expect.objectContaining({
+        id: otherId,
+        status: 'rejected',
+        rejection_code: 'other',
+        rejection_note: 'The bill is in another name',
+      }),
+    ]);
+  });
+
+  it('refuses a rejection without a note for other, an unknown code, and a role that may not approve', async () => {
+    const player = await newPlayer(app);
+    const id = await upload(player, 'identity');
+
+    const noNote = await reject(id, { code: 'other' });
+    expect(noNote.statusCode).toBe(422);
+    expect(noNote.json().codes).toEqual({ note: ['validation.required'] });
+    const blankNote = await reject(id, { code: 'other', note: '   ' });
+    expect(blankNote.statusCode).toBe(422);
+    expect(Object.keys(blankNote.json().codes)).toEqual(['note']);
+
+    const unknown = await reject(id, { code: 'too_pretty' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().codes).toEqual({ code: ['validation.invalid'] });
+    const missing = await reject(id, { reason: 'The photo is too dark to read' });
+    expect(missing.statusCode).toBe(422);
+    // The old free-text body: the code is missing (zod names a missing enum value `invalid`).
+    expect(missing.json().codes).toEqual({ code: ['validation.invalid'] });
+
+    const refused = await reject(id, { code: 'blurred' }, support);
+    expect(refused.statusCode).toBe(403);
+
+    // Nothing of that was stored: the document still waits for review.
+    expect(await documentsOf(player)).toEqual([
+      expect.objectContaining({ id, status: 'pending', rejection_code: null, rejection_note: null }),
+    ]);
+  });
+
+  it("shows a rejection stored before the codes as 'other' with its text", async () => {
+    const player = await newPlayer(app);
+    const id = await upload(player, 'address');
+    // As the free-text review left it: a reason, no code.
+    await app.database.db
+      .update(schema.playerDocuments)
+      .set({
+        status: 'rejected',
+        rejectionReason: 'The bill is older than three months',
+        reviewedAt: new Date(),
+      })
+      .where(eq(schema.playerDocuments.id, id));
+
+    expect(await documentsOf(player)).toEqual([
+      expect.objectContaining({
+        id,
+        status: 'rejected',
+        rejection_code: 'other',
+        rejection_note: 'The bill is older than three months',
+      }),
+    ]);
+  });
+});
