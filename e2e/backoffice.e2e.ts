@@ -128,6 +128,17 @@ describe('the back office', () => {
     const playerPage = await newPage();
     const player = await newPlayer(playerPage, 'bo-support');
     const other = await newPlayer(await newPage(), 'bo-support-other');
+    // The player deposited €25, which their ledger on Player 360 shows.
+    const started = await playerPage.request.post(`${baseUrl}/api/payments/deposits`, {
+      data: { currency: 'EUR', amount_cents: 2_500, method: 'card' },
+    });
+    expect(started.status()).toBe(201);
+    await playerPage.goto(new URL((await started.json()).redirect_url, baseUrl).href);
+    await payOnSandbox(playerPage, text, 'success', text.money(25));
+    await backFromPayment(playerPage, baseUrl, text);
+    await expect
+      .poll(async () => (await playerPage.request.get(`${baseUrl}/api/player/accounts`)).text())
+      .toContain('2500');
     const support = await newBackofficeOperator(baseUrl, 'support');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, support);
@@ -148,9 +159,30 @@ describe('the back office', () => {
       'Bonuses and free spins',
       'Loyalty',
       'Breaks and self-exclusions',
+      'Ledger',
+      'Game rounds',
+      'Sessions and devices',
       'Notes',
       'Actions',
     ]);
+    // The ledger: the player's deposit, gone when filtered to bets and back when filtered to deposits.
+    const ledger = page.getByRole('region', { name: 'Ledger' });
+    const deposit = ledger.getByRole('row').filter({ hasText: 'deposit' }).filter({ hasText: '€25.00' });
+    await deposit.waitFor();
+    await ledger.getByLabel('Kind').selectOption('bet');
+    await ledger.getByRole('button', { name: 'Filter' }).click();
+    await ledger.getByText('No movement matches.', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('ledger_kind')).toBe('bet');
+    await ledger.getByLabel('Kind').selectOption('deposit');
+    await ledger.getByRole('button', { name: 'Filter' }).click();
+    await deposit.waitFor();
+    await page
+      .getByRole('region', { name: 'Game rounds' })
+      .getByText('The player has played no round.', { exact: true })
+      .waitFor();
+    // The sessions: the browser the player signed in with is still signed in.
+    const sessions = page.getByRole('region', { name: 'Sessions and devices' });
+    await sessions.getByRole('row').filter({ hasText: 'Current' }).first().waitFor();
     await page.getByLabel('New note').fill('Called: cannot sign in, reset sent');
     await page.getByRole('button', { name: 'Add the note' }).click();
     const notes = page.getByRole('region', { name: 'Notes' });
@@ -385,6 +417,8 @@ describe('the back office', () => {
       'Bonuses and free spins',
       'Balance adjustments',
       'Cases',
+      'Ledger',
+      'Game rounds',
       'Notes',
       'Adjust the balance',
     ]);

@@ -5,7 +5,11 @@ import { AccountStateFacts, AccountStateForm } from '../../features/backoffice/A
 import { ActionResult } from '../../features/backoffice/Decision';
 import { money, when } from '../../features/backoffice/format';
 import { PlayerCases } from '../../features/backoffice/PlayerCases';
+import { PlayerLedger } from '../../features/backoffice/PlayerLedger';
 import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
+import { PlayerRounds } from '../../features/backoffice/PlayerRounds';
+import { PlayerSessions } from '../../features/backoffice/PlayerSessions';
+import { playerActivity } from '../../features/backoffice/player-activity.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
 import { formOf, textField } from '../../lib/form-action.server';
@@ -15,9 +19,11 @@ import type { Route } from './+types/player';
  * Player 360: the player's profile, balances and groups, and each part of their record the operator's
  * role may read (a refused part is left out: the server decides, per part).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const id = { params: { id: params.id } };
+  // The ledger, rounds and sessions (their filters and pages are the page's query), read alongside.
+  const activity = playerActivity(app, params.id, new URL(request.url).searchParams);
   const cases = (status: 'unresolved' | 'resolved') =>
     app.api(endpoints.riskCaseOperator.list, { query: { status, player_id: params.id, limit: 20 } });
   const [answer, holdings, points, exclusions, booked, pending, notes, unresolved, resolved, interventions] =
@@ -49,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     notes: notes.ok ? notes.body : null,
     cases: unresolved.ok && resolved.ok ? [...unresolved.body, ...resolved.body] : null,
     interventions: interventions.ok ? interventions.body : null,
+    ...(await activity),
   };
 }
 
@@ -188,6 +195,13 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
       </section>
       <PlayerRecord {...record} />
       <PlayerCases cases={cases} interventions={interventions} />
+      <PlayerLedger
+        ledger={loaderData.ledger}
+        filter={loaderData.ledgerFilter}
+        currencies={player.accounts.map((account) => account.currency)}
+      />
+      <PlayerRounds rounds={loaderData.rounds} olderQuery={loaderData.olderRounds} />
+      <PlayerSessions sessions={loaderData.sessions} />
       {notes ? (
         <section aria-labelledby="player-notes">
           <h2 id="player-notes">Notes</h2>
