@@ -70,6 +70,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
+     * When a request last came with it, to the minute (written at most once a minute, so a busy player
+     * costs one write a minute): what operators read as "last seen". Null until its first minute passed.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
      * The player's session-time limit, in minutes, that ended this session (issue 17), so a request that
      * still carries it is told why; null for a session that did not end at a limit.
      */
