@@ -57,10 +57,10 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-/** A player of their own, signed in within `page`'s browser. */
-async function newPlayer(page: Page, label: string) {
+/** A player of their own, signed in within `page`'s browser, who reads the site in `language`. */
+async function newPlayer(page: Page, label: string, language: 'en' | 'el' = 'en') {
   const email = uniqueAddress(label);
-  await createPlayer(baseUrl, { email, password, language: 'en', country: 'GR' });
+  await createPlayer(baseUrl, { email, password, language, country: 'GR' });
   await signInContext(page.context(), baseUrl, email, password);
   const me = (await (await page.request.get(`${baseUrl}/api/player`)).json()) as { id: string };
   return { email, id: me.id };
@@ -446,9 +446,13 @@ describe('the back office', () => {
     const approvedPage = await newPage();
     const approved = await newPlayer(approvedPage, 'bo-kyc-yes');
     await upload(approvedPage);
+    // Two rejected players who read the site in different languages.
     const rejectedPage = await newPage();
-    const rejected = await newPlayer(rejectedPage, 'bo-kyc-no');
+    const rejected = await newPlayer(rejectedPage, 'bo-kyc-no', 'el');
     await upload(rejectedPage);
+    const otherPage = await newPage();
+    const other = await newPlayer(otherPage, 'bo-kyc-other');
+    await upload(otherPage);
 
     const compliance = await newBackofficeOperator(baseUrl, 'compliance');
     const page = await newPage();
@@ -472,8 +476,28 @@ describe('the back office', () => {
     await page.getByRole('status').getByText('Document approved.', { exact: true }).waitFor();
     await documentOf(rejected.email)
       .getByLabel('Reason the player will read')
-      .fill('The photo is too dark to read');
+      .selectOption({ label: 'Blurred or too dark to read' });
     await documentOf(rejected.email).getByRole('button', { name: 'Reject' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Document rejected; the player is told why.', { exact: true })
+      .waitFor();
+    // Other needs a note: without one the operator is asked for it, and the document stays.
+    await documentOf(other.email)
+      .getByLabel('Reason the player will read')
+      .selectOption({ label: 'Other (explain in the note)' });
+    await documentOf(other.email).getByRole('button', { name: 'Reject' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Write a note to the player: Other needs one.', { exact: true })
+      .waitFor();
+    await documentOf(other.email)
+      .getByLabel('Reason the player will read')
+      .selectOption({ label: 'Other (explain in the note)' });
+    await documentOf(other.email)
+      .getByLabel('Note to the player (required for Other)')
+      .fill('The passport page with your photo is missing');
+    await documentOf(other.email).getByRole('button', { name: 'Reject' }).click();
     await page
       .getByRole('status')
       .getByText('Document rejected; the player is told why.', { exact: true })
@@ -483,15 +507,40 @@ describe('the back office', () => {
     const documentsOf = async (playerPage: Page) =>
       (
         (await (await playerPage.request.get(`${baseUrl}/api/player/documents`)).json()) as {
-          documents: { status: string; rejection_reason: string | null }[];
+          documents: { status: string; rejection_code: string | null; rejection_note: string | null }[];
         }
       ).documents;
     expect(await documentsOf(approvedPage)).toEqual([
-      expect.objectContaining({ status: 'approved', rejection_reason: null }),
+      expect.objectContaining({ status: 'approved', rejection_code: null, rejection_note: null }),
     ]);
     expect(await documentsOf(rejectedPage)).toEqual([
-      expect.objectContaining({ status: 'rejected', rejection_reason: 'The photo is too dark to read' }),
+      expect.objectContaining({ status: 'rejected', rejection_code: 'blurred', rejection_note: null }),
     ]);
+    expect(await documentsOf(otherPage)).toEqual([
+      expect.objectContaining({
+        status: 'rejected',
+        rejection_code: 'other',
+        rejection_note: 'The passport page with your photo is missing',
+      }),
+    ]);
+    // On their verification pages: the Greek player reads the reason in Greek, the other in English.
+    await visit(rejectedPage, `${baseUrl}/el/profile/general/verification`);
+    await rejectedPage
+      .getByText(
+        'Η εικόνα είναι θολή και δεν μπορούμε να τη διαβάσουμε. Ανεβάστε μια καθαρή φωτογραφία ή σάρωση, τραβηγμένη σε καλό φωτισμό.',
+        { exact: true },
+      )
+      .waitFor();
+    await visit(otherPage, `${baseUrl}/profile/general/verification`);
+    await otherPage
+      .getByText("We couldn't accept this document. Please read our note and upload a new one.", {
+        exact: true,
+      })
+      .waitFor();
+    await otherPage
+      .getByText('Note from our team: The passport page with your photo is missing', { exact: true })
+      .waitFor();
+    expect(await otherPage.getByText('Η εικόνα είναι θολή', { exact: false }).count()).toBe(0);
 
     // The audit log: the decisions under compliance's name, and the chain intact after them.
     await page
@@ -500,6 +549,10 @@ describe('the back office', () => {
       .click();
     await page.getByLabel('Player id').fill(rejected.id);
     await page.getByRole('button', { name: 'Filter' }).click();
+    // The other player's rejection is in the log too, until the filtered rows have arrived.
+    await expect
+      .poll(() => page.getByRole('link', { name: other.id.slice(0, 8), exact: true }).count())
+      .toBe(0);
     const decided = page.getByRole('row').filter({ hasText: 'document.rejected' });
     await decided.waitFor();
     expect(await decided.getByRole('cell', { name: `operator:${compliance.id}`, exact: true }).count()).toBe(

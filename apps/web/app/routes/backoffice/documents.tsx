@@ -57,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'reject' && !isReason(code)) {
     return data({ done: null, error: 'Choose the reason the player will read.' }, 422);
   }
+  // The API refuses it too, naming only the field: here the operator reads what to do.
+  if (intent === 'reject' && code === 'other' && !note) {
+    return data({ done: null, error: 'Write a note to the player: Other needs one.' }, 422);
+  }
   const answer =
     intent === 'approve'
       ? await app.api(endpoints.verificationOperator.approve, { params: { id } })
