@@ -99,6 +99,8 @@ export type OperatorRoundsPage = z.infer<typeof operatorRoundsPage>;
 export const playerSessionSummary = z
   .object({
     started_at: iso,
+    /** When a request last came with it, to the minute. */
+    last_seen_at: iso,
     expires_at: iso,
     /** When it was ended: signed out, ended by an operator or a session-time limit; null otherwise. */
     ended_at: iso.nullable(),

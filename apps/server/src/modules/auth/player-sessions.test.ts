@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionLifetimeMs } from '../../platform/http-session.ts';
+import { sessionCookieName, sessionLifetimeMs } from '../../platform/http-session.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { newOperatorToken } from '../../testing/operators.ts';
@@ -15,6 +15,7 @@ const linuxFirefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 F
 
 type Session = {
   started_at: string;
+  last_seen_at: string;
   ended_at: string | null;
   current: boolean;
   ip: string;
@@ -33,6 +34,7 @@ describe.each(testDatabaseKinds)("an operator reads a player's sessions on %s", 
   let finance: Awaited<ReturnType<typeof newOperatorToken>>;
   let alice: TestPlayer;
   let bob: TestPlayer;
+  let phone: string;
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
@@ -54,7 +56,7 @@ describe.each(testDatabaseKinds)("an operator reads a player's sessions on %s", 
     );
     const signedOut = await createSession(db, alice.id, { ip: '192.0.2.11', userAgent: windowsEdge }, at(5));
     await revokeSession(db, signedOut, at(4));
-    await createSession(db, alice.id, { ip: '198.51.100.7', userAgent: iphone }, at(1));
+    phone = await createSession(db, alice.id, { ip: '198.51.100.7', userAgent: iphone }, at(1));
     await createSession(db, bob.id, { ip: '203.0.113.5', userAgent: windowsEdge }, at(2));
   });
   afterAll(() => app.closeAll());
@@ -79,6 +81,26 @@ describe.each(testDatabaseKinds)("an operator reads a player's sessions on %s", 
     expect(found.some((s) => s.ip === '203.0.113.5')).toBe(false);
     const bobs = await list(bob);
     expect(bobs.map((s) => s.ip).sort()).toEqual(['127.0.0.1', '203.0.113.5']);
+  });
+
+  it('keeps when a session was last used, to the minute', async () => {
+    const phoneSession = async () => (await list(alice)).find((s) => s.ip === '198.51.100.7');
+    const before = await phoneSession();
+    // Not used since it started an hour ago: last seen as it started.
+    expect(before?.last_seen_at).toBe(before?.started_at);
+    const used = await app.inject({
+      url: '/api/player',
+      headers: { cookie: `${sessionCookieName}=${phone}` },
+    });
+    expect(used.statusCode).toBe(200);
+    const after = await phoneSession();
+    // Started an hour ago, seen now.
+    expect(Date.parse(after?.last_seen_at ?? '')).toBeGreaterThan(
+      Date.parse(before?.started_at ?? '') + 30 * 60_000,
+    );
+    // Bob's session, not used, is not touched.
+    const bobs = (await list(bob)).find((s) => s.ip === '203.0.113.5');
+    expect(bobs?.last_seen_at).toBe(bobs?.started_at);
   });
 
   it('is refused to a role that may not read it, and not found for an unknown player', async () => {

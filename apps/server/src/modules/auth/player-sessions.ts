@@ -5,7 +5,7 @@ import { summariseUserAgent } from './user-agent.ts';
 
 /**
  * The player's sign-in sessions as operators read them (Player 360), newest first, at most 50: when
- * each started and ended, from where and on what device; `now` (the product's time) says which are
+ * each started, was last used and ended, from where and on what device; `now` (the product's time) says which are
  * still current. The token's hash is never shown.
  */
 export async function sessionsOfPlayer(db: Db, playerId: string, now: Date): Promise<PlayerSessionSummary[]> {
@@ -15,6 +15,7 @@ export async function sessionsOfPlayer(db: Db, playerId: string, now: Date): Pro
       createdAt: s.createdAt,
       expiresAt: s.expiresAt,
       revokedAt: s.revokedAt,
+      lastSeenAt: s.lastSeenAt,
       endedAtLimitMinutes: s.endedAtLimitMinutes,
       ip: s.ip,
       userAgent: s.userAgent,
@@ -26,6 +27,8 @@ export async function sessionsOfPlayer(db: Db, playerId: string, now: Date): Pro
   return rows.map((row) => ({
     started_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
+    // A session is seen as it starts; later uses are kept to the minute (sessions.ts).
+    last_seen_at: (row.lastSeenAt ?? row.createdAt).toISOString(),
     ended_at: row.revokedAt?.toISOString() ?? null,
     ended_by_limit_minutes: row.endedAtLimitMinutes,
     current: row.revokedAt === null && row.expiresAt.getTime() > now.getTime(),

@@ -47,6 +47,7 @@ function liveSessionQuery(db: Db) {
     .select({
       playerId: schema.sessions.playerId,
       createdAt: schema.sessions.createdAt,
+      lastSeenAt: schema.sessions.lastSeenAt,
       // The session-time limit in force (a raise or removal counts once its 24 hours are over).
       limitMinutes: sessionLimitMinutesSql(sessionPlayerId, at),
     })
@@ -66,7 +67,8 @@ const liveSession = preparedPerDatabase(liveSessionQuery);
  * The player a live session belongs to, or null for an unknown, expired or revoked token. A session that
  * has run as long as the player's session-time limit (issue 17) is ended here, for good: it is revoked,
  * so raising or removing the limit later does not bring it back. `now`: the product's time (the app's
- * clock), at which the session's age and a pending change of the limit are read.
+ * clock), at which the session's age and a pending change of the limit are read; a live session's use
+ * is kept, to the minute, as when it was last seen.
  */
 export async function playerIdForSession(db: Db, token: string, now: Date): Promise<string | null> {
   const tokenHash = hashToken(token);
@@ -83,7 +85,32 @@ export async function playerIdForSession(db: Db, token: string, now: Date): Prom
       .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
     return null;
   }
+  await markSeen(db, tokenHash, session, now);
   return session.playerId;
+}
+
+/** How stale "last seen" may be: a busy player's session is written once a minute, not per request. */
+const lastSeenStepMs = 60_000;
+
+/** Keeps when the session was last used (operators read it on Player 360), to the minute. */
+async function markSeen(
+  db: Db,
+  tokenHash: string,
+  session: { createdAt: Date; lastSeenAt: Date | null },
+  now: Date,
+): Promise<void> {
+  const seen = session.lastSeenAt ?? session.createdAt;
+  if (now.getTime() - seen.getTime() < lastSeenStepMs) return;
+  const s = schema.sessions;
+  await db
+    .update(s)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(s.tokenHash, tokenHash),
+        sql`coalesce(${s.lastSeenAt}, ${s.createdAt}) < ${new Date(now.getTime() - lastSeenStepMs).toISOString()}::timestamptz`,
+      ),
+    );
 }
 
 /**

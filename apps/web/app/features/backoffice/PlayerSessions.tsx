@@ -4,8 +4,8 @@ import { when } from './format';
 const deviceLabels = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', unknown: 'Unknown device' };
 
 /**
- * Player 360's sign-in sessions, newest first (the last 50): when each started and ended, from which
- * address and on what browser, system and device. Null: the operator's role may not read them.
+ * Player 360's sign-in sessions, newest first (the last 50): when each started, was last seen and
+ * ended, from which address and on what browser, system and device. Null: the operator's role may not read them.
  */
 export function PlayerSessions({ sessions }: { sessions: PlayerSessionSummary[] | null }) {
   if (!sessions) return null;
@@ -19,6 +19,7 @@ export function PlayerSessions({ sessions }: { sessions: PlayerSessionSummary[] 
           <thead>
             <tr>
               <th scope="col">Started</th>
+              <th scope="col">Last seen</th>
               <th scope="col">Ended</th>
               <th scope="col">Address</th>
               <th scope="col">Device</th>
@@ -28,6 +29,7 @@ export function PlayerSessions({ sessions }: { sessions: PlayerSessionSummary[] 
             {sessions.map((session) => (
               <tr key={`${session.started_at} ${session.ip}`}>
                 <td>{when(session.started_at)}</td>
+                <td>{when(session.last_seen_at)}</td>
                 <td>
                   {session.current
                     ? 'Current'
