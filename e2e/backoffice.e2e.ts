@@ -143,7 +143,7 @@ describe('the back office', () => {
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, support);
     // Support's role: players and the withdrawal queue to answer questions, no documents, no audit log.
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals']);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Payments']);
     expect(new URL(page.url()).pathname).toBe('/backoffice/players');
 
     await page.getByLabel('Email, name or player id').fill(player.email);
@@ -162,6 +162,7 @@ describe('the back office', () => {
       'Ledger',
       'Game rounds',
       'Sessions and devices',
+      'Withdrawal hold',
       'Notes',
       'Actions',
     ]);
@@ -295,7 +296,7 @@ describe('the back office', () => {
     const first = await newBackofficeOperator(baseUrl, 'finance');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, first);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Adjustments', 'Cases']);
+    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Payments', 'Adjustments', 'Cases']);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Withdrawals' })
@@ -340,6 +341,82 @@ describe('the back office', () => {
       ['withdrawal.approved', `operator:${first.id}`, small],
       ['withdrawal.first_approval', `operator:${first.id}`, large],
       ['withdrawal.approved', `operator:${second.id}`, large],
+    ]);
+  });
+
+  it("lets risk hold a player's withdrawals, and finance approve one only once the hold is lifted", async () => {
+    const playerPage = await newPage();
+    const player = await newPlayer(playerPage, 'bo-hold');
+    const started = await playerPage.request.post(`${baseUrl}/api/payments/deposits`, {
+      data: { currency: 'EUR', amount_cents: 30_000, method: 'card' },
+    });
+    expect(started.status()).toBe(201);
+    await playerPage.goto(new URL((await started.json()).redirect_url, baseUrl).href);
+    await payOnSandbox(playerPage, text, 'success', text.money(300));
+    await backFromPayment(playerPage, baseUrl, text);
+    await expect
+      .poll(async () => (await playerPage.request.get(`${baseUrl}/api/player/accounts`)).text())
+      .toContain('30000');
+    const asked = await playerPage.request.post(`${baseUrl}/api/payments/withdrawals`, {
+      data: { currency: 'EUR', amount_cents: 12_345, method: 'card' },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    const risk = await newBackofficeOperator(baseUrl, 'risk');
+    const riskPage = await newPage();
+    await signInToBackoffice(riskPage, baseUrl, risk);
+    await visit(riskPage, `${baseUrl}/backoffice/withdrawals`);
+    const riskRow = riskPage.getByRole('row', { name: 'Withdrawal €123.45' });
+    await riskRow.getByLabel('Reason to hold').fill('Chargeback on an earlier deposit');
+    await riskRow.getByRole('button', { name: "Hold the player's withdrawals" }).click();
+    await riskPage
+      .getByRole('status')
+      .getByText("The player's withdrawals are on hold: none is approved until the hold is lifted.", {
+        exact: true,
+      })
+      .waitFor();
+
+    const finance = await newBackofficeOperator(baseUrl, 'finance');
+    const page = await newPage();
+    await signInToBackoffice(page, baseUrl, finance);
+    await visit(page, `${baseUrl}/backoffice/withdrawals`);
+    const row = page.getByRole('row', { name: 'Withdrawal €123.45' });
+    await row.getByText('On hold: Chargeback on an earlier deposit', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    // Player 360 says who held it and why, and lifts it.
+    await visit(page, `${baseUrl}/backoffice/players/${player.id}`);
+    const hold = page.getByRole('region', { name: 'Withdrawal hold' });
+    await hold.getByText(/by Risk operator: Chargeback on an earlier deposit$/).waitFor();
+    await hold.getByLabel('Reason to lift the hold').fill('The bank withdrew the chargeback');
+    await hold.getByRole('button', { name: 'Lift the hold' }).click();
+    await page
+      .getByRole('status')
+      .getByText("The hold is lifted: the player's withdrawals can be approved.", { exact: true })
+      .waitFor();
+    await hold.getByText('Not held: withdrawals are approved as usual.', { exact: true }).waitFor();
+    await visit(page, `${baseUrl}/backoffice/withdrawals`);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Approved: the withdrawal is on its way to the player.', { exact: true })
+      .waitFor();
+
+    // The payments desk lists the player's deposit and withdrawal.
+    await visit(page, `${baseUrl}/backoffice/payments`);
+    const payments = page.getByRole('table', { name: 'Payments found' });
+    await payments
+      .getByRole('row')
+      .filter({ hasText: player.email })
+      .filter({ hasText: '€300.00' })
+      .waitFor();
+
+    const steps = (await trailOf(player.id))
+      .filter((entry) => entry.action.startsWith('withdrawal.'))
+      .map((entry) => [entry.action, entry.actor]);
+    expect(steps).toEqual([
+      ['withdrawal.hold_placed', `operator:${risk.id}`],
+      ['withdrawal.hold_lifted', `operator:${finance.id}`],
+      ['withdrawal.approved', `operator:${finance.id}`],
     ]);
   });
 
@@ -419,6 +496,7 @@ describe('the back office', () => {
       'Cases',
       'Ledger',
       'Game rounds',
+      'Withdrawal hold',
       'Notes',
       'Adjust the balance',
     ]);
@@ -453,11 +531,23 @@ describe('the back office', () => {
     const otherPage = await newPage();
     const other = await newPlayer(otherPage, 'bo-kyc-other');
     await upload(otherPage);
+    // The Greek player watches their verification page while compliance decides: it updates by itself.
+    await visit(rejectedPage, `${baseUrl}/el/profile/general/verification`);
+    await rejectedPage.getByText('Υπό έλεγχο', { exact: true }).first().waitFor();
+    // A mark on this very document: gone if the page were loaded again.
+    await rejectedPage.evaluate(() => document.documentElement.setAttribute('data-kyc-watch', 'same page'));
 
     const compliance = await newBackofficeOperator(baseUrl, 'compliance');
     const page = await newPage();
     await signInToBackoffice(page, baseUrl, compliance);
-    expect(await sections(page)).toEqual(['Players', 'Withdrawals', 'Documents', 'Cases', 'Audit log']);
+    expect(await sections(page)).toEqual([
+      'Players',
+      'Withdrawals',
+      'Payments',
+      'Documents',
+      'Cases',
+      'Audit log',
+    ]);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Documents' })
@@ -524,13 +614,15 @@ describe('the back office', () => {
       }),
     ]);
     // On their verification pages: the Greek player reads the reason in Greek, the other in English.
-    await visit(rejectedPage, `${baseUrl}/el/profile/general/verification`);
     await rejectedPage
       .getByText(
         'Η εικόνα είναι θολή και δεν μπορούμε να τη διαβάσουμε. Ανεβάστε μια καθαρή φωτογραφία ή σάρωση, τραβηγμένη σε καλό φωτισμό.',
         { exact: true },
       )
       .waitFor();
+    expect(await rejectedPage.evaluate(() => document.documentElement.getAttribute('data-kyc-watch'))).toBe(
+      'same page',
+    );
     await visit(otherPage, `${baseUrl}/profile/general/verification`);
     await otherPage
       .getByText("We couldn't accept this document. Please read our note and upload a new one.", {
@@ -682,12 +774,21 @@ describe('the back office', () => {
     expect(await sections(page)).toEqual([
       'Players',
       'Withdrawals',
+      'Payments',
       'Adjustments',
       'Documents',
       'Cases',
       'Audit log',
     ]);
-    for (const path of ['players', 'withdrawals', 'adjustments', 'documents', 'cases', 'audit?verify=1']) {
+    for (const path of [
+      'players',
+      'withdrawals',
+      'payments',
+      'adjustments',
+      'documents',
+      'cases',
+      'audit?verify=1',
+    ]) {
       await visit(page, `${baseUrl}/backoffice/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       findings.push(...(await axeFindings(page, path)));

@@ -93,6 +93,7 @@ export default [
     route('players', 'routes/backoffice/players.tsx'),
     route('players/:id', 'routes/backoffice/player.tsx'),
     route('withdrawals', 'routes/backoffice/withdrawals.tsx'),
+    route('payments', 'routes/backoffice/payments.tsx'),
     route('adjustments', 'routes/backoffice/adjustments.tsx'),
     route('documents', 'routes/backoffice/documents.tsx'),
     route('cases', 'routes/backoffice/cases.tsx'),

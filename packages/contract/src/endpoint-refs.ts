@@ -350,6 +350,27 @@ export const endpoints = {
       1,
     ),
   },
+  paymentsOperator: {
+    list: ref<typeof contract.paymentsOperatorApi.list>('GET', '/api', '/operator/payments', 1),
+    hold: ref<typeof contract.paymentsOperatorApi.hold>(
+      'GET',
+      '/api',
+      '/operator/players/:id/withdrawal_hold',
+      1,
+    ),
+    placeHold: ref<typeof contract.paymentsOperatorApi.placeHold>(
+      'POST',
+      '/api',
+      '/operator/players/:id/withdrawal_hold',
+      1,
+    ),
+    liftHold: ref<typeof contract.paymentsOperatorApi.liftHold>(
+      'POST',
+      '/api',
+      '/operator/players/:id/withdrawal_hold/lift',
+      1,
+    ),
+  },
   playerAccountOperator: {
     suspend: ref<typeof contract.playerAccountOperatorApi.suspend>(
       'POST',
@@ -370,18 +391,6 @@ export const endpoints = {
       1,
     ),
   },
-  player: {
-    player: ref<typeof contract.playerApi.player>('GET', '/api', '/player', 1),
-    fields: ref<typeof contract.playerApi.fields>('GET', '/api', '/info/player_fields', 1),
-    update: ref<typeof contract.playerApi.update>('PATCH', '/api', '/player', 1),
-    settings: ref<typeof contract.playerApi.settings>('GET', '/api', '/player/settings', 1),
-    updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
-    addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
-  },
-  playerNotes: {
-    list: ref<typeof contract.playerNotesApi.list>('GET', '/api', '/operator/players/:id/notes', 1),
-    add: ref<typeof contract.playerNotesApi.add>('POST', '/api', '/operator/players/:id/notes', 1),
-  },
   playerActivityOperator: {
     ledger: ref<typeof contract.playerActivityOperatorApi.ledger>(
       'GET',
@@ -401,6 +410,18 @@ export const endpoints = {
       '/operator/players/:id/sessions',
       1,
     ),
+  },
+  player: {
+    player: ref<typeof contract.playerApi.player>('GET', '/api', '/player', 1),
+    fields: ref<typeof contract.playerApi.fields>('GET', '/api', '/info/player_fields', 1),
+    update: ref<typeof contract.playerApi.update>('PATCH', '/api', '/player', 1),
+    settings: ref<typeof contract.playerApi.settings>('GET', '/api', '/player/settings', 1),
+    updateLocale: ref<typeof contract.playerApi.updateLocale>('PATCH', '/api', '/player/update_locale', 1),
+    addGroups: ref<typeof contract.playerApi.addGroups>('POST', '/api', '/player/groups', 1),
+  },
+  playerNotes: {
+    list: ref<typeof contract.playerNotesApi.list>('GET', '/api', '/operator/players/:id/notes', 1),
+    add: ref<typeof contract.playerNotesApi.add>('POST', '/api', '/operator/players/:id/notes', 1),
   },
   playerOperator: {
     search: ref<typeof contract.playerOperatorApi.search>('GET', '/api', '/operator/players', 1),

@@ -122,6 +122,12 @@ export const errorCodes = {
     'cashier.adjustment_second_approver_required',
     /** No balance adjustment has this id. */
     'cashier.adjustment_not_found',
+    /** The player's withdrawals are held by an operator: none is approved until the hold is lifted. */
+    'cashier.withdrawal_on_hold',
+    /** A hold on the player's withdrawals is already in force. */
+    'cashier.withdrawal_hold_exists',
+    /** No hold on the player's withdrawals is in force. */
+    'cashier.withdrawal_hold_missing',
     'cashier.operator_token_required',
     'cashier.webhook_signature_invalid',
     'cashier.webhook_unreadable',

@@ -20,6 +20,7 @@ export * from './lottery.ts';
 export * from './loyalty.ts';
 export * from './notifications.ts';
 export * from './operators.ts';
+export * from './payments-operator.ts';
 export * from './player-activity-operator.ts';
 export * from './player-operator.ts';
 export * from './privacy-policy.ts';

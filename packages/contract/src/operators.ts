@@ -51,6 +51,7 @@ export const operatorSubjects = [
   'Jackpot',
   'Ledger',
   'Operator',
+  'Payment',
   'PlayerAccount',
   'PlayerBonus',
   'PlayerGroup',
@@ -58,6 +59,7 @@ export const operatorSubjects = [
   'PlayerSession',
   'RiskCase',
   'Withdrawal',
+  'WithdrawalHold',
   'all',
 ] as const;
 export type OperatorSubject = (typeof operatorSubjects)[number];
@@ -79,7 +81,7 @@ const rules = (subject: OperatorSubject, ...actions: OperatorAction[]): Operator
  * notes, and writes notes; support, risk and compliance read their ledger, game rounds and sign-in
  * sessions, finance their ledger and rounds. Support helps players (reads their bonuses, points, exclusions and journey,
  * grants goodwill bonuses, sends a password reset); finance decides withdrawals and corrects balances
- * (asked, and approved by a second operator above four eyes) and reads the cases, a big win among them,
+ * (asked, and approved by a second operator above four eyes), holds a player's withdrawals, and reads the cases, a big win among them,
  * before paying out; risk watches play and payments, works the cases the watch raises and moves
  * players between groups; compliance reviews documents and exclusions, works AML and safer-gambling
  * cases and reads the audit trail; marketing runs campaigns, groups, points, CRM events and
@@ -102,12 +104,16 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Ledger', 'read'),
     ...rules('GameRound', 'read'),
     ...rules('PlayerSession', 'read'),
+    ...rules('Payment', 'read'),
+    ...rules('WithdrawalHold', 'read'),
   ],
   finance: [
     ...rules('PlayerAccount', 'read'),
     ...rules('PlayerNote', 'read', 'create'),
     ...rules('BalanceAdjustment', 'read', 'create', 'approve'),
     ...rules('Withdrawal', 'read', 'approve'),
+    ...rules('Payment', 'read'),
+    ...rules('WithdrawalHold', 'read', 'create', 'delete'),
     ...rules('PlayerBonus', 'read'),
     ...rules('RiskCase', 'read'),
     ...rules('Ledger', 'read'),
@@ -127,6 +133,8 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Ledger', 'read'),
     ...rules('GameRound', 'read'),
     ...rules('PlayerSession', 'read'),
+    ...rules('Payment', 'read'),
+    ...rules('WithdrawalHold', 'read', 'create', 'delete'),
   ],
   compliance: [
     ...rules('PlayerAccount', 'read', 'update'),
@@ -141,6 +149,8 @@ export const operatorRoleRules: Record<OperatorRole, readonly OperatorRule[]> = 
     ...rules('Ledger', 'read'),
     ...rules('GameRound', 'read'),
     ...rules('PlayerSession', 'read'),
+    ...rules('Payment', 'read'),
+    ...rules('WithdrawalHold', 'read', 'create', 'delete'),
   ],
   marketing: [
     ...rules('Analytics', 'read'),

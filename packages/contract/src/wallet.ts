@@ -337,7 +337,12 @@ export const cashierApi = {
  * A withdrawal as operators see it: whose it is and, above the four-eyes amount, which operator gave it its
  * first approval (`operator:<id>`; null: none yet, or one approval is enough).
  */
-const operatorWithdrawal = payment.extend({ player_id: z.uuid(), first_approved_by: z.string().nullable() });
+const operatorWithdrawal = payment.extend({
+  player_id: z.uuid(),
+  first_approved_by: z.string().nullable(),
+  /** Why the player's withdrawals are held (no approval until lifted); null: not held. */
+  hold_reason: z.string().nullable(),
+});
 
 export const cashierOperatorApi = {
   pendingWithdrawals: endpoint({

@@ -341,6 +341,21 @@ export const errorCatalogue: Record<ErrorCode, Entry> = {
     en: 'No balance adjustment has this id',
     el: 'Καμία διόρθωση υπολοίπου δεν έχει αυτό το αναγνωριστικό',
   },
+  'cashier.withdrawal_on_hold': {
+    status: 409,
+    en: "The player's withdrawals are on hold: lift the hold before approving",
+    el: 'Οι αναλήψεις του παίκτη είναι σε αναμονή: άρετε την αναμονή πριν την έγκριση',
+  },
+  'cashier.withdrawal_hold_exists': {
+    status: 409,
+    en: "The player's withdrawals are already on hold",
+    el: 'Οι αναλήψεις του παίκτη είναι ήδη σε αναμονή',
+  },
+  'cashier.withdrawal_hold_missing': {
+    status: 409,
+    en: "The player's withdrawals are not on hold",
+    el: 'Οι αναλήψεις του παίκτη δεν είναι σε αναμονή',
+  },
   'cashier.operator_token_required': {
     status: 401,
     en: 'A valid operator token is required',

@@ -56,6 +56,8 @@ export async function buildTestApp(
   beforeReady?.(app);
   await app.ready();
   return Object.assign(app, {
+    /** The PostgreSQL database's address, for a command a test runs against it (none on PGlite). */
+    ...(database.url ? { databaseUrl: database.url } : {}),
     async closeAll() {
       await app.close();
       await database.close();

@@ -10,6 +10,7 @@ import type { Wallet } from '../wallet/public.ts';
 import { InsufficientFunds, listAccounts } from '../wallet/public.ts';
 import type { PaymentFacts } from './events.ts';
 import { limitsFor, paymentMethods } from './methods.ts';
+import { holdInForce } from './payments-desk/hold-in-force.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export type Payment = typeof schema.payments.$inferSelect;
@@ -384,7 +385,9 @@ export class Cashier {
       throw error;
     }
     const threshold = this.#options.autoApproveBelow[request.currency];
-    if (threshold !== undefined && request.amount < threshold)
+    // A held player's withdrawal waits for an operator even below the automatic threshold.
+    const held = await holdInForce(this.#db, playerId);
+    if (threshold !== undefined && request.amount < threshold && !held)
       return this.approve(payment.id, { actor: 'system' });
     return payment;
   }
@@ -457,6 +460,7 @@ export class Cashier {
       // first's is being written, then reads it and approves as the second rather than being refused.
       const [payment] = await tx.select().from(p).where(pending).for('update');
       if (!payment) return null;
+      if (await holdInForce(tx, payment.playerId)) throw new AppError('cashier.withdrawal_on_hold');
       const limit = this.#options.fourEyesAbove?.[payment.currency];
       const twoNeeded = by.actor !== 'system' && limit !== undefined && payment.amount > limit;
       const now = this.#clock.now();

@@ -10,6 +10,7 @@ import { Cashier } from './cashier.ts';
 import { publishWithdrawalStep } from './handlers/publish-withdrawal-step.ts';
 import { defineCashierJobs } from './jobs.ts';
 import { paymentFacts } from './payment-facts.ts';
+import { paymentsDeskRoutes } from './payments-desk/routes.ts';
 import { operatorRoutes, paymentRoutes, webhookRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox/sandbox-adapter.ts';
 import { SandboxPsp } from './sandbox/sandbox-psp.ts';
@@ -91,6 +92,7 @@ async function cashierPlugin(app: FastifyInstance): Promise<void> {
   await app.register(apiScope(paymentRoutes));
   await app.register(operatorScope(operatorRoutes));
   await app.register(operatorScope(adjustmentOperatorRoutes));
+  await app.register(operatorScope(paymentsDeskRoutes));
   app.addHook('onReady', async () => {
     psp.start(async (path, headers, body) => {
       const response = await app.inject({
@@ -123,5 +125,6 @@ export default fp(cashierPlugin, {
     'clock',
     'realtime',
     'operator-actions',
+    'operators',
   ],
 });

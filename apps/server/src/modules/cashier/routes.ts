@@ -13,6 +13,7 @@ import { limitOf } from '../../platform/rate-limit.ts';
 import { requirePlayerNotExcluded } from '../compliance/public.ts';
 import { refuseIfAccountBarred } from '../player/public.ts';
 import type { Payment } from './cashier.ts';
+import { holdReasons } from './payments-desk/hold-in-force.ts';
 import type { WebhookCheck } from './provider.ts';
 import { withdrawalTimeline } from './withdrawal-timeline.ts';
 
@@ -180,14 +181,22 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const present = presenterOf(app.config);
-  const presentForOperator = (payment: Payment) => ({
+  const presentForOperator = (payment: Payment, holds: Map<string, string>) => ({
     ...present(payment),
     player_id: payment.playerId,
     first_approved_by: payment.firstApprovedBy,
+    hold_reason: holds.get(payment.playerId) ?? null,
   });
   app.route({
     ...routeOf(cashierOperatorApi.pendingWithdrawals),
-    handler: async () => (await app.cashier.pendingWithdrawals()).map(presentForOperator),
+    handler: async () => {
+      const pending = await app.cashier.pendingWithdrawals();
+      const holds = await holdReasons(
+        app.database.db,
+        pending.map((payment) => payment.playerId),
+      );
+      return pending.map((payment) => presentForOperator(payment, holds));
+    },
   });
   app.route({
     ...routeOf(cashierOperatorApi.approveWithdrawal),
@@ -200,7 +209,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       // Still pending: a first approval of four eyes, accepted.
-      return reply.code(decided.status === 'pending' ? 202 : 200).send(presentForOperator(decided));
+      return reply
+        .code(decided.status === 'pending' ? 202 : 200)
+        .send(presentForOperator(decided, new Map()));
     },
   });
   app.route({

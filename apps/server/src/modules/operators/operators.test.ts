@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type OperatorRole, operatorRoleRules, operatorRoles } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSessionCookieName } from '../../platform/http-session.ts';
@@ -817,6 +820,20 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
         url: `/api/operator/players/${player.id}/interventions`,
         payload: { kind: 'contacted', note: 'Called the player' },
       }),
+      'POST /api/operator/players/:id/withdrawal_hold': async () => ({
+        url: `/api/operator/players/${(await newPlayer(app)).id}/withdrawal_hold`,
+        payload: { reason: 'Big win under review' },
+      }),
+      'POST /api/operator/players/:id/withdrawal_hold/lift': async () => {
+        const held = (await newPlayer(app)).id;
+        await app.inject({
+          method: 'POST',
+          url: `/api/operator/players/${held}/withdrawal_hold`,
+          headers,
+          payload: { reason: 'Big win under review' },
+        });
+        return { url: `/api/operator/players/${held}/withdrawal_hold/lift`, payload: { reason: 'Verified' } };
+      },
       'PUT /api/test/clock': async () => ({ url: '/api/test/clock', payload: { now: later } }),
       'POST /api/test/jobs/:name': async () => ({ url: '/api/test/jobs/analytics.maintain' }),
     };
@@ -856,4 +873,21 @@ describe.each(testDatabaseKinds)('operators as principals on %s', (kind) => {
     }
     expect(unaudited).toEqual([]);
   });
+
+  // A second process cannot open an embedded database while the app holds it: PostgreSQL only.
+  it.runIf(kind === 'postgres')(
+    'leaves a trail that `npm run audit:verify` finds intact after every operator action',
+    async () => {
+      const run = promisify(execFile);
+      const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+      const env = { ...process.env, DATABASE_URL: app.databaseUrl };
+      const { stdout } = await run('npm', ['run', '--silent', 'audit:verify'], { cwd: root, env });
+      const [count] = await app.database.db
+        .select({ rows: sql<number>`count(*)::int` })
+        .from(schema.complianceAuditLog);
+      expect(stdout.trim()).toMatch(
+        new RegExp(`^audit log intact: ${count?.rows} rows, last hash [0-9a-f]{64}$`),
+      );
+    },
+  );
 });

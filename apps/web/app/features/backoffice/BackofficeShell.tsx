@@ -7,6 +7,7 @@ import { operatorCan } from './operator-ability';
 const sections: { to: string; label: string; needs: OperatorAbility }[] = [
   { to: '/backoffice/players', label: 'Players', needs: ['read', 'PlayerAccount'] },
   { to: '/backoffice/withdrawals', label: 'Withdrawals', needs: ['read', 'Withdrawal'] },
+  { to: '/backoffice/payments', label: 'Payments', needs: ['read', 'Payment'] },
   { to: '/backoffice/adjustments', label: 'Adjustments', needs: ['read', 'BalanceAdjustment'] },
   { to: '/backoffice/documents', label: 'Documents', needs: ['read', 'Document'] },
   { to: '/backoffice/cases', label: 'Cases', needs: ['read', 'RiskCase'] },

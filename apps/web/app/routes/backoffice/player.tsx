@@ -12,6 +12,7 @@ import { PlayerSessions } from '../../features/backoffice/PlayerSessions';
 import { playerActivity } from '../../features/backoffice/player-activity.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
+import { WithdrawalHoldPanel } from '../../features/backoffice/WithdrawalHoldPanel';
 import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/player';
 
@@ -26,19 +27,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const activity = playerActivity(app, params.id, new URL(request.url).searchParams);
   const cases = (status: 'unresolved' | 'resolved') =>
     app.api(endpoints.riskCaseOperator.list, { query: { status, player_id: params.id, limit: 20 } });
-  const [answer, holdings, points, exclusions, booked, pending, notes, unresolved, resolved, interventions] =
-    await Promise.all([
-      app.api(endpoints.playerOperator.overview, id),
-      app.api(endpoints.bonusOperator.playerBonuses, id),
-      app.api(endpoints.loyaltyOperator.playerPoints, id),
-      app.api(endpoints.exclusionsOperator.list, id),
-      app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
-      app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
-      app.api(endpoints.playerNotes.list, id),
-      cases('unresolved'),
-      cases('resolved'),
-      app.api(endpoints.riskCaseOperator.interventions, id),
-    ]);
+  const [
+    answer,
+    holdings,
+    points,
+    exclusions,
+    booked,
+    pending,
+    notes,
+    unresolved,
+    resolved,
+    interventions,
+    hold,
+  ] = await Promise.all([
+    app.api(endpoints.playerOperator.overview, id),
+    app.api(endpoints.bonusOperator.playerBonuses, id),
+    app.api(endpoints.loyaltyOperator.playerPoints, id),
+    app.api(endpoints.exclusionsOperator.list, id),
+    app.api(endpoints.adjustmentOperator.list, { query: { status: 'booked', player_id: params.id } }),
+    app.api(endpoints.adjustmentOperator.list, { query: { status: 'pending', player_id: params.id } }),
+    app.api(endpoints.playerNotes.list, id),
+    cases('unresolved'),
+    cases('resolved'),
+    app.api(endpoints.riskCaseOperator.interventions, id),
+    app.api(endpoints.paymentsOperator.hold, id),
+  ]);
   if (!answer.ok) {
     const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
     throw data({ message }, answer.status === 422 ? 404 : answer.status);
@@ -56,6 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cases: unresolved.ok && resolved.ok ? [...unresolved.body, ...resolved.body] : null,
     interventions: interventions.ok ? interventions.body : null,
     ...(await activity),
+    hold: hold.ok ? hold.body : null,
   };
 }
 
@@ -98,6 +112,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
     return { done: accountChanged[intent], error: null };
   }
+  if (intent === 'hold' || intent === 'lift') {
+    const target = { params: { id: params.id }, body: { reason } };
+    const answer = await (intent === 'hold'
+      ? app.api(endpoints.paymentsOperator.placeHold, target)
+      : app.api(endpoints.paymentsOperator.liftHold, target));
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return {
+      done:
+        intent === 'hold'
+          ? "The player's withdrawals are on hold: none is approved until the hold is lifted."
+          : "The hold is lifted: the player's withdrawals can be approved.",
+      error: null,
+    };
+  }
   if (textField(form, 'intent') === 'password_reset') {
     const answer = await app.api(endpoints.authOperator.sendPasswordReset, {
       params: { id: params.id },
@@ -132,7 +160,7 @@ function centsOf(text: string): number | null {
 }
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
-  const { player, record, notes, cases, interventions } = loaderData;
+  const { player, record, notes, cases, interventions, hold } = loaderData;
   const { can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -202,6 +230,14 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
       />
       <PlayerRounds rounds={loaderData.rounds} olderQuery={loaderData.olderRounds} />
       <PlayerSessions sessions={loaderData.sessions} />
+      {hold ? (
+        <WithdrawalHoldPanel
+          hold={hold.hold}
+          mayPlace={can('create', 'WithdrawalHold')}
+          mayLift={can('delete', 'WithdrawalHold')}
+          busy={busy}
+        />
+      ) : null}
       {notes ? (
         <section aria-labelledby="player-notes">
           <h2 id="player-notes">Notes</h2>

@@ -1,6 +1,6 @@
 import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
-import { data, Link, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { ActionResult, DecisionForms } from '../../features/backoffice/Decision';
 import { age, money, when } from '../../features/backoffice/format';
@@ -10,13 +10,21 @@ import { useOperator } from '../../features/backoffice/use-operator';
 import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/withdrawals';
 
-/** Withdrawals awaiting a decision, oldest first, with the time the server read them. */
+/**
+ * Withdrawals awaiting a decision, oldest first, with the time the server read them, and the players'
+ * unresolved payment cases (a big win to review) where the role may read cases.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(appContext).api(endpoints.cashierOperator.pendingWithdrawals, {});
+  const app = context.get(appContext);
+  const [answer, cases] = await Promise.all([
+    app.api(endpoints.cashierOperator.pendingWithdrawals, {}),
+    app.api(endpoints.riskCaseOperator.list, { query: { status: 'unresolved', category: 'payments' } }),
+  ]);
   refuseUnlessAllowed(answer);
+  const reviews = cases.ok ? cases.body.map((found) => ({ id: found.id, player_id: found.player_id })) : [];
   return answer.ok
-    ? { withdrawals: answer.body, readAt: Date.now(), error: null }
-    : { withdrawals: [], readAt: Date.now(), error: refusalText(answer) };
+    ? { withdrawals: answer.body, reviews, readAt: Date.now(), error: null }
+    : { withdrawals: [], reviews, readAt: Date.now(), error: refusalText(answer) };
 }
 
 /** Approve (a first approval above the four-eyes amount waits for a second operator) or reject. */
@@ -45,11 +53,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!answer.ok) return data({ id, done: null, error: refusalText(answer) }, answer.status);
     return { id, done: "Rejected: the money is back in the player's balance.", error: null };
   }
+  if (intent === 'hold' || intent === 'lift') {
+    const target = { params: { id: textField(form, 'player') }, body: { reason: textField(form, 'reason') } };
+    const answer = await (intent === 'hold'
+      ? app.api(endpoints.paymentsOperator.placeHold, target)
+      : app.api(endpoints.paymentsOperator.liftHold, target));
+    if (!answer.ok) return data({ id, done: null, error: refusalText(answer) }, answer.status);
+    return {
+      id,
+      done:
+        intent === 'hold'
+          ? "The player's withdrawals are on hold: none is approved until the hold is lifted."
+          : "The hold is lifted: the player's withdrawals can be approved.",
+      error: null,
+    };
+  }
   return data({ id, done: null, error: 'This action is not known.' }, 422);
 }
 
 export default function BackofficeWithdrawals({ loaderData }: Route.ComponentProps) {
-  const { withdrawals, readAt, error } = loaderData;
+  const { withdrawals, reviews, readAt, error } = loaderData;
   const { operator, can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -57,6 +80,8 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
   const [now, setNow] = useState(readAt);
   useEffect(() => setNow(Date.now()), []);
   const mayDecide = can('approve', 'Withdrawal');
+  const mayHold = can('create', 'WithdrawalHold');
+  const mayLift = can('delete', 'WithdrawalHold');
   return (
     <section aria-labelledby="withdrawals-title">
       <h1 id="withdrawals-title">Withdrawals awaiting a decision</h1>
@@ -77,12 +102,14 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
               <th scope="col">Amount</th>
               <th scope="col">Method</th>
               <th scope="col">Approvals</th>
+              <th scope="col">Checks</th>
               {mayDecide ? <th scope="col">Decision</th> : null}
             </tr>
           </thead>
           <tbody>
             {withdrawals.map((withdrawal) => {
               const mine = withdrawal.first_approved_by === `operator:${operator.id}`;
+              const review = reviews.find((found) => found.player_id === withdrawal.player_id);
               return (
                 <tr
                   key={withdrawal.id}
@@ -104,9 +131,40 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
                         : 'First approval given: needs a second'
                       : 'None yet'}
                   </td>
+                  <td>
+                    {withdrawal.hold_reason ? <p>On hold: {withdrawal.hold_reason}</p> : null}
+                    {review ? (
+                      <p>
+                        <Link to={`/backoffice/cases/${review.id}`}>Big win to review</Link>
+                      </p>
+                    ) : null}
+                    {(withdrawal.hold_reason ? mayLift : mayHold) ? (
+                      <Form method="post" className="backoffice-reject">
+                        <input type="hidden" name="id" value={withdrawal.id} />
+                        <input type="hidden" name="player" value={withdrawal.player_id} />
+                        <label className="field">
+                          <span>{withdrawal.hold_reason ? 'Reason to lift the hold' : 'Reason to hold'}</span>
+                          <input name="reason" required minLength={3} maxLength={300} />
+                        </label>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={withdrawal.hold_reason ? 'lift' : 'hold'}
+                          className="button"
+                          disabled={busy}
+                        >
+                          {withdrawal.hold_reason ? 'Lift the hold' : "Hold the player's withdrawals"}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
                   {mayDecide ? (
                     <td className="backoffice-decision">
-                      <DecisionForms id={withdrawal.id} busy={busy} approveDisabled={mine} />
+                      <DecisionForms
+                        id={withdrawal.id}
+                        busy={busy}
+                        approveDisabled={mine || withdrawal.hold_reason !== null}
+                      />
                     </td>
                   ) : null}
                 </tr>
