@@ -1,4 +1,5 @@
 import type { Bonus, Freespin, Lootbox } from './bonuses.ts';
+import type { PlayerDocument } from './compliance-verification.ts';
 import type { LeaderboardRow, TournamentStatus } from './tournaments.ts';
 import type { Account, Payment } from './wallet.ts';
 
@@ -34,6 +35,8 @@ export interface PrivateChannels {
   crm_events: { event: string };
   /** One withdrawal as GET /player/payments/:id shows it, when it takes a step of its timeline. */
   payments_changes: Payment;
+  /** One document as GET /player/documents lists it, once an operator approved or rejected it. */
+  documents_changes: PlayerDocument;
 }
 
 /** What each public channel carries, by name (without the `public:` namespace). */
@@ -69,6 +72,7 @@ export const privateChannelNames: readonly PrivateChannelName[] = [
   'lottery_changes',
   'crm_events',
   'payments_changes',
+  'documents_changes',
 ];
 export const publicChannelNames: readonly PublicChannelName[] = [
   'wins',

@@ -10,8 +10,16 @@ export interface LimitRaiseRequested {
   requested: number;
 }
 
+/** An operator approved or rejected a document the player sent (issue 38: the page shows it live). */
+export interface DocumentReviewed {
+  playerId: string;
+  documentId: string;
+  status: 'approved' | 'rejected';
+}
+
 declare module '../../platform/events.ts' {
   interface DomainEvents {
     'compliance.limit_raise_requested': LimitRaiseRequested;
+    'compliance.document_reviewed': DocumentReviewed;
   }
 }

@@ -6,6 +6,7 @@ import { recordAudit } from './audit-log.ts';
 import { auditLogOperatorRoutes } from './audit-log-routes.ts';
 import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
+import { publishDocument } from './handlers/publish-document.ts';
 import { limitRoutes } from './limits-routes.ts';
 import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
 import { holdsPlay } from './read-exclusions.ts';
@@ -46,6 +47,7 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
   await app.register(operatorScope(exclusionOperatorRoutes(exclusions)));
   await app.register(apiScope(verificationRoutes));
   await app.register(operatorScope(verificationOperatorRoutes));
+  app.events.register(app, [publishDocument]);
   await app.register(operatorScope(auditLogOperatorRoutes));
   await app.register(apiScope(limitRoutes(app.config.LICENSE)));
   await app.register(apiScope(realityCheckRoutes));
@@ -65,5 +67,6 @@ export default fp(compliancePlugin, {
     'clock',
     'session',
     'operator-actions',
+    'realtime',
   ],
 });

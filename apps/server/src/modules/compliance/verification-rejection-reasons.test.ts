@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { PlayerDocument } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
+import { Centrifuge } from 'centrifuge';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { newOperatorToken } from '../../testing/operators.ts';
+import { waitUntil } from '../../testing/wait.ts';
 
 /** A multipart/form-data upload of one JPEG as a browser sends it. */
 function jpegUpload(kind: string, bytes: Buffer) {
@@ -27,13 +31,37 @@ describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let compliance: string;
   let support: string;
+  let wsUrl = '';
+  const clients: Centrifuge[] = [];
 
   beforeAll(async () => {
-    app = await buildTestApp(kind);
+    app = await buildTestApp(kind, {}, { events: { pollMs: 20, holeGraceMs: 100, retryMs: 20 } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/connection/websocket`;
     compliance = (await newOperatorToken(app, 'compliance')).authorization;
     support = (await newOperatorToken(app, 'support')).authorization;
   });
-  afterAll(() => app.closeAll());
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await app.closeAll();
+  });
+
+  /** The player's `documents_changes` channel as their verification page subscribes to it. */
+  async function listen(player: TestPlayer) {
+    const settings = (
+      await app.inject({ url: '/api/player/settings', headers: { cookie: player.cookie } })
+    ).json().cent;
+    const client = new Centrifuge(wsUrl, { token: settings.token, minReconnectDelay: 50, timeout: 10_000 });
+    clients.push(client);
+    const received: PlayerDocument[] = [];
+    const subscription = client.newSubscription(`documents_changes#${settings.user}`);
+    subscription.on('publication', (context) => received.push(context.data as PlayerDocument));
+    const subscribed = new Promise((resolve) => subscription.once('subscribed', resolve));
+    subscription.subscribe();
+    client.connect();
+    await subscribed;
+    return received;
+  }
 
   const upload = async (player: TestPlayer, documentKind: string) => {
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36a' } })
@@ -65,6 +93,8 @@ describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind
     const other = await newPlayer(app);
     const blurredId = await upload(blurred, 'identity');
     const otherId = await upload(other, 'address');
+    const blurredHears = await listen(blurred);
+    const otherHears = await listen(other);
 
     const first = await reject(blurredId, { code: 'blurred' });
     expect(first.statusCode).toBe(200);
@@ -97,6 +127,17 @@ describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind
         rejection_note: 'The bill is in another name',
       }),
     ]);
+
+    // Each page hears of its own decision, with the code, and of nobody else's.
+    await waitUntil(() => expect(blurredHears).toHaveLength(1));
+    await waitUntil(() => expect(otherHears).toHaveLength(1));
+    expect(blurredHears[0]).toMatchObject({ id: blurredId, status: 'rejected', rejection_code: 'blurred' });
+    expect(otherHears[0]).toMatchObject({
+      id: otherId,
+      status: 'rejected',
+      rejection_code: 'other',
+      rejection_note: 'The bill is in another name',
+    });
   });
 
   it('refuses a rejection without a note for other, an unknown code, and a role that may not approve', async () => {

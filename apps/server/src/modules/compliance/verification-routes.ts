@@ -1,8 +1,6 @@
 import {
-  type DocumentRejectionCode,
   documentKinds,
   type OperatorDocument,
-  type PlayerDocument as PresentedDocument,
   verificationApi,
   verificationOperatorApi,
 } from '@chrysos/contract';
@@ -18,6 +16,7 @@ import { operatorActor, operatorOf, recorded } from '../../platform/operator-api
 import { limitOf } from '../../platform/rate-limit.ts';
 import { queuePlayerPush } from '../notifications/public.ts';
 import { verificationFacts } from './check-verification.ts';
+import { presentDocument } from './present-document.ts';
 import { reviewDocument } from './review-document.ts';
 import { documentReviewedPush } from './review-push.ts';
 import {
@@ -28,35 +27,8 @@ import {
   uploadDocument,
 } from './upload-document.ts';
 
-/**
- * Why a document was rejected, as the player reads it. A row rejected before the KYC team's codes has
- * only its text: it is `other` with that text as the note, so nothing stored is lost.
- */
-const rejectionOf = (
-  document: PlayerDocument,
-): Pick<PresentedDocument, 'rejection_code' | 'rejection_note'> =>
-  document.status !== 'rejected'
-    ? { rejection_code: null, rejection_note: null }
-    : {
-        rejection_code: (document.rejectionCode as DocumentRejectionCode | null) ?? 'other',
-        rejection_note: document.rejectionReason,
-      };
-
-const present = (document: PlayerDocument): PresentedDocument => ({
-  id: document.id,
-  kind: document.kind as DocumentKind,
-  status: document.status as PresentedDocument['status'],
-  ...rejectionOf(document),
-  file_name: document.fileName,
-  content_type: document.contentType,
-  size: document.size,
-  pages: document.pages,
-  created_at: document.createdAt.toISOString(),
-  reviewed_at: document.reviewedAt?.toISOString() ?? null,
-});
-
 const presentForOperator = (document: PlayerDocument): OperatorDocument => ({
-  ...present(document),
+  ...presentDocument(document),
   player_id: document.playerId,
   reviewed_by: document.reviewedBy,
 });
@@ -182,7 +154,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           days: facts.deposits.days,
           blocked: !facts.verified && facts.deposits.totalEuroCents >= facts.deposits.thresholdEuroCents,
         },
-        documents: documents.map(present),
+        documents: documents.map(presentDocument),
       };
     },
   });
@@ -200,7 +172,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         now: app.clock.now(),
       });
-      return reply.code(201).send(present(created));
+      return reply.code(201).send(presentDocument(created));
     },
   });
 
@@ -216,9 +188,18 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The operator API's review of documents (registered under the operator bearer token). */
 export const verificationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  /** The player hears of the decision by push (transactional: it concerns their account). */
-  const notify = (tx: Db, document: PlayerDocument) =>
-    queuePlayerPush(app, tx, document.playerId, (language) => documentReviewedPush(language, document));
+  /**
+   * The player hears of the decision by push (transactional: it concerns their account), and their
+   * verification page by the event's publication on `documents_changes`.
+   */
+  const notify = async (tx: Db, document: PlayerDocument) => {
+    await app.events.publish(tx, 'compliance.document_reviewed', {
+      playerId: document.playerId,
+      documentId: document.id,
+      status: document.status as 'approved' | 'rejected',
+    });
+    await queuePlayerPush(app, tx, document.playerId, (language) => documentReviewedPush(language, document));
+  };
 
   app.route({
     ...routeOf(verificationOperatorApi.documents),

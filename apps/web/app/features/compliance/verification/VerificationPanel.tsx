@@ -2,6 +2,7 @@ import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { describeProblem, problemsOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useWallet } from '../../cashier/WalletProvider';
+import { useRealtimeChannel } from '../../realtime/RealtimeProvider';
 import { useRouteReload } from '../../realtime/route-reload';
 import {
   type DocumentKind,
@@ -22,11 +23,19 @@ const megabytes = uploadRules.maxBytes / 1024 / 1024;
  * threshold), an upload per kind of document (drag and drop or a file input, checked here first, the
  * server deciding), and the documents sent with their status and, for a rejection, the KYC team's reason
  * in the player's language with the operator's note, as the route's loader read them (null when they
- * could not be). An upload reads them again.
+ * could not be). An upload reads them again, and so does an operator's decision published on the
+ * player's `documents_changes` channel: the reason shows without a reload.
  */
 export function VerificationPanel({ status }: { status: VerificationStatus | null }) {
   const { t } = useTranslation();
   const reload = useRouteReload();
+  useRealtimeChannel('documents_changes', {
+    onData: () => void reload(),
+    // Decisions published while the channel was away and not recovered: read the page again.
+    onLive: (up, stale) => {
+      if (up && stale) void reload();
+    },
+  });
 
   return (
     <div className="profile__panel verification">
