@@ -1,4 +1,4 @@
-import { type DocumentRejectionCode, documentRejectionCodes, type PlayerOverview } from '@chrysos/contract';
+import type { DocumentRejectionCode, PlayerOverview } from '@chrysos/contract';
 import { endpoints } from '@chrysos/contract/client';
 import { data, Link, useActionData, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
@@ -23,6 +23,8 @@ const reasonNames: Record<DocumentRejectionCode, string> = {
   unreadable_file: 'File cannot be opened',
   other: 'Other (explain in the note)',
 };
+// The codes in the order offered, from the names (browser code takes only types from the contract).
+const documentRejectionCodes = Object.keys(reasonNames) as DocumentRejectionCode[];
 const isReason = (code: string): code is DocumentRejectionCode =>
   (documentRejectionCodes as readonly string[]).includes(code);
 
