@@ -7,7 +7,7 @@ import { account } from './wallet.ts';
 /*
  * The back office's view of players (issue 38, Player 360):
  *
- *   GET /api/operator/players           finds players by email, id or name, country and status
+ *   GET /api/operator/players           finds players by email, id or name, country, status, KYC state and group
  *   GET /api/operator/players/:id       one player's profile, balances per currency and groups
  *   GET /api/operator/players/:id/notes   what operators wrote on the player's record, newest first
  *   POST /api/operator/players/:id/notes  writes one
@@ -29,6 +29,16 @@ export const playerSearchQuery = z.object({
     .regex(/^[A-Z]{2}$/, 'expected a country code')
     .optional(),
   status: z.enum(playerStatuses).optional(),
+  /**
+   * Identity verification: approved identity and address documents (`verified`), a document waiting
+   * for review (`pending_review`), or not verified yet (`unverified`).
+   */
+  kyc: z.enum(['verified', 'pending_review', 'unverified']).optional(),
+  /** Members of a group: a VIP level's (`loyalty_gold` …), `vip`, `high_roller` or any other. */
+  group: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, 'expected a group id')
+    .optional(),
   /** How many to answer, newest registration first. */
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -90,7 +100,8 @@ export const playerOperatorApi = {
     ability: ['read', 'PlayerAccount'],
     query: playerSearchQuery,
     tags: operatorTags,
-    summary: 'Finds players by id, email or name, country and status, newest first',
+    summary:
+      'Finds players by id, email or name, country, status, KYC state and group (VIP level), newest first',
     responses: { 200: z.array(playerSummary), 401: errorBody, 403: errorBody, 422: errorBody },
   }),
   overview: endpoint({

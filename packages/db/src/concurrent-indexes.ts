@@ -17,6 +17,8 @@ export const concurrentIndexes: { name: string; on: string }[] = [
   { name: 'players_created', on: 'players using btree (created_at)' },
   { name: 'players_country_created', on: 'players using btree (country, created_at)' },
   { name: 'players_disabled_created', on: 'players using btree (created_at) where disabled_at is not null' },
+  // The search by group (a VIP level's among them): a group's members without reading every player's.
+  { name: 'player_groups_group', on: 'player_groups using btree ("group", player_id)' },
 ];
 
 /**

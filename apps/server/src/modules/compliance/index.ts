@@ -7,6 +7,7 @@ import { auditLogOperatorRoutes } from './audit-log-routes.ts';
 import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { publishDocument } from './handlers/publish-document.ts';
+import { kycCondition } from './kyc-state.ts';
 import { limitRoutes } from './limits-routes.ts';
 import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
 import { holdsPlay } from './read-exclusions.ts';
@@ -26,6 +27,7 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
     whenExcluded: (hook: ExclusionHook) => void whenExcluded.push(hook),
     unlifted: holdsPlay,
     verifiedColumn,
+    kycCondition,
   });
   // Every module's operator actions go on the trail, which is compliance's.
   app.keepOperatorActionsIn((tx, entry) =>

@@ -1,6 +1,7 @@
 /** What other modules may use of compliance: the only file they import from it. */
 import type { Db } from '@chrysos/db';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { KycState } from './kyc-state.ts';
 import type { ExclusionHook as Hook } from './take-exclusion.ts';
 
 export { type AuditActor, type AuditEntry, recordAudit } from './audit-log.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
       unlifted(db: Db, playerId: string): Promise<boolean>;
       /** Spec §3 `verified` of the player `playerId` as a column of another query (check-verification.ts). */
       verifiedColumn(playerId: SQLWrapper): SQL<boolean>;
+      /** The back office's search by KYC state, as a condition on `playerId` (kyc-state.ts). */
+      kycCondition(state: KycState, playerId: SQLWrapper): SQL;
     };
   }
 }

@@ -12,12 +12,40 @@ const statuses: readonly PlayerSummary['status'][] = ['active', 'disabled'];
 const isStatus = (value: string): value is PlayerSummary['status'] =>
   (statuses as readonly string[]).includes(value);
 
+const kycStates = {
+  verified: 'Verified',
+  pending_review: 'Documents to review',
+  unverified: 'Not verified',
+} as const;
+type KycState = keyof typeof kycStates;
+const isKyc = (value: string): value is KycState => value in kycStates;
+
+/** The groups a support agent looks players up by: the VIP levels' and the VIP team's. */
+const groups = {
+  loyalty_silver: 'Silver',
+  loyalty_gold: 'Gold',
+  loyalty_platinum: 'Platinum',
+  loyalty_diamond: 'Diamond',
+  loyalty_chrysos: 'Chrysos',
+  high_roller: 'High roller',
+  vip: 'VIP',
+} as const;
+const isGroup = (value: string): value is keyof typeof groups => value in groups;
+
 /** The search's fields as the address holds them: what the form shows and what was asked. */
 function searchOf(url: URL) {
   const q = url.searchParams.get('q')?.trim() ?? '';
   const country = url.searchParams.get('country')?.trim().toUpperCase() ?? '';
   const status = url.searchParams.get('status') ?? '';
-  return { q, country, status: isStatus(status) ? status : ('' as const) };
+  const kyc = url.searchParams.get('kyc') ?? '';
+  const group = url.searchParams.get('group') ?? '';
+  return {
+    q,
+    country,
+    status: isStatus(status) ? status : ('' as const),
+    kyc: isKyc(kyc) ? kyc : ('' as const),
+    group: isGroup(group) ? group : ('' as const),
+  };
 }
 
 /** Players found by the search in the address; the newest registrations when nothing is asked. */
@@ -28,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...(asked.q ? { q: asked.q } : {}),
       ...(asked.country ? { country: asked.country } : {}),
       ...(asked.status ? { status: asked.status } : {}),
+      ...(asked.kyc ? { kyc: asked.kyc } : {}),
+      ...(asked.group ? { group: asked.group } : {}),
     },
   });
   refuseUnlessAllowed(answer);
@@ -59,6 +89,28 @@ export default function BackofficePlayers({ loaderData }: Route.ComponentProps) 
             <option value="disabled">Disabled</option>
           </select>
         </label>
+        <label className="field">
+          <span>Verification</span>
+          <select name="kyc" defaultValue={asked.kyc}>
+            <option value="">Any</option>
+            {Object.entries(kycStates).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>VIP level or group</span>
+          <select name="group" defaultValue={asked.group}>
+            <option value="">Any</option>
+            {Object.entries(groups).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit" className="button button--primary" disabled={searching}>
           Search
         </button>
@@ -69,7 +121,7 @@ export default function BackofficePlayers({ loaderData }: Route.ComponentProps) 
         </p>
       ) : players.length === 0 ? (
         <p>
-          {asked.q || asked.country || asked.status
+          {asked.q || asked.country || asked.status || asked.kyc || asked.group
             ? 'No player matches this search.'
             : 'No player has registered yet.'}
         </p>

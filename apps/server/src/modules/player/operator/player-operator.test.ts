@@ -35,6 +35,42 @@ describe.each(testDatabaseKinds)("the back office's player search and Player 360
   const ids = async (query: string) =>
     ((await search(query)).json() as { id: string }[]).map((row) => row.id);
 
+  it('finds players by KYC state and by group (a VIP level), each only where they belong', async () => {
+    const tag = `k${Date.now().toString(36)}`;
+    const verified = await named(`Vera${tag}`, 'Kyc');
+    const pending = await named(`Petros${tag}`, 'Kyc');
+    const unverified = await named(`Uma${tag}`, 'Kyc');
+    const document = (playerId: string, kind: string, status: string) =>
+      app.database.db.insert(schema.playerDocuments).values({
+        playerId,
+        kind,
+        status,
+        fileName: `${kind}.jpg`,
+        contentType: 'image/jpeg',
+        size: 1,
+      });
+    await document(verified.id, 'identity', 'approved');
+    await document(verified.id, 'address', 'approved');
+    await document(pending.id, 'identity', 'approved');
+    await document(pending.id, 'address', 'pending');
+    await document(unverified.id, 'identity', 'rejected');
+    const byName = (state: string) =>
+      ids(`q=kyc&kyc=${state}`).then((found) =>
+        found.filter((id) => [verified.id, pending.id, unverified.id].includes(id)),
+      );
+    expect(await byName('verified')).toEqual([verified.id]);
+    expect(await byName('pending_review')).toEqual([pending.id]);
+    expect(await byName('unverified')).toEqual([unverified.id, pending.id]);
+
+    const gold = await named(`Goldie${tag}`, 'Level');
+    await named(`Plain${tag}`, 'Level');
+    await app.database.db.insert(schema.playerGroups).values({ playerId: gold.id, group: 'loyalty_gold' });
+    expect(await ids(`q=${encodeURIComponent(`goldie${tag}`)}&group=loyalty_gold`)).toEqual([gold.id]);
+    expect(await ids(`q=${encodeURIComponent(`plain${tag}`)}&group=loyalty_gold`)).toEqual([]);
+    expect((await search('kyc=approved')).statusCode).toBe(422);
+    expect((await search('group=Gold%20Level')).statusCode).toBe(422);
+  });
+
   it('finds a player by id, by the start of an email or a name, and by first and last name', async () => {
     const tag = `q${Date.now().toString(36)}`;
     const eleni = await named(`Eleni${tag}`, `Papadaki${tag}`, { email: `eleni.${tag}@example.gr` });

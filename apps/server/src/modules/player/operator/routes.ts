@@ -15,7 +15,7 @@ import { searchPlayers } from './search-players.ts';
 export const playerOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(playerOperatorApi.search),
-    handler: async (request) => searchPlayers(app.database.db, request.query),
+    handler: async (request) => searchPlayers(app.database.db, request.query, app.compliance.kycCondition),
   });
 
   app.route({

@@ -1,6 +1,6 @@
 import type { PlayerSummary, playerSearchQuery } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,17 +31,27 @@ function matchOf(q: string): SQL | undefined {
     or (${startsWith(sql`${p.firstName}`, last)} and ${startsWith(sql`${p.lastName}`, first)}))`;
 }
 
+/** Compliance's condition that a player is in a KYC state (app.compliance.kycCondition). */
+type KycCondition = (state: NonNullable<PlayerSearch['kyc']>, playerId: SQLWrapper) => SQL;
+type PlayerSearch = z.infer<typeof playerSearchQuery>;
+
 /** The back office's player search, newest registrations first. */
 export async function searchPlayers(
   db: Db,
-  query: z.infer<typeof playerSearchQuery>,
+  query: PlayerSearch,
+  kycCondition: KycCondition,
 ): Promise<PlayerSummary[]> {
   const p = schema.players;
+  const g = schema.playerGroups;
   const conditions = [
     query.q ? matchOf(query.q) : undefined,
     query.country ? eq(p.country, query.country) : undefined,
     query.status === 'disabled' ? isNotNull(p.disabledAt) : undefined,
     query.status === 'active' ? isNull(p.disabledAt) : undefined,
+    query.kyc ? kycCondition(query.kyc, p.id) : undefined,
+    query.group
+      ? inArray(p.id, db.select({ id: g.playerId }).from(g).where(eq(g.group, query.group)))
+      : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   const rows = await db
     .select({
