@@ -159,9 +159,11 @@ describe('the back office', () => {
       'Bonuses and free spins',
       'Loyalty',
       'Breaks and self-exclusions',
+      'Limits and reality check',
       'Ledger',
       'Game rounds',
       'Sessions and devices',
+      'Grant from a campaign',
       'Withdrawal hold',
       'Notes',
       'Actions',
@@ -190,6 +192,15 @@ describe('the back office', () => {
     await notes.getByText('Called: cannot sign in, reset sent', { exact: true }).waitFor();
     expect(await notes.getByText(/^Support operator · /).count()).toBe(1);
     expect(await page.getByRole('table').getByRole('cell', { name: '€0.00' }).count()).toBeGreaterThan(0);
+    // A goodwill grant from a campaign, with the reason the trail keeps.
+    const grant = page.getByRole('region', { name: 'Grant from a campaign' });
+    await grant.getByLabel('Campaign').selectOption({ index: 1 });
+    await grant.getByLabel('Reason for the grant').fill('Goodwill after a frozen game');
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await page
+      .getByRole('status')
+      .getByText("Granted: it is in the player's bonuses.", { exact: true })
+      .waitFor();
 
     await page.getByLabel('Reason for the password reset').fill('Called support: cannot sign in');
     await page.getByRole('button', { name: 'Send password reset email' }).click();
@@ -205,6 +216,12 @@ describe('the back office', () => {
       expect.objectContaining({
         actor: `operator:${support.id}`,
         details: { reason: 'Called support: cannot sign in', sent: true },
+      }),
+    ]);
+    expect(trail.filter((row) => row.action === 'bonus.granted')).toEqual([
+      expect.objectContaining({
+        actor: `operator:${support.id}`,
+        details: expect.objectContaining({ reason: 'Goodwill after a frozen game' }),
       }),
     ]);
     expect((await trailOf(other.id)).some((row) => row.action === 'player.password_reset_sent')).toBe(false);

@@ -350,6 +350,8 @@ export const bonusOperatorApi = {
         .string()
         .regex(/^[A-Z]{3,5}$/)
         .optional(),
+      /** Why, for the audit trail (the back office always asks). */
+      reason: z.string().trim().min(3).max(300).check(oneLine).optional(),
     }),
     tags: operatorTags,
     summary:

@@ -111,6 +111,28 @@ export const limitsApi = {
   }),
 };
 
+/** The back office's view of a player's limits and reality check (Player 360). */
+export const limitsOperatorApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/operator/players/:id/limits',
+    ability: ['read', 'Exclusion'],
+    params: z.object({ id: z.uuid() }),
+    tags: ['operator'],
+    summary: "A player's limits with what is used in the current window, and their reality-check interval",
+    responses: {
+      200: z.object({
+        limits: z.array(playerLimit),
+        /** Minutes between reality checks for this player (the licence's or REALITY_CHECK_MINUTES); null: none. */
+        reality_check_minutes: z.number().int().nullable(),
+      }),
+      401: errorBody,
+      403: errorBody,
+      404: errorBody,
+    },
+  }),
+};
+
 /*
  * The reality check (spec §1, §4, §6; decision 24): at its interval the browser shows the player how long
  * the session has run and what they staked and won in it.

@@ -276,6 +276,9 @@ export const endpoints = {
       1,
     ),
   },
+  limitsOperator: {
+    list: ref<typeof contract.limitsOperatorApi.list>('GET', '/api', '/operator/players/:id/limits', 1),
+  },
   lootboxes: {
     list: ref<typeof contract.lootboxesApi.list>('GET', '/api', '/player/lootboxes', 1),
     open: ref<typeof contract.lootboxesApi.open>('POST', '/api', '/player/lootboxes/:id/activation', 1),

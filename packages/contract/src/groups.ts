@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorBody } from './errors.ts';
+import { oneLine } from './text.ts';
 
 /*
  * Player groups (spec §3 statuses, §6: checked by id, extended or replaced, driving content visibility):
@@ -62,7 +63,12 @@ export const groupsOperatorApi = {
     ability: ['update', 'PlayerGroup'],
 
     params: operatorPlayer,
-    body: z.object({ add: groupList.optional(), remove: groupList.optional() }),
+    body: z.object({
+      add: groupList.optional(),
+      remove: groupList.optional(),
+      /** Why, for the audit trail (the back office always asks). */
+      reason: z.string().trim().min(3).max(300).check(oneLine).optional(),
+    }),
     tags: ['operator'],
     summary: "Adds and removes a player's groups (pushed on groups_updates)",
     responses: { 200: playerGroupList, 401: errorBody, 404: errorBody, 422: errorBody },

@@ -30,6 +30,8 @@ export async function grantByOperator(
     playerId: string;
     campaignId: string;
     currency?: string | undefined;
+    /** Why the operator granted it, kept on the audit trail. */
+    reason?: string | undefined;
     ip?: string | null;
     /** The operator who granted it. */
     actor: `operator:${string}`;
@@ -79,7 +81,13 @@ export async function grantByOperator(
       actor: grant.actor,
       action: 'bonus.granted',
       playerId: grant.playerId,
-      details: { campaign: campaign.id, currency, source, ...granted },
+      details: {
+        campaign: campaign.id,
+        currency,
+        source,
+        ...granted,
+        ...(grant.reason ? { reason: grant.reason } : {}),
+      },
       ip: grant.ip ?? null,
     });
     return granted;

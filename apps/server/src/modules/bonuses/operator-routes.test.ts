@@ -170,7 +170,10 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
         { count: 10, played: 0, value_cents: 20, game: { identifier: 'chrysos-originals:golden-drachma' } },
       ],
     });
-    const chest = await operator('POST', `/players/${nikos.id}/bonuses`, { campaign: 'olympus-chest' });
+    const chest = await operator('POST', `/players/${nikos.id}/bonuses`, {
+      campaign: 'olympus-chest',
+      reason: 'Goodwill after a frozen game',
+    });
     expect(chest.json().lootboxes).toMatchObject([{ campaign: 'olympus-chest', stage: 'issued' }]);
     const seen = (await operator('GET', `/players/${nikos.id}/bonuses`)).json();
     expect(seen.freespins).toHaveLength(1);
@@ -200,7 +203,11 @@ describe.each(testDatabaseKinds)('the bonus engine’s operator API on %s', (kin
       {
         actor: byToken,
         action: 'bonus.granted',
-        details: expect.objectContaining({ campaign: 'olympus-chest', lootboxes: [seen.lootboxes[0].id] }),
+        details: expect.objectContaining({
+          campaign: 'olympus-chest',
+          lootboxes: [seen.lootboxes[0].id],
+          reason: 'Goodwill after a frozen game',
+        }),
         ip: '127.0.0.1',
       },
     ]);

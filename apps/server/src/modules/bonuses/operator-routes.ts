@@ -56,6 +56,7 @@ export function bonusOperatorRoutes(deps: {
             playerId,
             campaignId: request.body.campaign,
             currency: request.body.currency,
+            reason: request.body.reason,
             ip: request.ip,
             actor: operatorActor(operatorOf(request)),
             now: app.clock.now(),

@@ -8,9 +8,10 @@ import { verifiedColumn } from './check-verification.ts';
 import { exclusionOperatorRoutes, exclusionRoutes } from './exclusions-routes.ts';
 import { publishDocument } from './handlers/publish-document.ts';
 import { kycCondition } from './kyc-state.ts';
-import { limitRoutes } from './limits-routes.ts';
+import { limitOperatorRoutes, limitRoutes } from './limits-routes.ts';
 import { privacyPolicyRoutes } from './privacy-policy-routes.ts';
 import { holdsPlay } from './read-exclusions.ts';
+import { realityCheckMinutes } from './reality-check.ts';
 import { realityCheckRoutes } from './reality-check-routes.ts';
 import type { ExclusionHook } from './take-exclusion.ts';
 import { verificationOperatorRoutes, verificationRoutes } from './verification-routes.ts';
@@ -52,6 +53,11 @@ async function compliancePlugin(app: FastifyInstance): Promise<void> {
   app.events.register(app, [publishDocument]);
   await app.register(operatorScope(auditLogOperatorRoutes));
   await app.register(apiScope(limitRoutes(app.config.LICENSE)));
+  await app.register(
+    operatorScope(
+      limitOperatorRoutes(realityCheckMinutes(app.config.LICENSE, app.config.REALITY_CHECK_MINUTES)),
+    ),
+  );
   await app.register(apiScope(realityCheckRoutes));
   await app.register(apiScope(privacyPolicyRoutes));
 }

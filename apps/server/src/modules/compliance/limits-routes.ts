@@ -1,9 +1,11 @@
-import { limitsApi } from '@chrysos/contract';
+import { limitsApi, limitsOperatorApi } from '@chrysos/contract';
 import { routeOf } from '@chrysos/contract/fastify';
 import { licenceRules, limitOptions } from '@chrysos/rules';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
 import { requirePlayer } from '../../platform/http-session.ts';
+import { playerExists } from '../player/public.ts';
 import { limitRows, presentLimit } from './read-limits.ts';
 import { cancelPendingLimit, removeLimit, setLimit } from './set-limit.ts';
 
@@ -86,6 +88,30 @@ export function limitRoutes(licence: string): FastifyPluginAsyncZod {
           app.clock.now(),
         );
         return present(request, row);
+      },
+    });
+  };
+}
+
+/**
+ * The back office's read of a player's limits (Player 360): each with what is used in its current
+ * window (a session limit's use is the player's own browser's, so shown as none), and the reality
+ * check's interval that applies to them.
+ */
+export function limitOperatorRoutes(realityCheck: number | null): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = app.database;
+    app.route({
+      ...routeOf(limitsOperatorApi.list),
+      handler: async (request) => {
+        if (!(await playerExists(db, request.params.id)))
+          throw new AppError('compliance.player_not_found', { field: 'id' });
+        const now = app.clock.now();
+        const rows = await limitRows(db, request.params.id, now);
+        return {
+          limits: await Promise.all(rows.map((row) => presentLimit(db, row, now, null))),
+          reality_check_minutes: realityCheck,
+        };
       },
     });
   };

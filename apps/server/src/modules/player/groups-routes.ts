@@ -92,7 +92,7 @@ export const groupsOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.recordOperatorAction(tx, request, {
           action: 'player_groups.changed',
           playerId: request.params.id,
-          details: change,
+          details: { ...change, ...(request.body.reason ? { reason: request.body.reason } : {}) },
         });
       });
       return asItems(await playerGroups(db, request.params.id));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
@@ -75,6 +75,16 @@ describe.each(testDatabaseKinds)('player groups on %s', (kind) => {
     expect((await asOperator('GET', player.id)).json()).toEqual([{ id: 'tester' }, { id: 'vip_event' }]);
     expect((await asOperator('GET', randomUUID())).statusCode).toBe(404);
     expect((await asOperator('PATCH', player.id, { add: ['Not A Group'] })).statusCode).toBe(422);
+    // The back office's change carries its reason to the audit trail.
+    await asOperator('PATCH', player.id, { remove: ['tester'], reason: 'Test account retired' });
+    const [changed] = await app.database.db
+      .select({ details: schema.complianceAuditLog.details })
+      .from(schema.complianceAuditLog)
+      .where(eq(schema.complianceAuditLog.playerId, player.id))
+      .orderBy(desc(schema.complianceAuditLog.id))
+      .limit(1);
+    expect(changed?.details).toEqual({ add: [], remove: ['tester'], reason: 'Test account retired' });
+    expect((await asOperator('PATCH', player.id, { add: ['vip'], reason: 'x' })).statusCode).toBe(422);
   });
 
   it('syncs a new player’s self-assignable groups within 5 minutes of registration, and refuses after', async () => {

@@ -4,8 +4,10 @@ import { appContext } from '#app-context';
 import { AccountStateFacts, AccountStateForm } from '../../features/backoffice/AccountState';
 import { ActionResult } from '../../features/backoffice/Decision';
 import { money, when } from '../../features/backoffice/format';
+import { GroupsAndGrants } from '../../features/backoffice/GroupsAndGrants';
 import { PlayerCases } from '../../features/backoffice/PlayerCases';
 import { PlayerLedger } from '../../features/backoffice/PlayerLedger';
+import { PlayerLimits } from '../../features/backoffice/PlayerLimits';
 import { PlayerRecord, type PlayerRecordData } from '../../features/backoffice/PlayerRecord';
 import { PlayerRounds } from '../../features/backoffice/PlayerRounds';
 import { PlayerSessions } from '../../features/backoffice/PlayerSessions';
@@ -39,6 +41,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     resolved,
     interventions,
     hold,
+    campaigns,
+    limits,
   ] = await Promise.all([
     app.api(endpoints.playerOperator.overview, id),
     app.api(endpoints.bonusOperator.playerBonuses, id),
@@ -51,6 +55,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cases('resolved'),
     app.api(endpoints.riskCaseOperator.interventions, id),
     app.api(endpoints.paymentsOperator.hold, id),
+    app.api(endpoints.bonusOperator.campaigns, {}),
+    app.api(endpoints.limitsOperator.list, id),
   ]);
   if (!answer.ok) {
     const message = answer.status === 404 ? 'No player has this id.' : refusalText(answer);
@@ -70,6 +76,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     interventions: interventions.ok ? interventions.body : null,
     ...(await activity),
     hold: hold.ok ? hold.body : null,
+    campaigns: campaigns.ok ? campaigns.body : null,
+    limits: limits.ok ? limits.body : null,
   };
 }
 
@@ -111,6 +119,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
     if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
     return { done: accountChanged[intent], error: null };
+  }
+  if (intent === 'groups') {
+    const group = textField(form, 'group');
+    const change = textField(form, 'change') === 'remove' ? { remove: [group] } : { add: [group] };
+    const answer = await app.api(endpoints.groupsOperator.change, {
+      params: { id: params.id },
+      body: { ...change, reason },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return {
+      done: `The player's groups are changed: ${'add' in change ? 'added to' : 'taken out of'} ${group}.`,
+      error: null,
+    };
+  }
+  if (intent === 'grant') {
+    const answer = await app.api(endpoints.bonusOperator.grant, {
+      params: { id: params.id },
+      body: { campaign: textField(form, 'campaign'), reason },
+    });
+    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
+    return { done: "Granted: it is in the player's bonuses.", error: null };
   }
   if (intent === 'hold' || intent === 'lift') {
     const target = { params: { id: params.id }, body: { reason } };
@@ -160,7 +189,7 @@ function centsOf(text: string): number | null {
 }
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
-  const { player, record, notes, cases, interventions, hold } = loaderData;
+  const { player, record, notes, cases, interventions, hold, campaigns, limits } = loaderData;
   const { can } = useOperator();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -222,6 +251,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
       <PlayerRecord {...record} />
+      <PlayerLimits limits={limits} />
       <PlayerCases cases={cases} interventions={interventions} />
       <PlayerLedger
         ledger={loaderData.ledger}
@@ -230,6 +260,13 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
       />
       <PlayerRounds rounds={loaderData.rounds} olderQuery={loaderData.olderRounds} />
       <PlayerSessions sessions={loaderData.sessions} />
+      <GroupsAndGrants
+        groups={player.groups}
+        campaigns={campaigns}
+        mayChangeGroups={can('update', 'PlayerGroup')}
+        mayGrant={can('grant', 'PlayerBonus')}
+        busy={busy}
+      />
       {hold ? (
         <WithdrawalHoldPanel
           hold={hold.hold}
