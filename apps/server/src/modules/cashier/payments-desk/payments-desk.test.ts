@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../testing/build-test-app.ts';
 import { depositThroughSandbox, newPlayer, type TestPlayer } from '../../../testing/factories.ts';
 import { newOperatorToken } from '../../../testing/operators.ts';
+import { waitUntil } from '../../../testing/wait.ts';
 
 describe.each(testDatabaseKinds)('the payments desk on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -163,11 +164,12 @@ describe.each(testDatabaseKinds)('the payments desk on %s', (kind) => {
         amount_cents: number;
         status: string;
       }[];
-    await expect
-      .poll(async () =>
+    // The decline reaches the casino by the provider's webhook, after the payment page answers.
+    await waitUntil(async () =>
+      expect(
         (await list(`kind=deposit&status=failed&player_id=${declined.id}`)).map((each) => each.amount_cents),
-      )
-      .toEqual([4_321]);
+      ).toEqual([4_321]),
+    );
     expect(
       (await list(`player_id=${paying.id}`)).map((each) => [each.player_email, each.amount_cents]),
     ).toEqual([[paying.email, 1_234]]);
