@@ -88,6 +88,28 @@ export async function depositThroughSandbox(
   if (paid.statusCode >= 400) throw new Error(`the sandbox did not take the payment: ${paid.statusCode}`);
 }
 
+/**
+ * A round of the player's in EUR as a studio books it through the wallet: a bet of `stake` and its win
+ * (0 closes a lost round). Its round id.
+ */
+export async function playRound(
+  app: TestApp,
+  player: Pick<TestPlayer, 'id'>,
+  stake: number,
+  win: number,
+): Promise<string> {
+  const round = randomUUID();
+  const movement = { playerId: player.id, currency: 'EUR', round, gameCode: 'golden-drachma' };
+  await app.wallet.bet({ ...movement, key: `studio:bet-${round}`, amount: stake });
+  await app.wallet.win({
+    ...movement,
+    key: `studio:win-${round}`,
+    amount: win,
+    reference: `studio:bet-${round}`,
+  });
+  return round;
+}
+
 /** A studio game session of the player (what a real-money launch opens): the token the studio plays with. */
 export function newGameSession(
   app: TestApp,

@@ -1,30 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { PlayerDocument } from '@chrysos/contract';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { Centrifuge } from 'centrifuge';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { uploadDocument } from '../../testing/documents.ts';
 import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
 import { newOperatorToken } from '../../testing/operators.ts';
 import { waitUntil } from '../../testing/wait.ts';
-
-/** A multipart/form-data upload of one JPEG as a browser sends it. */
-function jpegUpload(kind: string, bytes: Buffer) {
-  const boundary = `----chrysos${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${kind}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Issue 38: the KYC team rejects with a code from its list and a note; each player reads their own. */
 describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind) => {
@@ -63,20 +48,7 @@ describe.each(testDatabaseKinds)('rejection reasons of two players on %s', (kind
     return received;
   }
 
-  const upload = async (player: TestPlayer, documentKind: string) => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36a' } })
-      .jpeg()
-      .toBuffer();
-    const body = jpegUpload(documentKind, photo);
-    const answer = await app.inject({
-      method: 'POST',
-      url: '/api/player/documents',
-      headers: { cookie: player.cookie, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(answer.statusCode).toBe(201);
-    return (answer.json() as { id: string }).id;
-  };
+  const upload = (player: TestPlayer, documentKind: string) => uploadDocument(app, player, documentKind);
   const reject = (id: string, payload: object, authorization = compliance) =>
     app.inject({
       method: 'POST',

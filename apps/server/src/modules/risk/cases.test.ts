@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@chrysos/db';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { uploadDocument } from '../../testing/documents.ts';
 import { handlersCaughtUp } from '../../testing/events.ts';
-import { depositThroughSandbox, newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { depositThroughSandbox, newPlayer, playRound, type TestPlayer } from '../../testing/factories.ts';
 import { newOperator, newOperatorToken } from '../../testing/operators.ts';
 
 type Case = { id: string; kind: string; category: string; status: string; facts: Record<string, unknown> };
@@ -42,30 +42,9 @@ describe.each(testDatabaseKinds)('risk cases on %s', (kind) => {
 
   /** Identity and address documents uploaded by the player and approved: past the deposit gate. */
   const verify = async (player: TestPlayer) => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
-      .jpeg()
-      .toBuffer();
     for (const documentKind of ['identity', 'address']) {
-      const boundary = `----chrysos${randomUUID()}`;
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${documentKind}\r\n`,
-        ),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        ),
-        photo,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const uploaded = await app.inject({
-        method: 'POST',
-        url: '/api/player/documents',
-        headers: { cookie: player.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
-      expect(uploaded.statusCode).toBe(201);
-      const approved = await asCompliance('POST', `/documents/${uploaded.json().id}/approve`);
-      expect(approved.statusCode).toBe(200);
+      const id = await uploadDocument(app, player, documentKind);
+      expect((await asCompliance('POST', `/documents/${id}/approve`)).statusCode).toBe(200);
     }
   };
 
@@ -137,26 +116,7 @@ describe.each(testDatabaseKinds)('risk cases on %s', (kind) => {
   it('flags a win of 350 times its stake or of €40,000 for review, not a smaller one', async () => {
     const lucky = await newPlayer(app, { funded: 10_000_000 });
     const usual = await newPlayer(app, { funded: 10_000_000 });
-    const round = async (player: TestPlayer, stake: number, win: number) => {
-      const id = randomUUID();
-      await app.wallet.bet({
-        playerId: player.id,
-        currency: 'EUR',
-        round: id,
-        gameCode: 'golden-drachma',
-        key: `studio:bet-${id}`,
-        amount: stake,
-      });
-      await app.wallet.win({
-        playerId: player.id,
-        currency: 'EUR',
-        round: id,
-        gameCode: 'golden-drachma',
-        key: `studio:win-${id}`,
-        amount: win,
-        reference: `studio:bet-${id}`,
-      });
-    };
+    const round = (player: TestPlayer, stake: number, win: number) => playRound(app, player, stake, win);
     await round(usual, 100, 34_900);
     await round(usual, 2_000_000, 3_900_000);
     expect(await kinds(usual)).toEqual([]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { testDatabaseKinds } from '@chrysos/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/build-test-app.ts';
-import { newPlayer, type TestPlayer } from '../../testing/factories.ts';
+import { newPlayer, playRound, type TestPlayer } from '../../testing/factories.ts';
 import { newOperatorToken } from '../../testing/operators.ts';
 
 type Movement = {
@@ -27,27 +27,7 @@ describe.each(testDatabaseKinds)("an operator reads a player's ledger on %s", (k
   let alice: TestPlayer;
   let bob: TestPlayer;
 
-  const play = async (player: TestPlayer, stake: number, win: number) => {
-    const id = randomUUID();
-    await app.wallet.bet({
-      playerId: player.id,
-      currency: 'EUR',
-      round: id,
-      gameCode: 'golden-drachma',
-      key: `studio:bet-${id}`,
-      amount: stake,
-    });
-    await app.wallet.win({
-      playerId: player.id,
-      currency: 'EUR',
-      round: id,
-      gameCode: 'golden-drachma',
-      key: `studio:win-${id}`,
-      amount: win,
-      reference: `studio:bet-${id}`,
-    });
-    return id;
-  };
+  const play = (player: TestPlayer, stake: number, win: number) => playRound(app, player, stake, win);
 
   beforeAll(async () => {
     app = await buildTestApp(kind);

@@ -19,6 +19,12 @@ export const caseCategoryLabels: Record<RiskCase['category'], string> = {
   payments: 'Payments',
 };
 
+export const caseStatusLabels: Record<RiskCase['status'], string> = {
+  open: 'Open',
+  investigating: 'Investigating',
+  resolved: 'Resolved',
+};
+
 export const caseOutcomeLabels = {
   no_action: 'No action needed',
   intervened: 'Intervened',

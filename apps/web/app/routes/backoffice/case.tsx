@@ -5,6 +5,7 @@ import {
   caseCategoryLabels,
   caseKindLabels,
   caseOutcomeLabels,
+  caseStatusLabels,
   caseSummary,
   interventionLabels,
 } from '../../features/backoffice/case-facts';
@@ -95,13 +96,7 @@ export default function BackofficeCase({ loaderData }: Route.ComponentProps) {
         <p>{caseSummary(found)}</p>
         <dl className="backoffice-facts">
           <dt>Status</dt>
-          <dd>
-            {found.status === 'open'
-              ? 'Open'
-              : found.status === 'investigating'
-                ? 'Investigating'
-                : 'Resolved'}
-          </dd>
+          <dd>{caseStatusLabels[found.status]}</dd>
           <dt>Owner</dt>
           <dd>{found.owner_name ?? 'Nobody yet'}</dd>
           <dt>Opened</dt>

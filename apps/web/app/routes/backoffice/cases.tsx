@@ -2,7 +2,12 @@ import { endpoints } from '@chrysos/contract/client';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import { caseCategoryLabels, caseKindLabels, caseSummary } from '../../features/backoffice/case-facts';
+import {
+  caseCategoryLabels,
+  caseKindLabels,
+  caseStatusLabels,
+  caseSummary,
+} from '../../features/backoffice/case-facts';
 import { age, when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
@@ -102,13 +107,7 @@ export default function BackofficeCases({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{caseSummary(found)}</td>
                   <td>{found.owner_name ?? 'Nobody yet'}</td>
-                  <td>
-                    {found.status === 'open'
-                      ? 'Open'
-                      : found.status === 'investigating'
-                        ? 'Investigating'
-                        : 'Resolved'}
-                  </td>
+                  <td>{caseStatusLabels[found.status]}</td>
                 </tr>
               );
             })}

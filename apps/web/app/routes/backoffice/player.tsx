@@ -15,6 +15,7 @@ import { playerActivity } from '../../features/backoffice/player-activity.server
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
 import { WithdrawalHoldPanel } from '../../features/backoffice/WithdrawalHoldPanel';
+import { changeWithdrawalHold } from '../../features/backoffice/withdrawal-hold.server';
 import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/player';
 
@@ -142,18 +143,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return { done: "Granted: it is in the player's bonuses.", error: null };
   }
   if (intent === 'hold' || intent === 'lift') {
-    const target = { params: { id: params.id }, body: { reason } };
-    const answer = await (intent === 'hold'
-      ? app.api(endpoints.paymentsOperator.placeHold, target)
-      : app.api(endpoints.paymentsOperator.liftHold, target));
-    if (!answer.ok) return data({ done: null, error: refusalText(answer) }, answer.status);
-    return {
-      done:
-        intent === 'hold'
-          ? "The player's withdrawals are on hold: none is approved until the hold is lifted."
-          : "The hold is lifted: the player's withdrawals can be approved.",
-      error: null,
-    };
+    const { status, done, error } = await changeWithdrawalHold(app, intent, params.id, reason);
+    return error ? data({ done, error }, status) : { done, error };
   }
   if (textField(form, 'intent') === 'password_reset') {
     const answer = await app.api(endpoints.authOperator.sendPasswordReset, {

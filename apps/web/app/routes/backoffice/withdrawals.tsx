@@ -7,6 +7,7 @@ import { age, money, when } from '../../features/backoffice/format';
 import { refuseUnlessAllowed } from '../../features/backoffice/operator.server';
 import { refusalText } from '../../features/backoffice/refusal';
 import { useOperator } from '../../features/backoffice/use-operator';
+import { changeWithdrawalHold } from '../../features/backoffice/withdrawal-hold.server';
 import { formOf, textField } from '../../lib/form-action.server';
 import type { Route } from './+types/withdrawals';
 
@@ -54,19 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { id, done: "Rejected: the money is back in the player's balance.", error: null };
   }
   if (intent === 'hold' || intent === 'lift') {
-    const target = { params: { id: textField(form, 'player') }, body: { reason: textField(form, 'reason') } };
-    const answer = await (intent === 'hold'
-      ? app.api(endpoints.paymentsOperator.placeHold, target)
-      : app.api(endpoints.paymentsOperator.liftHold, target));
-    if (!answer.ok) return data({ id, done: null, error: refusalText(answer) }, answer.status);
-    return {
-      id,
-      done:
-        intent === 'hold'
-          ? "The player's withdrawals are on hold: none is approved until the hold is lifted."
-          : "The hold is lifted: the player's withdrawals can be approved.",
-      error: null,
-    };
+    const { status, done, error } = await changeWithdrawalHold(
+      app,
+      intent,
+      textField(form, 'player'),
+      textField(form, 'reason'),
+    );
+    return error ? data({ id, done, error }, status) : { id, done, error };
   }
   return data({ id, done: null, error: 'This action is not known.' }, 422);
 }

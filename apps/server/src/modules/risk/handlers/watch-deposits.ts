@@ -1,3 +1,4 @@
+import type { RiskCaseKind } from '@chrysos/contract';
 import { type Db, schema } from '@chrysos/db';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { defineHandler } from '../../../platform/events.ts';
@@ -56,10 +57,8 @@ export const watchDeposits = defineHandler({
         await depositsSince(context.db, playerId, new Date(now.getTime() - longest * dayMs))
       ).filter((d) => d.paymentId !== paymentId);
       const within = (ms: number) => earlier.filter((d) => d.depositedAt.getTime() >= now.getTime() - ms);
-      const raise = (
-        kind: Parameters<typeof raiseCase>[1]['kind'],
-        facts: Record<string, number | string | string[]>,
-      ) => raiseCase(context.db, { playerId, kind, facts }, now);
+      const raise = (kind: RiskCaseKind, facts: Record<string, number | string | string[]>) =>
+        raiseCase(context.db, { playerId, kind, facts }, now);
 
       const window = within(aml.days * dayMs);
       const before = sumEuroCents(window);
