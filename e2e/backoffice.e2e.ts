@@ -156,7 +156,7 @@ describe('the back office', () => {
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
       'Profile',
       'Balances',
-      'Bonuses and free spins',
+      'Bonuses, free spins and lootboxes',
       'Loyalty',
       'Breaks and self-exclusions',
       'Limits and reality check',
@@ -200,6 +200,12 @@ describe('the back office', () => {
     await page
       .getByRole('status')
       .getByText("Granted: it is in the player's bonuses.", { exact: true })
+      .waitFor();
+    // What the campaign gave is on the record (a bonus, free spins or a lootbox): a row below the header.
+    await page
+      .getByRole('region', { name: 'Bonuses, free spins and lootboxes' })
+      .getByRole('row')
+      .nth(1)
       .waitFor();
 
     await page.getByLabel('Reason for the password reset').fill('Called support: cannot sign in');
@@ -508,7 +514,7 @@ describe('the back office', () => {
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
       'Profile',
       'Balances',
-      'Bonuses and free spins',
+      'Bonuses, free spins and lootboxes',
       'Balance adjustments',
       'Cases',
       'Ledger',

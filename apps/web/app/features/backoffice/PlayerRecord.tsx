@@ -3,7 +3,7 @@ import { money, when } from './format';
 
 /**
  * Player 360's record sections, each what the operator's role may read (null: the API refused it, and
- * the section is not shown): bonuses with wagering progress, free spins, loyalty, exclusions and the
+ * the section is not shown): bonuses with wagering progress, free spins, lootboxes, loyalty, exclusions and the
  * balance adjustments booked or waiting.
  */
 export interface PlayerRecordData {
@@ -21,9 +21,11 @@ export function PlayerRecord({ holdings, points, exclusions, adjustments }: Play
     <>
       {holdings ? (
         <section aria-labelledby="player-bonuses">
-          <h2 id="player-bonuses">Bonuses and free spins</h2>
-          {holdings.bonuses.length === 0 && holdings.freespins.length === 0 ? (
-            <p>No bonus and no free spins.</p>
+          <h2 id="player-bonuses">Bonuses, free spins and lootboxes</h2>
+          {holdings.bonuses.length === 0 &&
+          holdings.freespins.length === 0 &&
+          holdings.lootboxes.length === 0 ? (
+            <p>No bonus, free spins or lootbox.</p>
           ) : (
             <table className="backoffice-table">
               <thead>
@@ -61,6 +63,15 @@ export function PlayerRecord({ holdings, points, exclusions, adjustments }: Play
                     </td>
                     <td>—</td>
                     <td>{when(spins.expires_at)}</td>
+                  </tr>
+                ))}
+                {holdings.lootboxes.map((box) => (
+                  <tr key={box.id}>
+                    <td>{box.title} (lootbox)</td>
+                    <td>{box.stage}</td>
+                    <td>{box.prize ? `Won: ${box.prize.title}` : `${box.prizes.length} prizes to draw`}</td>
+                    <td>—</td>
+                    <td>—</td>
                   </tr>
                 ))}
               </tbody>
